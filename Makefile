@@ -1,0 +1,51 @@
+# pbem — every target sets up what it needs, so `make demo` and `make test` work on a fresh Debian machine.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEMO_DIR ?= demo-games
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Shared libraries WeasyPrint loads at run time; libharfbuzz-subset0 makes PDF font subsetting fast.
+WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 fonts-dejavu-core
+# The real IMAP server the mail tests talk to.
+TEST_DEBS := dovecot-imapd
+
+.PHONY: all demo test test-fast bench sysdeps sysdeps-test venv clean
+
+all: test
+
+# Install Debian packages only when one is missing, so repeated runs stay quick and offline.
+sysdeps:
+	@missing=$$(for p in $(WEASYPRINT_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
+sysdeps-test: sysdeps
+	@missing=$$(for p in $(TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: sysdeps venv
+	$(BIN)/python -m pbem.demo $(DEMO_DIR)
+
+test: sysdeps-test venv
+	$(BIN)/pytest
+
+test-fast: venv
+	$(BIN)/pytest -m "not slow and not mail"
+
+bench: sysdeps venv
+	$(BIN)/python -m pbem.bench
+
+clean:
+	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache build *.egg-info

@@ -1,0 +1,125 @@
+"""The contract every game implements, and the small values that cross it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from engine.rng import Rng
+
+#: A game's state is plain JSON-compatible data owned by the game (see Game.encode).
+State = Any
+#: An order is the plain data of one seat's YAML document, without the header keys.
+Order = dict[str, Any]
+#: Where in an order a problem lies: keys and list indexes from the document root.
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision a seat owes now: answered by that seat's order for the next step."""
+
+    seat: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an order, located by its path in the order document."""
+
+    path: Path
+    message: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened; `to` names the seats that may see it (None: everyone)."""
+
+    text: str
+    to: tuple[str, ...] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: str | None) -> bool:
+        """True when `seat` (None: the public) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The outcome of resolving one step: the new state and what happened."""
+
+    state: State
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: each seat's score and the winners (several on a shared victory)."""
+
+    scores: Mapping[str, int]
+    winners: tuple[str, ...]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+class RejectedOrder(Exception):
+    """Raised by apply() when an order it was handed fails check(); pbem never lets this happen."""
+
+    def __init__(self, seat: str, problems: Sequence[Problem]):
+        super().__init__(f"{seat}: " + "; ".join(p.message for p in problems))
+        self.seat = seat
+        self.problems = list(problems)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A board game as pure rules: no I/O, every random draw from the Rng it is handed.
+
+    The life of a game: `setup` makes state 0. While `result(state)` is None, `prompts(state)` says which
+    seats owe a decision; once every prompted seat has an order that `check` accepts, `apply` resolves the
+    step and returns the next state. `view` is the one gate through which state reaches a player.
+    """
+
+    id: str
+    title: str
+    player_counts: range
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
+        """The state after setup, for these seats in seating order."""
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """The decisions owed right now, at most one per seat; empty once the game is over."""
+
+    def check(self, state: State, seat: str, order: Order) -> list[Problem]:
+        """Every problem with `seat`'s order against `state`; empty when it may be applied."""
+
+    def apply(self, state: State, orders: Mapping[str, Order], rng: Rng) -> Step:
+        """Resolve one step with an accepted order for every prompted seat."""
+
+    def default_order(self, state: State, seat: str) -> Order:
+        """The order used for a prompted seat that missed the deadline (documented per game)."""
+
+    def random_order(self, state: State, seat: str, rng: Rng) -> Order:
+        """A random legal order for a prompted seat: what robots play."""
+
+    def template(self, state: State, seat: str) -> str:
+        """A pre-filled YAML order body for `seat`'s next order, with the legal choices as comments."""
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """All that `seat` may see of `state` (None: what anyone may see)."""
+
+    def label(self, state: State) -> str:
+        """A short human name for where the game stands ("round 3", "Anna's turn 12")."""
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each seat's public score so far."""
+
+    def result(self, state: State) -> Result | None:
+        """The final result, or None while the game goes on."""
+
+    def encode(self, state: State) -> dict[str, Any]:
+        """State as canonical JSON-compatible data."""
+
+    def decode(self, data: Mapping[str, Any]) -> State:
+        """The inverse of encode: decode(encode(s)) == s."""
