@@ -1,0 +1,138 @@
+"""The batch: resolve every step whose orders are in, store it, render its reports and queue its mail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Order, RejectedOrder
+from engine.rng import Rng
+from pbem import robots
+from pbem.intake import OrderRejected, submit
+from pbem.orders import dump_body, parse, render
+from pbem.store import GameDir, StoreError, step_name
+
+#: How many steps one run may resolve for one game: a guard against a game that never ends.
+MAX_STEPS_PER_RUN = 100_000
+
+
+@dataclass
+class RunSummary:
+    """What one `pbem run` did to one game."""
+
+    game: str
+    resolved: list[int] = field(default_factory=list)
+    waiting_for: list[str] = field(default_factory=list)
+    finished: bool = False
+    forced: dict[int, list[str]] = field(default_factory=dict)
+
+
+Renderer = Callable[[GameDir, int], Any]
+
+
+def default_document(gd: GameDir, seat: str, body: Order, why: str) -> str:
+    """The order document pbem writes for a seat when it orders on that seat's behalf."""
+    header = {"game": gd.name, "seat": seat, "step": gd.current_step() + 1}
+    return f"# {why}\n" + render(header, dump_body(body))
+
+
+def _robot_orders(gd: GameDir, seats: list[str]) -> None:
+    """Robots send their orders through the same intake as people."""
+    step = gd.current_step() + 1
+    state = gd.state()
+    for seat in seats:
+        order = robots.play(gd.game, state, seat, Rng.for_step(gd.meta.seed, step, f"robot/{seat}"))
+        text = default_document(gd, seat, order, f"robot orders for {seat}")
+        try:
+            submit(gd, text, f"robot/{seat}.yaml", origin="robot")
+        except OrderRejected as exc:  # a robot must only play legal orders: this is a bug in the game
+            raise RuntimeError(f"robot {seat} produced an illegal order:\n{exc}\n{text}") from None
+
+
+def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
+    """Resolve the next step if every prompted seat has orders (or `force`); its number, or None."""
+    game = gd.game
+    state = gd.state()
+    if game.result(state) is not None:
+        return None
+    prompts = game.prompts(state)
+    if not prompts:
+        raise StoreError(f"{gd.root}: the game is not over but nobody owes orders (a rules bug)")
+    robot_seats = [p.seat for p in prompts if gd.meta.seat(p.seat).robot and p.seat not in gd.pending()]
+    if robot_seats:
+        _robot_orders(gd, robot_seats)
+    pending = gd.pending()
+    missing = [p.seat for p in prompts if p.seat not in pending]
+    if missing and not force:
+        return None
+    step = gd.current_step() + 1
+    texts: dict[str, str] = {}
+    orders: dict[str, Order] = {}
+    info: dict[str, Any] = {"orders": {}}
+    for prompt in prompts:
+        seat = prompt.seat
+        if seat in pending:
+            text = pending[seat]
+            doc = parse(text, f"pending/{seat}.yaml")
+            problems = game.check(state, seat, doc.body) if not doc.problems else doc.problems
+            if problems:
+                raise StoreError(f"{gd.root}: pending orders of {seat} no longer pass the rules: {problems}")
+            info["orders"][seat] = "submitted"
+        else:
+            body = game.default_order(state, seat)
+            text = default_document(gd, seat, body, f"default orders: {seat} sent none by the deadline")
+            doc = parse(text, f"default/{seat}.yaml")
+            info["orders"][seat] = "default"
+        texts[seat] = text
+        orders[seat] = doc.body
+    try:
+        result = game.apply(state, orders, Rng.for_step(gd.meta.seed, step))
+    except RejectedOrder as exc:
+        raise StoreError(f"{gd.root}: step {step}: {exc}") from None
+    gd.commit_step(step, result.state, result.events, texts, info)
+    gd.clear_pending(list(texts))
+    return step
+
+
+def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
+             on_step: Callable[[int], None] | None = None) -> RunSummary:
+    """Resolve steps while orders are complete; render and queue mail after each. The caller holds the lock."""
+    summary = RunSummary(game=gd.name)
+    recover(gd, render)
+    forced_once = force
+    for _ in range(MAX_STEPS_PER_RUN):
+        step = resolve_ready(gd, force=forced_once)
+        if step is None:
+            break
+        info = gd.step_info(step)
+        defaults = [seat for seat, how in info.get("orders", {}).items() if how == "default"]
+        if defaults:
+            summary.forced[step] = defaults
+        # --force answers one deadline: steps that follow wait for their own orders (robots still play).
+        forced_once = False
+        summary.resolved.append(step)
+        if render is not None:
+            render(gd, step)
+            mark_rendered(gd, step)
+        if on_step is not None:
+            on_step(step)
+    state = gd.state()
+    summary.finished = gd.game.result(state) is not None
+    summary.waiting_for = sorted(p.seat for p in gd.game.prompts(state)) if not summary.finished else []
+    return summary
+
+
+def mark_rendered(gd: GameDir, step: int) -> None:
+    """Note that a step's reports and mail are complete, so a rerun after a crash can tell."""
+    gd.write_file(gd.report_dir(step) / ".complete", step_name(step) + "\n")
+
+
+def recover(gd: GameDir, render: Renderer | None) -> None:
+    """Finish what a crashed run left: reports of stored steps that were never completed."""
+    if render is None:
+        return
+    for step in gd.steps():
+        if not (gd.report_dir(step) / ".complete").exists():
+            render(gd, step)
+            mark_rendered(gd, step)

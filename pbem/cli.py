@@ -1,0 +1,346 @@
+"""The pbem command line: thin commands that parse arguments, call the library and print."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from engine import registry
+from pbem import batch, intake, replay as replaying, status as statusing
+from pbem.files import Busy
+from pbem.store import GameDir, Seat, StoreError, create, open_game
+
+SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Rejected(click.ClickException):
+    """Input that pbem refuses: exit code 1."""
+
+    exit_code = 1
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's errors into one clear line and exit code 1."""
+    try:
+        yield
+    except (StoreError, registry.UnknownGame, Busy) as exc:
+        raise Rejected(str(exc)) from None
+
+
+def parse_player(text: str) -> Seat:
+    """NAME or NAME:ADDRESS."""
+    name, _, address = text.partition(":")
+    if not SEAT_NAME.match(name):
+        raise click.BadParameter(
+            f"{name!r}: a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'",
+            param_hint="--player",
+        )
+    if address and ("@" not in address or any(c in address for c in "\r\n<>, \t")):
+        raise click.BadParameter(f"{address!r} is not a mail address", param_hint="--player")
+    return Seat(name=name, address=address or None)
+
+
+def renderer() -> batch.Renderer | None:
+    """The report renderer, if the reports package is installed."""
+    from pbem.reports import render_step
+
+    return render_step
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pbem")
+def main() -> None:
+    """pbem — a play-by-email turn processor for board games.
+
+    \b
+    Example, a game played by robots from start to end:
+      pbem new games/demo --game expedition-5x --seed 7 \\
+          --player anna:anna@example.org --player ben --player cleo
+      pbem robot games/demo --seat anna --seat ben --seat cleo
+      pbem run games/demo
+      pbem status games/demo
+    """
+
+
+@main.command()
+def games() -> None:
+    """List the installed games.
+
+    \b
+    Example:
+      pbem games
+    """
+    for game_id, game in registry.games().items():
+        counts = f"{game.player_counts.start}-{game.player_counts.stop - 1}"
+        click.echo(f"{game_id:16} {game.title} ({counts} players)")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "game_id", required=True, help="Game id (see `pbem games`).")
+@click.option("--seed", required=True, help="The game's seed: all its randomness comes from it.")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:ADDRESS]",
+              help="A seat, in seating order; repeat for each player.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Create a game in DIRECTORY and print each seat's secret token once.
+
+    \b
+    Example:
+      pbem new games/g1 --game expedition-5x --seed 42 \\
+          --player anna:anna@example.org --player ben:ben@example.org --player cleo
+    """
+    seats = [parse_player(p) for p in players]
+    opts: dict[str, Any] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r}: write KEY=VALUE", param_hint="--option")
+        opts[key] = value
+    with user_errors():
+        gd, tokens = create(directory, game_id, seed, seats, opts)
+    click.echo(f"created {gd.game.title} game {gd.name!r} in {directory}")
+    click.echo("secret tokens (shown once; each player needs theirs to send orders by mail):")
+    for seat, token in tokens.items():
+        click.echo(f"  {seat}: {token}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check(directory: Path, files: tuple[Path, ...]) -> None:
+    """Check order FILES without storing them: exit 0 when all are valid, 1 when not.
+
+    \b
+    Example:
+      pbem check games/g1 anna-orders.yaml
+    """
+    with user_errors():
+        gd = open_game(directory)
+        bad = 0
+        for path in files:
+            doc = intake.check(gd, path.read_bytes(), str(path))
+            for problem in doc.problems:
+                click.echo(str(problem))
+            bad += bool(doc.problems)
+            if not doc.problems:
+                click.echo(f"{path}: orders for {doc.header['seat']}, step {doc.header['step']} are valid")
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def submit(directory: Path, files: tuple[Path, ...]) -> None:
+    """Check order FILES and keep the valid ones for the next step (a resubmission replaces).
+
+    \b
+    Example:
+      pbem submit games/g1 anna-orders.yaml ben-orders.yaml
+    """
+    bad = 0
+    with user_errors():
+        gd = open_game(directory)
+        with gd.lock():
+            for path in files:
+                try:
+                    accepted = intake.submit(gd, path.read_bytes(), str(path))
+                except intake.OrderRejected as exc:
+                    click.echo(str(exc), err=True)
+                    bad += 1
+                    continue
+                verb = "replaced" if accepted.replaced else "accepted"
+                click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("seat")
+def withdraw(directory: Path, seat: str) -> None:
+    """Withdraw SEAT's orders for the next step (they stay in the archive).
+
+    \b
+    Example:
+      pbem withdraw games/g1 anna
+    """
+    with user_errors():
+        gd = open_game(directory)
+        with gd.lock():
+            if seat not in gd.meta.seat_names:
+                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+            done = gd.withdraw_pending(seat)
+    click.echo(f"withdrew the orders of {seat}" if done else f"{seat} had no orders waiting")
+
+
+@main.command()
+@click.argument("directories", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Resolve the due step now, using each game's default for missing orders.")
+@click.option("--no-reports", is_flag=True, help="Resolve only; render reports later with `pbem report`.")
+def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
+    """Resolve every step whose orders are complete, render reports and queue mail.
+
+    Robot seats play whenever they owe orders, so a game of robots runs to its end.
+
+    \b
+    Example:
+      pbem run games/g1 games/g2
+      pbem run --force games/g1     # the deadline passed: use defaults for missing orders
+    """
+    render = None if no_reports else renderer()
+    tty = sys.stdout.isatty()
+    for directory in directories:
+        with user_errors():
+            gd = open_game(directory)
+            with gd.lock():
+                def progress(step: int, gd: GameDir = gd) -> None:
+                    if tty:
+                        click.echo(f"\r{gd.name}: resolved step {step} ({gd.game.label(gd.state())})   ", nl=False)
+
+                summary = batch.run_game(gd, force=force, render=render, on_step=progress)
+        if tty and summary.resolved:
+            click.echo()
+        resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
+        for step, seats in summary.forced.items():
+            click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
+        if summary.finished:
+            click.echo(f"{gd.name}: {resolved}; the game is over")
+        else:
+            click.echo(f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--seat", "seats", multiple=True, required=True, help="Seat to hand to a robot ('all' for every seat).")
+@click.option("--off", is_flag=True, help="Give the seats back to their players.")
+def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
+    """Make SEATs robots that send seeded random legal orders (or, with --off, people again).
+
+    \b
+    Example:
+      pbem robot games/g1 --seat ben --seat cleo
+    """
+    with user_errors():
+        gd = open_game(directory)
+        with gd.lock():
+            names = gd.meta.seat_names if "all" in seats else list(seats)
+            for name in names:
+                if name not in gd.meta.seat_names:
+                    raise Rejected(f"unknown seat {name!r}; the seats are {', '.join(gd.meta.seat_names)}")
+                gd.meta.seat(name).robot = not off
+            gd.save_meta()
+    click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys: game, step, waiting_for, finished, scores …).")
+def status(directory: Path, as_json: bool) -> None:
+    """Show where a game stands: step, whose orders are awaited, scores.
+
+    \b
+    Example:
+      pbem status games/g1 --json
+    """
+    with user_errors():
+        info = statusing.status(open_game(directory))
+    if as_json:
+        click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        click.echo(statusing.describe(info))
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--step", type=int, help="Step to render (default: the current one).")
+@click.option("--seat", help="Only this seat's report (default: every seat and the public one).")
+@click.option("--format", "fmt", type=click.Choice(["html", "pdf", "json", "txt"]), default="pdf", show_default=True,
+              help="The format whose path is printed.")
+def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> None:
+    """Re-render a step's reports from stored state and print their paths.
+
+    \b
+    Example:
+      pbem report games/g1 --step 3 --seat anna --format html
+    """
+    with user_errors():
+        gd = open_game(directory)
+        with gd.lock():
+            step = gd.current_step() if step is None else step
+            if step not in gd.steps():
+                raise Rejected(f"no step {step}; stored steps are 0–{gd.current_step()}")
+            if seat is not None and seat not in gd.meta.seat_names:
+                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+            render = renderer()
+            assert render is not None
+            render(gd, step)
+            batch.mark_rendered(gd, step)
+    names = [seat] if seat else [*gd.meta.seat_names, "public"]
+    for name in names:
+        click.echo(gd.report_dir(step) / f"{name}.{fmt}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def replay(directory: Path) -> None:
+    """Rebuild every snapshot from setup and the archived orders; exit 1 at the first difference.
+
+    \b
+    Example:
+      pbem replay games/g1
+    """
+    with user_errors():
+        gd = open_game(directory)
+        steps = gd.steps()
+        with click.progressbar(length=len(steps), label="replaying", file=sys.stderr) as bar:
+            difference = replaying.replay(gd, on_step=lambda _step: bar.update(1))
+    if difference is not None:
+        raise Rejected(f"{gd.name}: replay differs at {difference}")
+    click.echo(f"{gd.name}: all {len(steps)} snapshots replay exactly")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--seat", help="Whose book (default: the public one).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PDF to write.")
+def book(directory: Path, seat: str | None, output: Path) -> None:
+    """Print a game as a book: every report of one seat, in order, as one PDF.
+
+    \b
+    Example:
+      pbem book games/g1 --seat anna -o anna.pdf
+    """
+    from pbem.reports import render_book
+
+    with user_errors():
+        gd = open_game(directory)
+        if seat is not None and seat not in gd.meta.seat_names:
+            raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        output.write_bytes(render_book(gd, seat))
+    click.echo(f"wrote {output}")
+
+
+def entry() -> None:
+    """Run the CLI; an unexpected failure prints one line and saves the traceback for a bug report."""
+    try:
+        main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback reaches a user
+        with tempfile.NamedTemporaryFile("w", prefix="pbem-crash-", suffix=".txt", delete=False) as handle:
+            traceback.print_exc(file=handle)
+        click.echo(f"pbem: internal error: {exc} (traceback saved in {handle.name}; please report it)", err=True)
+        sys.exit(1)

@@ -1,0 +1,209 @@
+"""Order documents: YAML from strangers, parsed safely, with every problem placed at file:line:col."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent, CollectionStartEvent, CollectionEndEvent, NodeEvent
+
+from engine.contract import Path as OrderPath
+from engine.contract import Problem
+
+#: Orders are short; anything bigger is a mistake or an attack.
+MAX_BYTES = 64 * 1024
+MAX_DEPTH = 12
+MAX_NODES = 5000
+HEADER_KEYS = ("game", "seat", "step", "token")
+
+
+@dataclass(frozen=True)
+class Located:
+    """A problem placed in a file: prints as FILE:LINE:COL: message."""
+
+    source: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.col}: {self.message}"
+
+
+@dataclass
+class OrderDoc:
+    """A parsed order document: header fields, the game's body, and where each node stands."""
+
+    source: str
+    text: str
+    header: dict[str, Any] = field(default_factory=dict)
+    body: dict[str, Any] = field(default_factory=dict)
+    tree: Any = None
+    problems: list[Located] = field(default_factory=list)
+
+    def locate(self, path: OrderPath, message: str, *, in_body: bool = True) -> Located:
+        """Place a problem given by its path in the body (or in the whole document)."""
+        line, col = position(self.tree, path)
+        return Located(self.source, line, col, message)
+
+    def add(self, path: OrderPath, message: str) -> None:
+        """Record a problem at a path."""
+        self.problems.append(self.locate(path, message))
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        """Record the game's problems, placed in the file."""
+        for problem in problems:
+            self.add(problem.path, problem.message)
+
+
+def position(tree: Any, path: OrderPath) -> tuple[int, int]:
+    """1-based line and column of the deepest node of `path` found in the parsed tree."""
+    line, col = 1, 1
+    node = tree
+    for key in path:
+        if isinstance(node, CommentedMap) and key in node:
+            line, col = node.lc.value(key) if _is_scalar(node[key]) else node.lc.key(key)
+            line, col = line + 1, col + 1
+            node = node[key]
+        elif isinstance(node, CommentedSeq) and isinstance(key, int) and 0 <= key < len(node):
+            line, col = node.lc.item(key)
+            line, col = line + 1, col + 1
+            node = node[key]
+        else:
+            if isinstance(node, (CommentedMap, CommentedSeq)) and node.lc.line is not None:
+                line, col = node.lc.line + 1, node.lc.col + 1
+            break
+    return line, col
+
+
+def _is_scalar(value: Any) -> bool:
+    return not isinstance(value, (CommentedMap, CommentedSeq))
+
+
+def plain(value: Any) -> Any:
+    """ruamel's round-trip containers and scalars as plain Python data."""
+    if isinstance(value, Mapping):
+        return {str(k) if not isinstance(k, (int, bool)) else k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    return str(value)  # dates and other tagged scalars: the game sees text
+
+
+def _refuse_unsafe(text: str, source: str) -> Located | None:
+    """Scan the event stream: no anchors or aliases, bounded depth and size, one document."""
+    yaml = YAML(typ="safe")
+    depth = nodes = documents = 0
+    try:
+        for event in yaml.parse(text):
+            kind = type(event).__name__
+            if kind == "DocumentStartEvent":
+                documents += 1
+                if documents > 1:
+                    mark = event.start_mark
+                    return Located(source, mark.line + 1, mark.column + 1, "only one YAML document per order file")
+            if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
+                mark = event.start_mark
+                return Located(source, mark.line + 1, mark.column + 1, "YAML anchors and aliases (& and *) are not allowed in orders")
+            if isinstance(event, NodeEvent) and getattr(event, "tag", None) and not str(event.tag).startswith("tag:yaml.org"):
+                mark = event.start_mark
+                return Located(source, mark.line + 1, mark.column + 1, f"YAML tags such as {event.tag} are not allowed in orders")
+            if isinstance(event, NodeEvent):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    mark = event.start_mark
+                    return Located(source, mark.line + 1, mark.column + 1, f"orders may have at most {MAX_NODES} values")
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return Located(source, mark.line + 1, mark.column + 1, f"orders may nest at most {MAX_DEPTH} levels deep")
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except MarkedYAMLError as exc:
+        return _yaml_error(exc, source)
+    except YAMLError as exc:
+        return Located(source, 1, 1, f"not valid YAML: {exc}")
+    return None
+
+
+def _yaml_error(exc: MarkedYAMLError, source: str) -> Located:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    what = exc.problem or exc.context or "not valid YAML"
+    return Located(source, line, col, f"not valid YAML: {what}")
+
+
+def parse(data: bytes | str, source: str) -> OrderDoc:
+    """Parse an order document; problems with its form are in the result's `problems`."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_BYTES:
+            return OrderDoc(source, "", problems=[Located(source, 1, 1, f"order file is {len(data)} bytes; the limit is {MAX_BYTES}")])
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+            return OrderDoc(source, "", problems=[Located(source, line, col, "order file is not UTF-8 text")])
+    else:
+        text = data
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            return OrderDoc(source, text, problems=[Located(source, 1, 1, f"order file is larger than the limit of {MAX_BYTES} bytes")])
+    doc = OrderDoc(source, text)
+    refusal = _refuse_unsafe(text, source)
+    if refusal is not None:
+        doc.problems.append(refusal)
+        return doc
+    try:
+        tree = YAML().load(text)
+    except MarkedYAMLError as exc:
+        doc.problems.append(_yaml_error(exc, source))
+        return doc
+    doc.tree = tree
+    if not isinstance(tree, CommentedMap):
+        doc.problems.append(Located(source, 1, 1, "an order file must be a mapping of keys (game:, seat:, step: and the orders)"))
+        return doc
+    data_map = plain(tree)
+    doc.header = {k: data_map[k] for k in HEADER_KEYS if k in data_map}
+    doc.body = {k: v for k, v in data_map.items() if k not in HEADER_KEYS}
+    return doc
+
+
+def render(header: Mapping[str, Any], body_yaml: str) -> str:
+    """An order document: the header lines followed by a game's YAML body."""
+    lines = [f"{key}: {_scalar(header[key])}" for key in HEADER_KEYS if key in header]
+    return "\n".join(lines) + "\n" + body_yaml.rstrip("\n") + "\n"
+
+
+def dump_body(body: Mapping[str, Any]) -> str:
+    """A plain order body as block YAML."""
+    import io
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.sort_base_mapping_type_on_output = False  # keep the game's key order
+    buf = io.StringIO()
+    if body:
+        yaml.dump(dict(body), buf)
+    return buf.getvalue()
+
+
+def _scalar(value: Any) -> str:
+    import json
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = str(value)
+    safe = text and all(c.isalnum() or c in "-_.@" for c in text) and not text[0].isdigit()
+    return text if safe else json.dumps(text, ensure_ascii=False)

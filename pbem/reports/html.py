@@ -1,0 +1,89 @@
+"""Reports as HTML and plain text through Jinja2: the shared layout around each game's partial."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from pbem.reports.config import ReportConfig
+
+
+class TemplateError(RuntimeError):
+    """A report template or stylesheet is unusable."""
+
+
+@lru_cache(maxsize=8)
+def environment(config: ReportConfig) -> jinja2.Environment:
+    """The Jinja2 environment for these template folders: autoescape for HTML, strict undefined."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(d) for d in config.template_dirs]),
+        # Everything that becomes HTML is escaped; only plain-text templates (.txt.j2) are not.
+        autoescape=jinja2.select_autoescape(
+            enabled_extensions=("html", "htm", "xml", "svg", "html.j2", "svg.j2"),
+            disabled_extensions=("txt.j2", "txt"),
+            default_for_string=True,
+            default=True,
+        ),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def _exists(env: jinja2.Environment, name: str) -> bool:
+    try:
+        env.get_template(name)
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+def _stylesheet(env: jinja2.Environment, names: Sequence[str]) -> Markup:
+    """The named CSS files that exist, joined, to inline in <style> so a report stands alone."""
+    loader = env.loader
+    assert loader is not None
+    parts = []
+    for name in names:
+        try:
+            source, _, _ = loader.get_source(env, name)
+        except jinja2.TemplateNotFound:
+            continue
+        # <style> is raw text: escaping would corrupt `>` selectors, and `</style` would end it early.
+        if "</style" in source.lower():
+            raise TemplateError(f"{name}: a stylesheet may not contain '</style'")
+        parts.append(f"/* {name} */\n{source}")
+    return Markup("\n".join(parts))
+
+
+def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
+    if not models:
+        raise ValueError("a report needs at least one model")
+    game_id = models[0]["game"]["id"]
+    partial = f"{game_id}/report.{kind}.j2"
+    return {
+        "reports": list(models),
+        "book": len(models) > 1,
+        "partial": partial if _exists(env, partial) else None,
+        "css": _stylesheet(env, ["base.css", f"{game_id}/report.css"]) if kind == "html" else "",
+    }
+
+
+def render_html(
+    models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.html.j2", **extra: Any
+) -> str:
+    """One HTML document of these reports (one model: a report; several: a book, a step a page)."""
+    env = environment(config)
+    return env.get_template(template).render(**_context(env, models, "html"), **extra)
+
+
+def render_text(
+    models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.txt.j2", **extra: Any
+) -> str:
+    """The plain-text version of these reports."""
+    env = environment(config)
+    return env.get_template(template).render(**_context(env, models, "txt"), **extra)

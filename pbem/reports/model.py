@@ -1,0 +1,70 @@
+"""The report model: everything one reader may see of one step, as plain JSON-compatible data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Event, Prompt, Result
+from pbem.orders import render as render_order_document
+
+if TYPE_CHECKING:
+    from pbem.store import GameDir
+
+#: Bumped when the shape of the model (and so of the stored .json reports) changes.
+MODEL_VERSION = 1
+
+
+def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
+    """What `seat` (None: the public) may see after `step`: view, events, prompts, scores, next order."""
+    seats = [s.name for s in gd.meta.seats]
+    if seat is not None and seat not in seats:
+        raise KeyError(f"{gd.name}: no seat {seat!r}; seats are {', '.join(seats)}")
+    game = gd.game
+    state = gd.state(step)
+    prompts = game.prompts(state)
+    own = next((p for p in prompts if seat is not None and p.seat == seat), None)
+    result = game.result(state)
+    return {
+        "version": MODEL_VERSION,
+        "game": {"id": game.id, "title": game.title, "name": gd.name},
+        "step": step,
+        "label": game.label(state),
+        "seat": seat,
+        "seats": seats,
+        "deadline": _deadline(gd.meta.options),
+        "view": game.view(state, seat),
+        "events": [_event(e) for e in gd.events(step) if e.visible_to(seat)],
+        # Another seat's prompt text may quote its hand, so others learn only who owes what kind.
+        "waiting_for": [{"seat": p.seat, "kind": p.kind} for p in prompts],
+        "prompt": _prompt(own) if own is not None else None,
+        "scores": dict(game.scores(state)),
+        "result": _result(result) if result is not None else None,
+        "order_template": _order_template(gd, state, step, own),
+    }
+
+
+def _deadline(options: Mapping[str, Any]) -> str | None:
+    value = options.get("deadline")
+    return str(value) if value is not None else None
+
+
+def _event(event: Event) -> dict[str, Any]:
+    # `to` is left out: the reader needs to know an event was private, not who else saw it.
+    return {"text": event.text, "private": event.to is not None, "data": dict(event.data)}
+
+
+def _prompt(prompt: Prompt) -> dict[str, Any]:
+    return {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.text}
+
+
+def _result(result: Result) -> dict[str, Any]:
+    return {"scores": dict(result.scores), "winners": list(result.winners), "detail": dict(result.detail)}
+
+
+def _order_template(gd: GameDir, state: Any, step: int, own: Prompt | None) -> str | None:
+    """The next order document for a prompted seat, header included; None when no order is due."""
+    if own is None:
+        return None
+    body = gd.game.template(state, own.seat)
+    return render_order_document({"game": gd.name, "seat": own.seat, "step": step + 1}, body)

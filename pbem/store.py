@@ -1,0 +1,381 @@
+"""The game directory: the archive that is the game.
+
+Layout (see README "The game directory"):
+
+    <root>/game.yaml                       kind, seats, seed, options
+    <root>/steps/NNNN/state.json           snapshot after step NNNN (0000: after setup)
+    <root>/steps/NNNN/events.json          what happened in that step, with who may see it
+    <root>/steps/NNNN/step.json            where each order came from (file, mail, robot, default)
+    <root>/steps/NNNN/orders/<seat>.yaml   the orders resolved in that step, as submitted
+    <root>/steps/NNNN/reports/             per-seat HTML, PDF, JSON, text and order templates
+    <root>/pending/<seat>.yaml             orders accepted for the next step (a resubmission replaces)
+    <root>/archive/                        every order file ever accepted, replaced or withdrawn
+    <root>/mail/                           raw inbound mail, outbox, sent mail
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+from engine import registry
+from engine.contract import Event, Game
+from engine.rng import Rng
+from pbem.files import locked, write_atomic
+
+FORMAT = 1
+STEP_DIGITS = 4
+
+
+class StoreError(Exception):
+    """A game directory is missing, malformed or cannot take the requested change."""
+
+
+@dataclass
+class Seat:
+    """A player's seat: name, mail address, hashed token and how orders arrive."""
+
+    name: str
+    address: str | None = None
+    token_hash: str | None = None
+    robot: bool = False
+    timezone: str | None = None
+    language: str | None = None
+
+
+@dataclass
+class GameMeta:
+    """What game.yaml holds."""
+
+    game: str
+    seed: str
+    seats: list[Seat]
+    options: dict[str, Any] = field(default_factory=dict)
+    format: int = FORMAT
+
+    def seat(self, name: str) -> Seat:
+        """The seat with this name."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Seat names in seating order."""
+        return [seat.name for seat in self.seats]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat's secret token (tokens are 128-bit random, so one SHA-256 suffices)."""
+    return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    """True when `token` is the one whose hash is stored, compared in constant time."""
+    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
+
+
+def new_token() -> str:
+    """A fresh secret token for a seat."""
+    return secrets.token_urlsafe(16)
+
+
+def dump_json(data: Any) -> str:
+    """Canonical JSON: sorted keys, one item a line, so snapshots diff well and compare byte for byte."""
+    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def event_to_data(event: Event) -> dict[str, Any]:
+    """An event as JSON data."""
+    return {"text": event.text, "to": list(event.to) if event.to is not None else None, "data": dict(event.data)}
+
+
+def event_from_data(data: Mapping[str, Any]) -> Event:
+    """The inverse of event_to_data."""
+    to = data.get("to")
+    return Event(text=data["text"], to=tuple(to) if to is not None else None, data=data.get("data") or {})
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round trip, so a moderator's comments in game.yaml survive our edits
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    return yaml
+
+
+def step_name(step: int) -> str:
+    """The folder name of a step."""
+    return f"{step:0{STEP_DIGITS}d}"
+
+
+class GameDir:
+    """One game's folder: read and write snapshots, orders, reports and mail, safely."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        if not (self.root / "game.yaml").is_file():
+            raise StoreError(f"{self.root}: not a pbem game directory (no game.yaml)")
+        self._meta_doc = self._load_meta_doc()
+        self.meta = self._parse_meta(self._meta_doc)
+
+    # -- metadata -------------------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The game's name: its folder's name."""
+        return self.root.name
+
+    @cached_property
+    def game(self) -> Game:
+        """The rules object for this game."""
+        return registry.get(self.meta.game)
+
+    def _load_meta_doc(self) -> Any:
+        path = self.root / "game.yaml"
+        try:
+            return _yaml().load(path.read_text(encoding="utf-8"))
+        except Exception as exc:  # noqa: BLE001 - any parse failure is a broken archive, said plainly
+            raise StoreError(f"{path}: cannot read: {exc}") from None
+
+    def _parse_meta(self, doc: Any) -> GameMeta:
+        path = self.root / "game.yaml"
+        try:
+            seats = [Seat(**{k: v for k, v in dict(s).items() if k in Seat.__dataclass_fields__}) for s in doc["seats"]]
+            return GameMeta(
+                game=str(doc["game"]),
+                seed=str(doc["seed"]),
+                seats=seats,
+                options=_plain(doc.get("options") or {}),
+                format=int(doc.get("format", FORMAT)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(f"{path}: malformed game.yaml ({exc})") from None
+
+    def save_meta(self) -> None:
+        """Write game.yaml from self.meta, keeping any comments a moderator added."""
+        doc = self._meta_doc
+        doc["format"] = self.meta.format
+        doc["game"] = self.meta.game
+        doc["seed"] = self.meta.seed
+        doc["seats"] = [asdict(seat) for seat in self.meta.seats]
+        doc["options"] = self.meta.options
+        buf = io.StringIO()
+        _yaml().dump(doc, buf)
+        write_atomic(self.root / "game.yaml", buf.getvalue())
+
+    # -- paths ----------------------------------------------------------------------------------------
+    def step_dir(self, step: int) -> Path:
+        """The folder of a stored step."""
+        return self.root / "steps" / step_name(step)
+
+    def report_dir(self, step: int) -> Path:
+        """Where a step's reports live."""
+        return self.step_dir(step) / "reports"
+
+    def pending_dir(self) -> Path:
+        """Orders accepted for the next step."""
+        return self.root / "pending"
+
+    def archive_dir(self) -> Path:
+        """Every order file ever accepted, kept even when replaced."""
+        return self.root / "archive"
+
+    def mail_dir(self) -> Path:
+        """Inbound and outbound mail."""
+        return self.root / "mail"
+
+    def outbox_dir(self) -> Path:
+        """Outgoing mail waiting to be sent."""
+        return self.mail_dir() / "outbox"
+
+    def write_file(self, path: Path, data: bytes | str) -> None:
+        """Write a file atomically (temporary file, fsync, rename)."""
+        write_atomic(path, data)
+
+    @contextmanager
+    def lock(self, *, wait: bool = True) -> Iterator[None]:
+        """Hold this game's lock: one process works on a game at a time."""
+        with locked(self.root / ".lock", wait=wait):
+            yield
+
+    # -- steps ----------------------------------------------------------------------------------------
+    def steps(self) -> list[int]:
+        """The numbers of every completely stored step, in order."""
+        folder = self.root / "steps"
+        if not folder.is_dir():
+            return []
+        return sorted(int(p.name) for p in folder.iterdir() if p.name.isdigit() and (p / "state.json").is_file())
+
+    def current_step(self) -> int:
+        """The last stored step."""
+        steps = self.steps()
+        if not steps:
+            raise StoreError(f"{self.root}: no steps stored (setup never finished)")
+        return steps[-1]
+
+    def state_data(self, step: int | None = None) -> dict[str, Any]:
+        """A snapshot as stored (encoded)."""
+        step = self.current_step() if step is None else step
+        path = self.step_dir(step) / "state.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise StoreError(f"{self.root}: no step {step}") from None
+
+    def state(self, step: int | None = None) -> Any:
+        """A decoded snapshot (default: the current one)."""
+        return self.game.decode(self.state_data(step))
+
+    def events(self, step: int) -> list[Event]:
+        """The events of a stored step."""
+        path = self.step_dir(step) / "events.json"
+        return [event_from_data(e) for e in json.loads(path.read_text(encoding="utf-8"))]
+
+    def step_info(self, step: int) -> dict[str, Any]:
+        """Where each order of a step came from."""
+        path = self.step_dir(step) / "step.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+    def step_orders(self, step: int) -> dict[str, str]:
+        """The order texts resolved in a step, by seat."""
+        folder = self.step_dir(step) / "orders"
+        if not folder.is_dir():
+            return {}
+        return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml"))}
+
+    def commit_step(
+        self,
+        step: int,
+        state: Any,
+        events: Sequence[Event],
+        orders: Mapping[str, str],
+        info: Mapping[str, Any],
+    ) -> None:
+        """Store a resolved step as a whole: built aside, then renamed into place in one move."""
+        final = self.step_dir(step)
+        if final.exists():
+            raise StoreError(f"{self.root}: step {step} is already stored")
+        building = final.with_name(final.name + ".partial")
+        if building.exists():
+            shutil.rmtree(building)  # left by a crash: everything in it is rebuilt below
+        (building / "orders").mkdir(parents=True)
+        for seat, text in orders.items():
+            write_atomic(building / "orders" / f"{seat}.yaml", text)
+        write_atomic(building / "events.json", dump_json([event_to_data(e) for e in events]))
+        write_atomic(building / "step.json", dump_json(dict(info)))
+        # state.json last: a folder is a stored step only once it has its state (see steps()).
+        write_atomic(building / "state.json", dump_json(self.game.encode(state)))
+        os.replace(building, final)
+        from pbem.files import fsync_dir
+
+        fsync_dir(final.parent)
+
+    # -- pending orders -------------------------------------------------------------------------------
+    def pending(self) -> dict[str, str]:
+        """Orders waiting for the next step, by seat (raw text)."""
+        folder = self.pending_dir()
+        if not folder.is_dir():
+            return {}
+        return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml"))}
+
+    def store_pending(self, seat: str, text: str, *, source: str) -> Path:
+        """Keep accepted orders for the next step (replacing earlier ones) and archive the text."""
+        step = self.current_step() + 1
+        archived = self.archive_dir() / step_name(step) / f"{seat}-{_stamp(text)}.yaml"
+        if not archived.exists():
+            write_atomic(archived, text)
+        self._append_log({"step": step, "seat": seat, "source": source, "archived": str(archived.relative_to(self.root))})
+        path = self.pending_dir() / f"{seat}.yaml"
+        write_atomic(path, text)
+        return path
+
+    def withdraw_pending(self, seat: str) -> bool:
+        """Withdraw a seat's pending orders (they stay in the archive); True if there were any."""
+        path = self.pending_dir() / f"{seat}.yaml"
+        if not path.exists():
+            return False
+        path.unlink()
+        self._append_log({"step": self.current_step() + 1, "seat": seat, "withdrawn": True})
+        return True
+
+    def clear_pending(self, seats: Sequence[str]) -> None:
+        """Drop pending orders once their step is stored."""
+        for seat in seats:
+            (self.pending_dir() / f"{seat}.yaml").unlink(missing_ok=True)
+
+    def _append_log(self, entry: Mapping[str, Any]) -> None:
+        # An append-only line log of intake, for the moderator; not needed for replay.
+        path = self.root / "log.jsonl"
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(dict(entry), sort_keys=True, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def _stamp(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def _plain(value: Any) -> Any:
+    """ruamel's commented containers as plain dicts and lists."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def create(
+    root: Path,
+    game_id: str,
+    seed: str | int,
+    seats: Sequence[Seat],
+    options: Mapping[str, Any] | None = None,
+) -> tuple[GameDir, dict[str, str]]:
+    """Create a game directory with its setup snapshot; returns it and each seat's new secret token."""
+    root = Path(root)
+    game = registry.get(game_id)
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise StoreError(f"seat names must differ: {', '.join(names)}")
+    if len(seats) not in game.player_counts:
+        counts = f"{game.player_counts.start}–{game.player_counts.stop - 1}"
+        raise StoreError(f"{game.title} takes {counts} players, not {len(seats)}")
+    if (root / "game.yaml").exists():
+        raise StoreError(f"{root}: a game already exists here")
+    root.mkdir(parents=True, exist_ok=True)
+    tokens = {s.name: new_token() for s in seats}
+    stored = [Seat(**{**asdict(s), "token_hash": hash_token(tokens[s.name])}) for s in seats]
+    meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=dict(options or {}))
+    doc = {
+        "format": meta.format,
+        "game": meta.game,
+        "seed": meta.seed,
+        "seats": [asdict(s) for s in meta.seats],
+        "options": meta.options,
+    }
+    buf = io.StringIO()
+    _yaml().dump(doc, buf)
+    write_atomic(root / "game.yaml", buf.getvalue())
+    gd = GameDir(root)
+    state = game.setup(names, meta.options, Rng.for_step(meta.seed, 0))
+    gd.commit_step(0, state, [], {}, {"setup": True})
+    return gd, tokens
+
+
+def open_game(root: Path) -> GameDir:
+    """Open an existing game directory."""
+    return GameDir(Path(root))
