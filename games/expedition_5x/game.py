@@ -1,0 +1,155 @@
+"""Expedition to 5X as an engine.contract.Game: setup, prompts, check, apply, view and the final count."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.rng import Rng
+from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, cards
+from games.expedition_5x.ledger import note
+from games.expedition_5x.market import reveal_technology
+from games.expedition_5x.order_template import order_template
+from games.expedition_5x.orders import check_order
+from games.expedition_5x.resolve import resolve_round
+from games.expedition_5x.robots import default_order, random_order
+from games.expedition_5x.scoring import crystal_points, water_points
+from games.expedition_5x.stages import due_seats, has_scout_stage
+from games.expedition_5x.state import CHOOSE, OVER, SCOUT, Choice, Group, Player, State, decode_state, encode_state
+from games.expedition_5x.tableau import active_crystals
+from games.expedition_5x.views import build_view, label
+
+
+class Expedition5X:
+    """The rules of Expedition to 5X for 3 to 5 clans over 15 rounds."""
+
+    id = "expedition-5x"
+    title = "Expedition to 5X"
+    player_counts = range(3, 6)
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
+        """Deal action cards, water and a random settlement each; shuffle the face-up deck; reveal round 1."""
+        seats = [str(s) for s in seats]
+        if len(seats) not in self.player_counts or len(set(seats)) != len(seats):
+            raise ValueError(f"Expedition to 5X needs 3 to 5 distinct seats, not {seats}")
+        deck = cards()
+        technologies = sorted(deck.technologies)
+        rng.shuffle(technologies)
+        settlements = rng.sample(sorted(deck.settlements), len(seats))
+        players = {
+            seat: Player(STARTING_WATER, list(ACTIONS), [], settlement, [Group([settlement])])
+            for seat, settlement in zip(seats, settlements, strict=True)
+        }
+        state = State(seats, 1, CHOOSE, technologies, [], [], players)
+        reveal_technology(state, deck, [])
+        return state
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """The action choices owed now: everyone, or the non-scouts and then last round's scouts."""
+        if state.stage == SCOUT:
+            shown = ", ".join(f"{s} {c.action.capitalize()}" for s, c in state.pending.items())
+            text = f"Round {state.round}: you scouted, so you choose now that the others have revealed: {shown}."
+            return [Prompt(seat, "scout", text) for seat in due_seats(state)]
+        return [Prompt(seat, "action", f"Round {state.round}: choose your action card.") for seat in due_seats(state)]
+
+    def check(self, state: State, seat: str, order: Order) -> list[Problem]:
+        """Every problem with the order (empty when it is good)."""
+        return check_order(state, seat, order)[0]
+
+    def _choices(self, state: State, orders: Mapping[str, Order]) -> dict[str, Choice]:
+        due = due_seats(state)
+        for seat in orders:
+            if seat not in due:
+                raise RejectedOrder(seat, [Problem((), "this seat owes no order now")])
+        choices = {}
+        for seat in due:
+            if seat not in orders:
+                raise RejectedOrder(seat, [Problem((), "no order was handed in for this seat")])
+            problems, choice = check_order(state, seat, orders[seat])
+            if problems or choice is None:
+                raise RejectedOrder(seat, problems)
+            choices[seat] = choice
+        return choices
+
+    def apply(self, state: State, orders: Mapping[str, Order], rng: Rng) -> Step:
+        """Resolve one step: hold the non-scouts' choices for the scouts, or resolve the whole round."""
+        choices = self._choices(state, orders)
+        new, deck = copy.deepcopy(state), cards()
+        if new.stage == CHOOSE and has_scout_stage(new):
+            new.pending, new.stage = choices, SCOUT
+            shown = ", ".join(f"{s} {c.action.capitalize()}" for s, c in choices.items())
+            scouts = ", ".join(s for s in new.seats if s not in choices)
+            events: list[Event] = []
+            note(events, f"Round {new.round}: revealed so far: {shown}. Last round's scouts ({scouts}) choose now.",
+                 "revealed", played={s: c.action for s, c in choices.items()})
+            return Step(new, events)
+        everyone = {**new.pending, **choices}
+        events = resolve_round(new, everyone, rng, deck)
+        new.pending = {}
+        new.last_played = {s: everyone[s].action for s in new.seats}
+        if new.round >= ROUNDS:
+            new.stage = OVER
+            final = self.result(new)
+            assert final is not None
+            note(events, "The game is over. " + "; ".join(
+                f"{s}: {final.scores[s]} VP ({final.detail[s]['crystal_points']} for crystals, "
+                f"{new.players[s].water} water)" for s in new.seats) + f". Winner: {', '.join(final.winners)}.",
+                "end", scores=dict(final.scores), winners=list(final.winners))
+        else:
+            new.round += 1
+            new.stage = CHOOSE
+            reveal_technology(new, deck, events)
+        return Step(new, events)
+
+    def default_order(self, state: State, seat: str) -> Order:
+        """Drill when it is in hand, otherwise Expand: the safe choice for a missed deadline."""
+        return default_order(state, seat)
+
+    def random_order(self, state: State, seat: str, rng: Rng) -> Order:
+        """A random legal order."""
+        return random_order(state, seat, rng)
+
+    def template(self, state: State, seat: str) -> str:
+        """The pre-filled YAML order body."""
+        return order_template(state, seat)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """What this seat may see."""
+        final = self.result(state)
+        detail = None if final is None else {
+            "scores": dict(final.scores), "winners": list(final.winners), "detail": dict(final.detail)}
+        return build_view(state, seat, cards(), detail)
+
+    def label(self, state: State) -> str:
+        """"round 3", "round 3, scouts choose" or "game over"."""
+        return label(state)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Crystal points so far: the only public part of the score (water is behind the screens)."""
+        return {s: crystal_points(active_crystals(state.players[s].tableau, cards())) for s in state.seats}
+
+    def result(self, state: State) -> Result | None:
+        """Crystals plus a point per 2 water; ties go to the most water, then the victory is shared."""
+        if state.stage != OVER:
+            return None
+        detail: dict[str, Any] = {}
+        scores: dict[str, int] = {}
+        for seat in state.seats:
+            player = state.players[seat]
+            crystals = active_crystals(player.tableau, cards())
+            detail[seat] = {"crystal_points": crystal_points(crystals), "crystals": sorted(crystals),
+                            "water": player.water, "water_points": water_points(player.water)}
+            scores[seat] = detail[seat]["crystal_points"] + detail[seat]["water_points"]
+        best = max((scores[s], state.players[s].water) for s in state.seats)
+        winners = tuple(s for s in state.seats if (scores[s], state.players[s].water) == best)
+        return Result(scores, winners, detail)
+
+    def encode(self, state: State) -> dict[str, Any]:
+        """Canonical JSON-compatible data."""
+        return encode_state(state)
+
+    def decode(self, data: Mapping[str, Any]) -> State:
+        """The state from encoded data."""
+        return decode_state(data)

@@ -1,0 +1,185 @@
+"""Checking a seat's order: every key, type and value, with precise problems; a good order becomes a Choice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.contract import Problem
+from games.expedition_5x.cards import ACTIONS, Cards, cards
+from games.expedition_5x.stages import due_seats
+from games.expedition_5x.state import Choice, State, Wish
+from games.expedition_5x.tableau import (
+    NEW,
+    OLD,
+    group_of,
+    left_attachments,
+    matches,
+    placements,
+    right_attachments,
+)
+
+ORDER_KEYS: tuple[str, ...] = ("action", "bid", "wishes")
+WISH_KEYS: tuple[str, ...] = ("card", "left", "left_top", "right", "right_top")
+MAX_WISHES = 15
+
+
+def _title(action: str) -> str:
+    return action.capitalize()
+
+
+def _is_whole(value: Any) -> bool:
+    """A YAML integer (bool is an int in Python, but `yes` is not a number of water)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def playable(state: State, seat: str) -> list[str]:
+    """Action cards this seat may play now: its hand, without Excavate when it has no water to bid."""
+    player = state.players[seat]
+    return [a for a in ACTIONS if a in player.hand and (a != "excavate" or player.water >= 1)]
+
+
+def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], str | None]:
+    player = state.players[seat]
+    choices = ", ".join(playable(state, seat))
+    if value is None:
+        return [Problem(("action",), f"action is missing; you can play: {choices}")], None
+    if not isinstance(value, str) or value.strip().lower() not in ACTIONS:
+        shown = repr(value) if not isinstance(value, str) else f"'{value}'"
+        return [Problem(("action",), f"action must be one of your action cards, not {shown}; you can play: {choices}")], None
+    action = value.strip().lower()
+    if action in player.discards:
+        return [Problem(("action",), f"{_title(action)} is in your discard pile; you can play: {choices}")], None
+    if action == "excavate" and player.water < 1:
+        return [Problem(("action",), f"Excavate needs a bid of at least 1 water and you have none; you can play: {choices}")], None
+    return [], action
+
+
+def _check_bid(water: int, value: Any) -> tuple[list[Problem], int]:
+    wanted = f"bid must be a whole number of water from 1 to {water} (you have {water})"
+    if value is None:
+        return [Problem(("bid",), f"Excavate needs a bid: {wanted}")], 0
+    if not _is_whole(value) or not 1 <= value <= water:
+        return [Problem(("bid",), f"{wanted}, not {value!r}")], 0
+    return [], int(value)
+
+
+def _market_list(state: State, deck: Cards) -> str:
+    return ", ".join(f"{c} ({deck.name(c)})" for c in state.market)
+
+
+def _norm_id(value: Any) -> str | None:
+    return value.strip().upper() if isinstance(value, str) else None
+
+
+def _check_side(
+    state: State, seat: str, tech: str, which: str, value: Any, path: tuple[str | int, ...], deck: Cards
+) -> tuple[list[Problem], str]:
+    """A side constraint: any, none, or a group end (the word settlement names your settlement card)."""
+    player = state.players[seat]
+    ends = (left_attachments if which == "left" else right_attachments)(player.tableau, deck, tech)
+    symbol = _title(deck.technologies[tech].side(which).action)
+    edge = "right" if which == "left" else "left"
+    options = ", ".join(f"{c} ({deck.name(c)})" for c in ends)
+    legal = f"it can join the {edge} end of: {options}; or write none" if ends else (
+        f"no group of yours shows {symbol} on its {edge} end, so write none or leave it out"
+    )
+    if value is None:
+        return [], "any"
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text in ("any", "none"):
+        return [], text
+    card = player.settlement if text == "settlement" else _norm_id(value)
+    if card is None or card not in ends:
+        return [Problem(path, f"{tech}'s {which} side shows {symbol}; {legal} (not {value!r})")], "any"
+    return [], card
+
+
+def _check_top(value: Any, path: tuple[str | int, ...]) -> tuple[list[Problem], str]:
+    if value is None:
+        return [], "any"
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text not in (NEW, OLD, "any"):
+        return [Problem(path, f"write new (the won card on top), old (it goes underneath) or any, not {value!r}")], "any"
+    return [], text
+
+
+def _check_wish(
+    state: State, seat: str, index: int, entry: Any, seen: dict[str, int], deck: Cards
+) -> tuple[list[Problem], Wish | None]:
+    path: tuple[str | int, ...] = ("wishes", index)
+    raw: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"card": entry}
+    card_path = (*path, "card") if isinstance(entry, Mapping) else path
+    problems = [
+        Problem((*path, str(k)), f"unknown key {str(k)!r} in a wish; the keys are: {', '.join(WISH_KEYS)}")
+        for k in raw
+        if k not in WISH_KEYS
+    ]
+    card = _norm_id(raw.get("card"))
+    if card is None or card not in state.market:
+        return [*problems, Problem(card_path, f"a wish names a technology in the market ({_market_list(state, deck)}), not {raw.get('card')!r}")], None
+    if card in seen:
+        return [*problems, Problem(card_path, f"{card} is already on your wish list (entry {seen[card] + 1})")], None
+    seen[card] = index
+    sides: dict[str, str] = {}
+    for which in ("left", "right"):
+        found, sides[which] = _check_side(state, seat, card, which, raw.get(which), (*path, which), deck)
+        problems += found
+        found, sides[f"{which}_top"] = _check_top(raw.get(f"{which}_top"), (*path, f"{which}_top"))
+        problems += found
+    if problems:
+        return problems, None
+    wish = Wish(card, sides["left"], sides["left_top"], sides["right"], sides["right_top"])
+    tableau = state.players[seat].tableau
+    if not any(matches(p, wish) for p in placements(tableau, deck, card)):
+        same = wish.left not in ("any", "none") and wish.right not in ("any", "none") and (
+            group_of(tableau, wish.left) == group_of(tableau, wish.right)
+        )
+        why = "both sides would join the same group" if same else "no placement fits these choices"
+        return [Problem(path, f"{card} cannot be placed like this: {why}")], None
+    return [], wish
+
+
+def _check_wishes(state: State, seat: str, value: Any, deck: Cards) -> tuple[list[Problem], list[Wish]]:
+    if value is None:
+        return [], []
+    if not isinstance(value, list):
+        return [Problem(("wishes",), "wishes must be a list of technologies from the market, best first")], []
+    if len(value) > MAX_WISHES:
+        return [Problem(("wishes",), f"at most {MAX_WISHES} wishes, not {len(value)}")], []
+    problems: list[Problem] = []
+    wishes: list[Wish] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(value):
+        found, wish = _check_wish(state, seat, index, entry, seen, deck)
+        problems += found
+        if wish is not None:
+            wishes.append(wish)
+    return problems, wishes
+
+
+def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Choice | None]:
+    """Every problem with an order, and the Choice it means when there are none."""
+    if seat not in state.players:
+        return [Problem((), f"{seat!r} is not a seat in this game")], None
+    if seat not in due_seats(state):
+        return [Problem((), "you owe no order at this point of the round")], None
+    if not isinstance(order, Mapping):
+        return [Problem((), f"an order is a set of keys: {', '.join(ORDER_KEYS)}")], None
+    problems = [
+        Problem((str(k),), f"unknown key {str(k)!r}; the keys are: {', '.join(ORDER_KEYS)}")
+        for k in order
+        if k not in ORDER_KEYS
+    ]
+    found, action = _check_action(state, seat, order.get("action"))
+    problems += found
+    bid, wishes = 0, []
+    # Bid and wishes matter only to an Excavate card; with any other card they are ignored, as documented.
+    if action == "excavate":
+        found, bid = _check_bid(state.players[seat].water, order.get("bid"))
+        problems += found
+        found, wishes = _check_wishes(state, seat, order.get("wishes"), cards())
+        problems += found
+    if problems or action is None:
+        return problems, None
+    return [], Choice(action, bid, wishes)
