@@ -402,7 +402,8 @@ def _load_events(raw: Any) -> Mapping[int, EventCard]:
             ident = part.text("id")
             if not ident.isidentifier() or ident != ident.lower():
                 part.fail(f"effect id must be snake_case, got {ident!r}")
-            effects[half] = EventEffect(ident, part.text("title"), part.text("text"), part.choice("lasts", LASTS, "lasts"))
+            lasts = part.choice("lasts", LASTS, "lasts")
+            effects[half] = EventEffect(id=ident, title=part.text("title"), text=part.text("text"), lasts=lasts)
         card_ = EventCard(
             number=entry.integer("number", EVENT_NUMBERS),
             title=entry.text("title"),

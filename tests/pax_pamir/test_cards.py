@@ -364,7 +364,8 @@ def test_missing_or_doubled_court_card_is_reported() -> None:
 def test_bad_event_is_reported() -> None:
     data = raw("events.yaml")
     data[5]["purchased"]["lasts"] = "forever"
-    with pytest.raises(CardDataError, match=r"events.yaml: card 106 \(Koh-i-Noor Recovered\) purchased: unknown lasts"):
+    expected = r"events.yaml: card 106 \(Koh-i-Noor Recovered\) purchased: unknown lasts 'forever'"
+    with pytest.raises(CardDataError, match=expected):
         cards._load_events(data)
     data = raw("events.yaml")
     data[4]["dominance_check"] = True
