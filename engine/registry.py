@@ -13,19 +13,35 @@ class UnknownGame(LookupError):
 
 
 @cache
-def games() -> dict[str, Game]:
-    """Every installed game by id, sorted by id."""
+def _load() -> tuple[dict[str, Game], dict[str, str]]:
     found: dict[str, Game] = {}
+    broken: dict[str, str] = {}
     for point in entry_points(group="pbem.games"):
-        game = point.load()
+        try:
+            game = point.load()
+        except Exception as exc:  # noqa: BLE001 - one broken plug-in must not take the others down
+            broken[point.name] = f"{type(exc).__name__}: {exc}"
+            continue
         found[game.id] = game
-    return dict(sorted(found.items()))
+    return dict(sorted(found.items())), broken
+
+
+def games() -> dict[str, Game]:
+    """Every installed game that loads, by id, sorted by id."""
+    return _load()[0]
+
+
+def broken() -> dict[str, str]:
+    """Installed games that failed to load, with the reason."""
+    return _load()[1]
 
 
 def get(game_id: str) -> Game:
     """The installed game with this id."""
-    try:
-        return games()[game_id]
-    except KeyError:
-        known = ", ".join(games()) or "none"
-        raise UnknownGame(f"unknown game {game_id!r}; installed games: {known}") from None
+    found = games()
+    if game_id in found:
+        return found[game_id]
+    if game_id in broken():
+        raise UnknownGame(f"game {game_id!r} is installed but fails to load: {broken()[game_id]}")
+    known = ", ".join(found) or "none"
+    raise UnknownGame(f"unknown game {game_id!r}; installed games: {known}")

@@ -119,7 +119,9 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
             on_step(step)
     state = gd.state()
     summary.finished = gd.game.result(state) is not None
-    summary.waiting_for = sorted(p.seat for p in gd.game.prompts(state)) if not summary.finished else []
+    if not summary.finished:
+        pending = gd.pending()
+        summary.waiting_for = sorted(p.seat for p in gd.game.prompts(state) if p.seat not in pending)
     return summary
 
 

@@ -116,7 +116,7 @@ def _refuse_unsafe(text: str, source: str) -> Located | None:
             if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
                 mark = event.start_mark
                 return Located(source, mark.line + 1, mark.column + 1, "YAML anchors and aliases (& and *) are not allowed in orders")
-            if isinstance(event, NodeEvent) and getattr(event, "tag", None) and not str(event.tag).startswith("tag:yaml.org"):
+            if isinstance(event, NodeEvent) and getattr(event, "tag", None):
                 mark = event.start_mark
                 return Located(source, mark.line + 1, mark.column + 1, f"YAML tags such as {event.tag} are not allowed in orders")
             if isinstance(event, NodeEvent):

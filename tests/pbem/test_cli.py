@@ -1,0 +1,78 @@
+"""The CLI: exit codes 0 (done), 1 (rejected input), 2 (usage); clear messages, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pbem.cli import main
+
+from .conftest import order_text
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.output
+
+
+def new_toy(tmp_path: Path) -> Path:
+    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "3",
+                       "--player", "anna:anna@example.org", "--player", "ben")
+    assert code == 0, out
+    return tmp_path / "g"
+
+
+def test_games_lists_installed_games() -> None:
+    code, out = invoke("games")
+    assert code == 0 and "Highest Unique" in out
+
+
+def test_new_prints_tokens_and_refuses_bad_input(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    assert (game / "game.yaml").exists()
+    code, out = invoke("new", str(tmp_path / "h"), "--game", "toy", "--seed", "1", "--player", "a")
+    assert code == 1 and "takes 2–4 players" in out
+    code, out = invoke("new", str(tmp_path / "h"), "--game", "chess", "--seed", "1", "--player", "a")
+    assert code == 1 and "unknown game 'chess'" in out
+    code, out = invoke("new", str(tmp_path / "h"), "--game", "toy", "--seed", "1", "--player", "a/b", "--player", "c")
+    assert code == 2 and "seat name" in out
+
+
+def test_check_submit_run_status_replay(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(order_text("anna", 1, "four", game="g"))
+    code, out = invoke("check", str(game), str(bad))
+    assert code == 1 and f"{bad}:4:7: pick must be 1, 2 or 3" in out
+    good = tmp_path / "anna.yaml"
+    good.write_text(order_text("anna", 1, 3, game="g"))
+    assert invoke("check", str(game), str(good))[0] == 0
+    assert not (game / "pending").exists(), "check stores nothing"
+    code, out = invoke("submit", str(game), str(good))
+    assert code == 0 and "accepted orders of anna for step 1" in out
+    code, out = invoke("run", "--no-reports", str(game))
+    assert code == 0 and "waiting for ben" in out
+    code, out = invoke("status", str(game), "--json")
+    info = json.loads(out)
+    assert info["waiting_for"] == ["ben"] and info["step"] == 0 and info["finished"] is False
+    assert set(info) >= {"game", "step", "waiting_for", "finished", "scores"}
+    assert invoke("robot", str(game), "--seat", "all")[0] == 0
+    code, out = invoke("run", "--no-reports", str(game))
+    assert code == 0 and "the game is over" in out
+    code, out = invoke("replay", str(game))
+    assert code == 0 and "replay exactly" in out
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    code, _ = invoke("status")
+    assert code == 2
+    code, _ = invoke("run", str(tmp_path / "missing"))
+    assert code == 2
+
+
+def test_not_a_game_directory_is_rejected(tmp_path: Path) -> None:
+    code, out = invoke("status", str(tmp_path))
+    assert code == 1 and "not a pbem game directory" in out
