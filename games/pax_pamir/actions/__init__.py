@@ -1,0 +1,45 @@
+"""The card-based actions (tax, gift, build, move, betray, battle): one module each, found by name.
+
+Every action module defines, at module level:
+
+    FIELDS: tuple[str, ...]
+        The keys its order entry may hold besides `action` and `card` (unknown keys are problems).
+    problems(state, seat, card, params, path) -> list[Problem]
+        Everything wrong with taking this action now with these params, each Problem located under `path`
+        (the entry's path, e.g. ("actions", 1)) and listing the legal choices where they are few. Called on the
+        state just before the action; the turn code has already checked that `card` is in the seat's court,
+        unused this turn, shows this action, that an action is left, and has settled any hostage bribe.
+    perform(ctx, seat, card, params) -> None
+        Carry it out on ctx.state: pay its cost (market.pay_action_cost), move pieces (pieces.py), discard
+        (court.py), emit events (ctx.emit) and ask for decisions the params leave open (ctx.ask, with
+        path=(*ctx.where, field) so the order can answer in advance). Only called when problems() was empty.
+    random_params(state, seat, card, rng) -> dict | None
+        A random params dict that problems() accepts, or None when the action cannot be taken (robots).
+    choices(state, seat, card) -> list[str]
+        Short lines listing the legal choices, for the comments of the order template.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+#: The card-based actions, in the order the rulebook presents them.
+NAMES: tuple[str, ...] = ("tax", "gift", "build", "move", "betray", "battle")
+
+
+def module(name: str) -> ModuleType | None:
+    """The module implementing action `name`, or None while it is not implemented."""
+    if name not in NAMES:
+        return None
+    try:
+        return importlib.import_module(f"games.pax_pamir.actions.{name}")
+    except ModuleNotFoundError as error:
+        if error.name == f"games.pax_pamir.actions.{name}":
+            return None
+        raise
+
+
+def implemented() -> tuple[str, ...]:
+    """The card-based actions whose modules exist."""
+    return tuple(name for name in NAMES if module(name) is not None)

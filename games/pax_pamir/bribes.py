@@ -1,0 +1,54 @@
+"""Bribes: to the ruler when playing a card of their region, and to the holder of a hostage card."""
+
+from __future__ import annotations
+
+from engine.contract import Path
+
+from games.pax_pamir import queries
+from games.pax_pamir.context import Context, Question
+
+
+def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str, path: Path, what: str) -> bool:
+    """Settle a bribe of up to `amount` from `payer` to `receiver`; True when the action may go ahead.
+
+    `kind` is "play" (the ruler's bribe) or "hostage". The receiver asks for any part of `amount` (their standing
+    `bribe:` order or a prompt); the payer's order may say at `path` the most it will pay, otherwise the payer is
+    asked. A bribe not paid means the action is not taken.
+    """
+    state = ctx.state
+    if amount <= 0 or payer == receiver:
+        return True
+    if queries.bribes_waived(state, payer, kind):
+        ctx.emit(f"{payer} owes {receiver} no bribe to {what}.", kind="bribe", payer=payer, receiver=receiver, paid=0)
+        return True
+    demand = ctx.ask(Question(
+        receiver, ctx.key(f"bribe-{kind}"), "bribe",
+        f"{payer} wants to {what}; you may ask a bribe of up to {amount} rupee(s): how many do you ask",
+        tuple(range(amount + 1)), default=amount,
+    ))
+    if demand == 0:
+        ctx.emit(f"{receiver} waives the bribe for {payer} to {what}.", kind="bribe", payer=payer,
+                 receiver=receiver, paid=0)
+        return True
+    limit = ctx.given(path) if payer == ctx.seat else None
+    if isinstance(limit, int) and not isinstance(limit, bool):
+        pays = demand <= limit
+    else:
+        pays = ctx.ask(Question(
+            payer, ctx.key(f"bribe-{kind}-pay"), "choice",
+            f"{receiver} asks a bribe of {demand} rupee(s) for you to {what}: pay or refuse",
+            ("pay", "refuse"), default="refuse",
+        )) == "pay"
+    player = state.players[payer]
+    if pays and player.rupees < demand:
+        ctx.emit(f"{payer} cannot pay the bribe of {demand} to {receiver} and does not {what}.")
+        return False
+    if not pays:
+        ctx.emit(f"{payer} refuses the bribe of {demand} asked by {receiver} and does not {what}.",
+                 kind="bribe-refused", payer=payer, receiver=receiver)
+        return False
+    player.rupees -= demand
+    state.players[receiver].rupees += demand
+    ctx.emit(f"{payer} pays {receiver} a bribe of {demand} rupee(s) to {what}.", kind="bribe", payer=payer,
+             receiver=receiver, paid=demand)
+    return True

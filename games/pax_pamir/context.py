@@ -1,0 +1,182 @@
+"""The context a step runs in: emitting events, asking seats for decisions, and rejecting bad orders.
+
+Rules code never reads orders directly for a decision: it calls `ctx.ask(...)`. The answer comes, in this order,
+from an answer already given to that question (a prompt answered earlier), from the acting seat's order at the
+question's path, or from the asked seat's standing orders. When none has it, the step stops with `Pause`, and
+the step is replayed from its start once the answer arrives (Pax Pamir has no chance after setup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from engine.contract import Event, Path
+
+from games.pax_pamir.state import GameState
+
+
+@dataclass(frozen=True)
+class Question:
+    """A decision owed by `seat`: pick one of `options`, or `count` distinct ones when count is set."""
+
+    seat: str
+    key: str  # unique within the step, e.g. "actions.1.bribe"
+    kind: str  # bribe | discard | choice (standing orders answer some kinds)
+    text: str
+    options: tuple[Any, ...]
+    path: Path | None = None  # where the acting seat's order may answer it in advance
+    count: int | None = None  # None: a single answer; otherwise a list of exactly `count` distinct options
+    default: Any = None  # used when a deadline forces the decision
+
+
+class Pause(Exception):
+    """The step cannot go on until `question` is answered."""
+
+    def __init__(self, question: Question):
+        super().__init__(question.text)
+        self.question = question
+
+
+class OrderError(Exception):
+    """The acting seat's order asks for something the rules forbid; becomes a Problem at `path`."""
+
+    def __init__(self, path: Path, message: str):
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+#: Picks an answer for a question nobody answered (robots); returns the answer.
+Chooser = Callable[[Question], Any]
+
+_MISSING = object()
+
+
+@dataclass
+class Context:
+    """One step in progress: the working state, the acting seat and its order, answers, and the events so far."""
+
+    state: GameState
+    seat: str
+    order: dict[str, Any]
+    answers: dict[str, Any] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    chooser: Chooser | None = None  # fills in the acting seat's missing answers (robots)
+    #: Answers taken from standing orders or a chooser, recorded so a replay gives the same answers.
+    recorded: dict[str, Any] = field(default_factory=dict)
+    where: Path = ()  # path of the part of the order being resolved, e.g. ("actions", 1)
+
+    def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event; `to` limits who may see it (None: everyone)."""
+        self.events.append(Event(text, tuple(to) if to is not None else None, dict(data)))
+
+    def fail(self, path: Path, message: str) -> NoReturn:
+        """Reject the acting seat's order with a problem at `path`."""
+        raise OrderError(path, message)
+
+    def given(self, path: Path) -> Any:
+        """The acting seat's order at `path` (None when absent): for answers that are not a pick from options."""
+        found = _lookup(self.order, path)
+        return None if found is _MISSING else found
+
+    def key(self, name: str) -> str:
+        """A question key for `name` under the part of the order being resolved."""
+        return ".".join(str(p) for p in (*self.where, name))
+
+    def ask(self, question: Question) -> Any:
+        """The answer to `question`, validated against its options; raises Pause when there is none yet."""
+        answer = self._find(question)
+        if answer is _MISSING:
+            if len(question.options) == 1 and question.count in (None, 1):
+                # A single legal option is no decision at all.
+                only = question.options[0]
+                return only if question.count is None else [only]
+            if question.count is not None and question.count >= len(question.options):
+                return list(question.options)
+            if question.count == 0:
+                return []
+            if self.chooser is not None and question.seat == self.seat:
+                answer = self.chooser(question)
+                self._store(question, answer)
+            else:
+                raise Pause(question)
+        self._validate(question, answer)
+        return answer
+
+    def _find(self, question: Question) -> Any:
+        if question.key in self.answers:
+            return self.answers[question.key]
+        if question.seat == self.seat and question.path is not None:
+            found = _lookup(self.order, question.path)
+            if found is not _MISSING:
+                return found
+        standing = _from_standing(self.state.standing.get(question.seat, {}), question)
+        if standing is not _MISSING:
+            self.recorded[question.key] = standing
+            self.answers[question.key] = standing
+        return standing
+
+    def _store(self, question: Question, answer: Any) -> None:
+        if question.path is not None and _settable(self.order, question.path):
+            _assign(self.order, question.path, answer)
+        else:
+            self.recorded[question.key] = answer
+            self.answers[question.key] = answer
+
+    def _validate(self, question: Question, answer: Any) -> None:
+        path = question.path if question.seat == self.seat and question.path else ("answer",)
+        legal = ", ".join(str(o) for o in question.options)
+        if question.count is None:
+            if answer not in question.options:
+                raise OrderError(path, f"{question.text}: {answer!r} is not a choice; choose one of {legal}")
+            return
+        if not isinstance(answer, list) or len(answer) != question.count or len(set(map(repr, answer))) != len(answer):
+            raise OrderError(path, f"{question.text}: give a list of {question.count} different choices from {legal}")
+        for item in answer:
+            if item not in question.options:
+                raise OrderError(path, f"{question.text}: {item!r} is not a choice; choose from {legal}")
+
+
+def _lookup(order: Any, path: Path) -> Any:
+    node = order
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(node, list) or part >= len(node):
+                return _MISSING
+            node = node[part]
+        else:
+            if not isinstance(node, dict) or part not in node:
+                return _MISSING
+            node = node[part]
+    return node
+
+
+def _settable(order: Any, path: Path) -> bool:
+    parent = _lookup(order, path[:-1])
+    return isinstance(parent, dict) and isinstance(path[-1], str)
+
+
+def _assign(order: Any, path: Path, value: Any) -> None:
+    parent = _lookup(order, path[:-1])
+    parent[path[-1]] = value
+
+
+def _from_standing(standing: dict[str, Any], question: Question) -> Any:
+    """Answer `question` from standing orders where its kind allows; _MISSING otherwise."""
+    if question.kind == "bribe" and "bribe" in standing:
+        rule = standing["bribe"]
+        top = max(question.options)
+        if rule == "full":
+            return top
+        if rule == "waive":
+            return 0
+        if isinstance(rule, int) and not isinstance(rule, bool):
+            return min(max(rule, 0), top)
+    if question.kind == "discard" and isinstance(standing.get("discard"), list):
+        wanted = [c for c in standing["discard"] if c in question.options]
+        need = 1 if question.count is None else question.count
+        if len(wanted) >= need:
+            return wanted[0] if question.count is None else wanted[:need]
+    return _MISSING

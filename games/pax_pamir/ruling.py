@@ -1,0 +1,35 @@
+"""Who rules a region: at least one tribe and more ruling pieces (tribes and loyal armies) than each other seat."""
+
+from __future__ import annotations
+
+from games.pax_pamir import cards
+from games.pax_pamir.state import GameState
+
+
+def ruling_pieces(state: GameState, seat: str, region: str) -> int:
+    """`seat`'s tribes in `region` plus the armies there of `seat`'s coalition."""
+    tribes = state.tribes.get(region, {}).get(seat, 0)
+    loyalty = state.players[seat].loyalty
+    armies = state.armies.get(region, {}).get(loyalty, 0) if loyalty else 0
+    return tribes + armies
+
+
+def ruler(state: GameState, region: str) -> str | None:
+    """The seat ruling `region`, or None (a tie for the most ruling pieces means nobody rules)."""
+    pieces = {seat: ruling_pieces(state, seat, region) for seat in state.seats}
+    best = max(pieces.values(), default=0)
+    leaders = [seat for seat, n in pieces.items() if n == best]
+    if best == 0 or len(leaders) != 1:
+        return None
+    leader = leaders[0]
+    return leader if state.tribes.get(region, {}).get(leader, 0) > 0 else None
+
+
+def rulers(state: GameState) -> dict[str, str | None]:
+    """The ruler of every region, in map order."""
+    return {region: ruler(state, region) for region in cards.board().regions}
+
+
+def regions_ruled(state: GameState, seat: str) -> list[str]:
+    """The regions `seat` rules, in map order."""
+    return [region for region in cards.board().regions if ruler(state, region) == seat]
