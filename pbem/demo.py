@@ -1,0 +1,65 @@
+"""`make demo`: robots play complete games through the same commands a moderator uses.
+
+Usage: python -m pbem.demo DIR
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pbem.cli import main as cli
+from pbem.store import open_game
+
+PLAYERS = ("anna:anna@example.org", "ben:ben@example.org", "cleo:cleo@example.org", "dara:dara@example.org")
+DEMOS = (
+    ("expedition", "expedition-5x", "2026", PLAYERS),
+)
+
+
+def pbem(*args: str) -> None:
+    """Run one pbem command as a moderator would, stopping the demo if it fails."""
+    click.echo(f"$ pbem {' '.join(args)}")
+    try:
+        cli.main(list(args), prog_name="pbem", standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+
+
+def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...]) -> None:
+    """Create one game, hand every seat to a robot, and run it to the end."""
+    folder = root / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    started = time.perf_counter()
+    pbem("new", str(folder), "--game", game, "--seed", seed, *(arg for p in players for arg in ("--player", p)))
+    pbem("robot", str(folder), "--seat", "all")
+    pbem("run", str(folder))
+    pbem("status", str(folder))
+    gd = open_game(folder)
+    last = gd.current_step()
+    pdfs = sorted(gd.root.glob("steps/*/reports/*.pdf"))
+    mails = sorted(gd.outbox_dir().glob("*.eml"))
+    click.echo(f"\n{gd.game.title}: {last} steps in {time.perf_counter() - started:.1f} s")
+    click.echo(f"  {len(pdfs)} PDF reports, the last step's in {gd.report_dir(last)}/")
+    click.echo(f"  {len(mails)} mails ready to send in {gd.outbox_dir()}/")
+    result = gd.game.result(gd.state())
+    if result is not None:
+        click.echo("  final scores: " + ", ".join(f"{seat} {score}" for seat, score in result.scores.items()))
+        click.echo(f"  winner(s): {', '.join(result.winners)}\n")
+
+
+def run(root: Path) -> None:
+    """Play every demo game under `root`."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, game, seed, players in DEMOS:
+        play(root, name, game, seed, players)
+
+
+if __name__ == "__main__":
+    run(Path(sys.argv[1] if len(sys.argv) > 1 else "demo-games"))
