@@ -1,5 +1,6 @@
 """Per-player reports: model, HTML, text, PDF, JSON, order templates, report mail and the book."""
 
+from pbem.reports.bench import measure
 from pbem.reports.book import book_html, render_book
 from pbem.reports.config import TEMPLATES_DIR, ReportConfig
 from pbem.reports.html import render_html, render_text
@@ -14,6 +15,7 @@ __all__ = [
     "ReportConfig",
     "book_html",
     "mail_name",
+    "measure",
     "queue_mail",
     "render_book",
     "render_html",
