@@ -1,0 +1,126 @@
+"""Robot games through the engine contract, with the game's invariants checked after every step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.rng import Rng
+from games.expedition_5x import GAME
+from games.expedition_5x.cards import ACTIONS, cards
+from games.expedition_5x.state import OVER
+from games.expedition_5x.tableau import technologies_in
+from x5_helpers import SEATS
+
+SEEDS = 200
+
+
+def _check_invariants(state, ledger):
+    techs = list(state.deck) + list(state.market) + list(state.discard)
+    for seat in state.seats:
+        player = state.players[seat]
+        techs += technologies_in(player.tableau, cards())
+        assert player.water == ledger[seat] and player.water >= 0
+        assert sorted(player.hand + player.discards, key=ACTIONS.index) == list(ACTIONS)
+        assert "expand" in player.hand
+    assert sorted(techs) == sorted(cards().technologies), "every technology is in exactly one place"
+    assert len(state.market) <= len(state.seats) - 1
+    data = json.loads(json.dumps(GAME.encode(state), sort_keys=True))
+    assert GAME.decode(data) == state
+    assert json.dumps(GAME.encode(GAME.decode(data)), sort_keys=True) == json.dumps(data, sort_keys=True)
+
+
+def _check_secrecy(state, events):
+    for seat in [None, *state.seats]:
+        view = GAME.view(state, seat)
+        json.dumps(view)  # views are plain data
+        for entry in view["players"]:
+            if state.stage != OVER:
+                assert "water" not in entry
+            assert "hand" not in entry and "choice" not in entry
+        if seat is None:
+            assert view["you"] is None
+        else:
+            assert view["you"]["seat"] == seat
+            held = view["you"]["choice"]
+            assert held is None or state.pending[seat].bid == held["bid"]
+    for event in events:
+        moved = set(event.data.get("water", {}))
+        if event.to is not None:
+            assert moved <= set(event.to)
+        else:
+            assert event.data["kind"] not in ("steal", "plundered") or not moved
+
+
+def play_robot_game(players: int, seed: int) -> int:
+    """One whole game of random legal orders; the number of steps."""
+    seats = SEATS[:players]
+    state = GAME.setup(seats, {}, Rng.for_step(seed, 0))
+    ledger = {s: 5 for s in seats}
+    _check_invariants(state, ledger)
+    step_no, rounds = 0, 0
+    while GAME.result(state) is None:
+        step_no += 1
+        prompts = GAME.prompts(state)
+        assert prompts and len({p.seat for p in prompts}) == len(prompts)
+        orders = {}
+        for prompt in prompts:
+            order = GAME.random_order(state, prompt.seat, Rng.for_step(seed, step_no, f"robot/{prompt.seat}"))
+            assert GAME.check(state, prompt.seat, order) == []
+            orders[prompt.seat] = order
+        before = json.dumps(GAME.encode(state), sort_keys=True)
+        step = GAME.apply(state, orders, Rng.for_step(seed, step_no))
+        assert json.dumps(GAME.encode(state), sort_keys=True) == before, "apply must not change its input"
+        for event in step.events:
+            for seat, delta in event.data.get("water", {}).items():
+                ledger[seat] += delta
+        if step.state.round != state.round or step.state.stage == OVER:
+            rounds += 1
+        state = step.state
+        _check_invariants(state, ledger)
+        _check_secrecy(state, step.events)
+    assert rounds == 15 and state.round == 15 and state.deck == []
+    result = GAME.result(state)
+    assert result.winners and set(result.scores) == set(seats)
+    return step_no
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_robot_games_finish_after_15_rounds_keeping_every_invariant(players):
+    steps = [play_robot_game(players, seed) for seed in range(SEEDS)]
+    assert min(steps) >= 15 and max(steps) <= 30
+    assert max(steps) > 15, "some games should have had a scout stage"
+
+
+def test_robot_games_are_deterministic():
+    def run(seed):
+        state = GAME.setup(SEATS[:4], {}, Rng.for_step(seed, 0))
+        step_no = 0
+        while GAME.result(state) is None:
+            step_no += 1
+            orders = {p.seat: GAME.random_order(state, p.seat, Rng.for_step(seed, step_no, p.seat))
+                      for p in GAME.prompts(state)}
+            state = GAME.apply(state, orders, Rng.for_step(seed, step_no)).state
+        return json.dumps(GAME.encode(state), sort_keys=True)
+
+    assert run(7) == run(7)
+    assert run(7) != run(8)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_templates_and_default_orders_always_pass_check(players):
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    for seed in range(20):
+        state = GAME.setup(SEATS[:players], {}, Rng.for_step(seed, 0))
+        step_no = 0
+        while GAME.result(state) is None:
+            step_no += 1
+            orders = {}
+            for prompt in GAME.prompts(state):
+                assert GAME.check(state, prompt.seat, yaml.load(GAME.template(state, prompt.seat))) == []
+                assert GAME.check(state, prompt.seat, GAME.default_order(state, prompt.seat)) == []
+                orders[prompt.seat] = GAME.random_order(state, prompt.seat, Rng.for_step(seed, step_no, prompt.seat))
+            state = GAME.apply(state, orders, Rng.for_step(seed, step_no)).state
