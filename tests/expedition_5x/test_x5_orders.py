@@ -1,0 +1,104 @@
+"""Bad orders from strangers: every key, type and value is checked, with a precise path and message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from games.expedition_5x import GAME
+from games.expedition_5x.state import Group
+from x5_helpers import make_state, play
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "games" / "expedition_5x" / "examples"
+HEADER = ("game", "seat", "step", "token")
+
+
+def _problems(order, seat="anna", state=None):
+    state = state or make_state(3, water=(7, 5, 5))
+    return [(p.path, p.message) for p in GAME.check(state, seat, order)]
+
+
+@pytest.mark.parametrize("bid", ["three", [3], -1, 0, 8, 10**30, True, 2.5, None, {"a": 1}])
+def test_orders_bad_bid(bid):
+    problems = _problems({"action": "excavate", "bid": bid})
+    assert len(problems) == 1 and problems[0][0] == ("bid",)
+    assert "bid must be a whole number of water from 1 to 7 (you have 7)" in problems[0][1]
+
+
+def test_orders_bid_is_ignored_with_another_action():
+    assert _problems({"action": "drill", "bid": "three", "wishes": "nonsense"}) == []
+
+
+@pytest.mark.parametrize("action", ["dig", 3, None, ["drill"], ""])
+def test_orders_bad_action_lists_the_playable_cards(action):
+    problems = _problems({"action": action})
+    assert [p for p, _ in problems] == [("action",)]
+    assert problems[0][1].endswith("you can play: excavate, drill, plunder, scout, expand")
+
+
+def test_orders_action_names_are_case_insensitive():
+    assert _problems({"action": " Drill "}) == []
+
+
+def test_orders_excavate_needs_water():
+    assert _problems({"action": "excavate", "bid": 1}, state=make_state(3, water=(0, 5, 5))) == [
+        (("action",), "Excavate needs a bid of at least 1 water and you have none; "
+                      "you can play: drill, plunder, scout, expand")]
+
+
+def test_orders_unknown_keys_and_non_mapping():
+    assert _problems({"action": "drill", "bidd": 3}) == [
+        (("bidd",), "unknown key 'bidd'; the keys are: action, bid, wishes")]
+    assert _problems(["drill"]) == [((), "an order is a set of keys: action, bid, wishes")]
+
+
+def test_orders_only_prompted_seats_may_order():
+    state = play(make_state(3), {"anna": {"action": "scout"}, "bob": {"action": "drill"},
+                                 "cora": {"action": "drill"}}, rolls=[0]).state
+    assert _problems({"action": "drill"}, "anna", state) == [((), "you owe no order at this point of the round")]
+    assert _problems({"action": "drill"}, "zed", state) == [((), "'zed' is not a seat in this game")]
+
+
+@pytest.mark.parametrize(("wishes", "path", "fragment"), [
+    ("T01", ("wishes",), "must be a list"),
+    (["T09"], ("wishes", 0), "in the market (T01 (Dew Condenser), T02 (Wind Scanner)), not 'T09'"),
+    ([{"card": 5}], ("wishes", 0, "card"), "not 5"),
+    (["T01", "t01"], ("wishes", 1), "T01 is already on your wish list (entry 1)"),
+    ([{"card": "T01", "colour": "red"}], ("wishes", 0, "colour"), "unknown key 'colour' in a wish"),
+    ([{"card": "T01", "left": "T05"}], ("wishes", 0, "left"), "it can join the right end of: S1 (Dune Hollow)"),
+    ([{"card": "T01", "right": "settlement"}], ("wishes", 0, "right"), "no group of yours shows Scout"),
+    ([{"card": "T01", "left": "S1", "left_top": "above"}], ("wishes", 0, "left_top"), "write new"),
+    (["T01"] * 16, ("wishes",), "at most 15 wishes"),
+])
+def test_orders_bad_wishes(wishes, path, fragment):
+    problems = _problems({"action": "excavate", "bid": 2, "wishes": wishes})
+    assert len(problems) == 1 and problems[0][0] == path and fragment in problems[0][1], problems
+
+
+def test_orders_good_wishes_in_every_form():
+    state = make_state(3, market=("T01", "T02"))
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T14"])]
+    order = {"action": "excavate", "bid": 3, "wishes": [
+        {"card": "t01", "left": "settlement", "left_top": "old", "right": "none"}, "T02"]}
+    assert _problems(order, state=state) == []
+    assert _problems({"action": "excavate", "bid": 3, "wishes": [{"card": "T01", "left": "any", "right": "T14"}]},
+                     state=state) == []
+
+
+def _examples():
+    return sorted(EXAMPLES.glob("*.yaml"))
+
+
+def test_orders_examples_exist():
+    assert len(_examples()) >= 3
+
+
+@pytest.mark.parametrize("path", _examples(), ids=lambda p: p.name)
+def test_orders_example_files_pass_check(path):
+    document = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    assert (document["game"], document["seat"], document["step"]) == ("my-game", "anna", 1)
+    body = {k: v for k, v in document.items() if k not in HEADER}
+    state = make_state(3, water=(7, 5, 5), market=("T01", "T02"))
+    assert _problems(body, state=state) == []
