@@ -1,0 +1,116 @@
+"""What the six card-based actions share: order paths, listing choices, names, and the spy track."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.contract import Path, Problem
+
+from games.pax_pamir import cards, queries
+from games.pax_pamir.state import GameState
+
+#: How many legal choices a problem message spells out before it just counts them.
+LIST_AT_MOST = 12
+
+
+def is_int(value: Any) -> bool:
+    """True for a plain integer (YAML `true` is a bool, and a bool is not a number here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def rank(number: int) -> int:
+    """The rank (stars) of a court card: the strength of Tax, Move and Battle."""
+    return queries.court_card(number).rank
+
+
+def card_name(number: int) -> str:
+    """A court card as players read it: its name and number."""
+    return f"{queries.court_card(number).name} ({number})"
+
+
+def region_name(region: str) -> str:
+    """A region's display name."""
+    return cards.board().region_names[region]
+
+
+def listing(items: Iterable[Any], empty: str = "none") -> str:
+    """Choices for a message: all of them when few, else the first ones and how many more."""
+    shown = [str(item) for item in items]
+    if not shown:
+        return empty
+    if len(shown) > LIST_AT_MOST:
+        return ", ".join(shown[:LIST_AT_MOST]) + f" and {len(shown) - LIST_AT_MOST} more"
+    return ", ".join(shown)
+
+
+def problem(path: Path, *fields: str | int, message: str) -> Problem:
+    """A Problem at a field (or item) under an order entry's path."""
+    return Problem((*path, *fields), message)
+
+
+def loyalty(state: GameState, seat: str) -> str:
+    """The coalition `seat` is loyal to (every seat has one once turns begin)."""
+    coalition = state.players[seat].loyalty
+    if coalition is None:
+        raise ValueError(f"{seat} has no loyalty yet")
+    return coalition
+
+
+def borders_of(region: str) -> list[str]:
+    """The borders of `region`, in map order."""
+    return [b for b, pair in cards.board().border_regions.items() if region in pair]
+
+
+def border_between(a: str, b: str) -> str | None:
+    """The border joining two regions, or None when they are not adjacent."""
+    try:
+        return cards.border(a, b)
+    except KeyError:
+        return None
+
+
+def spy_steps(state: GameState, seat: str, number: int) -> list[int]:
+    """The court cards one spy move of `seat`'s takes a spy on card `number` to, in track order.
+
+    The spy track is every court in seating order, end to end, as one loop. Strange Bedfellows adds every card
+    of the same region as a neighbour; Well-Connected lets one move cover two steps.
+    """
+    track = queries.courts_in_order(state)
+    if number not in track:
+        return []
+    bedfellows = queries.has_ability(state, seat, "strange_bedfellows")
+    reach = 2 if queries.has_ability(state, seat, "well_connected") else 1
+    frontier, seen = {number}, {number}
+    for _ in range(reach):
+        nearer: set[int] = set()
+        for card in frontier:
+            nearer.update(_neighbours(track, card, bedfellows))
+        frontier = nearer - seen
+        seen |= nearer
+    seen.discard(number)
+    return [card for card in track if card in seen]
+
+
+def _neighbours(track: Sequence[int], number: int, bedfellows: bool) -> set[int]:
+    """Cards next to `number` on the loop, plus its region's cards under Strange Bedfellows."""
+    at = track.index(number)
+    found = {track[(at - 1) % len(track)], track[(at + 1) % len(track)]}
+    if bedfellows:
+        region = queries.court_card(number).region
+        found.update(card for card in track if queries.court_card(card).region == region)
+    found.discard(number)
+    return found
+
+
+def can_pay(state: GameState, seat: str, amount: int) -> bool:
+    """True when `seat` holds at least `amount` rupees."""
+    return state.players[seat].rupees >= amount
+
+
+def cost_problem(state: GameState, seat: str, path: Path, amount: int, what: str) -> list[Problem]:
+    """A problem when `seat` cannot pay `amount` rupees for `what`."""
+    have = state.players[seat].rupees
+    if have >= amount:
+        return []
+    return [problem(path, message=f"{what} costs {amount} rupee(s) and you have {have}")]
