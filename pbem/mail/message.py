@@ -1,0 +1,222 @@
+"""Inbound mail: from raw bytes (however broken) to the order text, who sent it, and whether to answer at all."""
+
+from __future__ import annotations
+
+import email
+import email.header
+import email.policy
+import email.utils
+import hashlib
+import re
+from dataclasses import dataclass, field
+from email.message import Message
+
+from pbem.mail.headers import clean, message_id, plain_address
+from pbem.mail.text import clean_order_text, html_to_text
+
+ORDER_SUFFIXES = (".yaml", ".yml")
+_BOUNCE_SENDERS = ("mailer-daemon", "postmaster", "mail-daemon", "noreply-dmarc-support")
+_PRECEDENCE = ("bulk", "junk", "list", "auto_reply", "auto-reply")
+
+
+@dataclass
+class Inbound:
+    """One received mail, read: the order text in it and what pbem needs to answer it (or not)."""
+
+    key: str
+    message_id: str | None
+    sender: str | None
+    subject: str
+    date: float | None
+    automatic: str | None
+    text: str | None
+    source: str
+    references: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def mail_key(message_id: str | None, raw: bytes) -> str:
+    """The name under which a mail is remembered: its Message-ID if it has one, else its content."""
+    basis = ("mid:" + message_id).encode("utf-8") if message_id else b"raw:" + raw
+    return hashlib.sha256(basis).hexdigest()[:32]
+
+
+def header(msg: Message, name: str) -> str:
+    """A header's decoded text ('' when absent or unreadable), with control characters removed."""
+    try:
+        value = msg.get(name)
+        if value is None:
+            return ""
+        try:
+            text = str(email.header.make_header(email.header.decode_header(str(value))))
+        except (LookupError, UnicodeError, ValueError, email.errors.HeaderParseError):
+            text = str(value)  # undecodable encoded words: the raw form still helps a moderator
+        return clean(text, limit=998)
+    except Exception:  # noqa: BLE001 - a header this broken is treated as missing
+        return ""
+
+
+def raw_header(msg: Message, name: str) -> str:
+    """A header's undecoded value on one line ('' when absent): addresses are read from this form."""
+    try:
+        value = msg.get(name)
+    except Exception:  # noqa: BLE001
+        return ""
+    return clean(str(value), limit=998) if value is not None else ""
+
+
+def automatic_reason(msg: Message, own: tuple[str, ...]) -> str | None:
+    """Why this mail was sent by a machine (bounce, auto-reply, loop, list), or None when a person wrote it."""
+    auto = header(msg, "Auto-Submitted").lower()
+    if auto and not auto.startswith("no"):
+        return f"Auto-Submitted: {auto}"
+    if header(msg, "X-Loop"):
+        return "X-Loop header (a mail loop)"
+    precedence = header(msg, "Precedence").lower()
+    if precedence in _PRECEDENCE:
+        return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Reply"):
+        if header(msg, name):
+            return f"{name} header (an auto-reply)"
+    if header(msg, "List-Id") or header(msg, "List-Unsubscribe"):
+        return "sent by a mailing list"
+    if msg.get_content_type() == "multipart/report" or _has_part(msg, "message/delivery-status"):
+        return "a delivery status report (bounce)"
+    sender = plain_address(raw_header(msg, "From")) or ""
+    local = sender.partition("@")[0].lower()
+    if local in _BOUNCE_SENDERS:
+        return f"sent by {local} (a bounce)"
+    return_path = header(msg, "Return-Path").strip()
+    if return_path == "<>":
+        return "empty Return-Path (a bounce)"
+    if sender and sender.lower() in own:
+        return "sent from pbem's own address (a mail loop)"
+    return None
+
+
+def _has_part(msg: Message, content_type: str) -> bool:
+    try:
+        return any(part.get_content_type() == content_type for part in msg.walk())
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _parts(msg: Message) -> list[Message]:
+    """Leaf parts in order, not descending into attached messages (forwards carry other people's text)."""
+    if msg.is_multipart():
+        found: list[Message] = []
+        payload = msg.get_payload()
+        for part in payload if isinstance(payload, list) else []:
+            if isinstance(part, Message):
+                found.extend(_parts(part))
+        return found
+    if msg.get_content_maintype() == "message":
+        return []
+    return [msg]
+
+
+def _decode(part: Message, notes: list[str]) -> str:
+    """A text part as str, whatever charset it claims."""
+    try:
+        data = part.get_payload(decode=True) or b""
+    except Exception:  # noqa: BLE001 - broken transfer encoding: take the payload as it is
+        data = str(part.get_payload()).encode("utf-8", "replace")
+    if not isinstance(data, bytes):
+        data = str(data).encode("utf-8", "replace")
+    charset = (part.get_content_charset() or "utf-8").strip().lower()
+    try:
+        return data.decode(charset)
+    except LookupError:
+        notes.append(f"unknown character set {clean(charset, limit=40)!r}; the text was read as UTF-8")
+    except UnicodeDecodeError:
+        notes.append(f"the text was not valid {clean(charset, limit=40)}; it was read as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "replace")
+
+
+def _filename(part: Message) -> str | None:
+    try:
+        name = part.get_filename()
+    except Exception:  # noqa: BLE001
+        return None
+    if not name:
+        return None
+    try:
+        name = str(email.header.make_header(email.header.decode_header(name)))
+    except Exception:  # noqa: BLE001
+        pass
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", name.replace("\\", "/").rpartition("/")[2])[:80]
+    return name or None
+
+
+def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
+    """The order document in a mail and where it came from: a .yaml attachment, else the text, else the HTML."""
+    parts = _parts(msg)
+    for part in parts:
+        name = _filename(part)
+        if name and name.lower().endswith(ORDER_SUFFIXES):
+            try:
+                data = part.get_payload(decode=True) or b""
+            except Exception:  # noqa: BLE001
+                data = b""
+            if isinstance(data, bytes):
+                try:
+                    text = data.decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    text = _decode(part, notes)
+            else:
+                text = str(data)
+            others = [n for p in parts if (n := _filename(p)) and n.lower().endswith(ORDER_SUFFIXES) and p is not part]
+            if others:
+                notes.append(f"only the first order attachment ({name}) was read; ignored: {', '.join(others)}")
+            return clean_order_text(text), name
+    inline = [p for p in parts if not _filename(p) and p.get_content_maintype() == "text"]
+    for part in inline:
+        if part.get_content_subtype() == "plain":
+            flowed = (part.get_param("format") or "").lower() == "flowed"
+            delsp = (part.get_param("delsp") or "").lower() == "yes"
+            return clean_order_text(_decode(part, notes), flowed=flowed, delsp=delsp), "mail"
+    for part in inline:
+        if part.get_content_subtype() == "html":
+            notes.append("your mail had no plain-text part; its HTML was converted to text")
+            return clean_order_text(html_to_text(_decode(part, notes))), "mail"
+    return None, "mail"
+
+
+def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
+    """Read a raw mail; never raises, however malformed the MIME (what cannot be read is noted)."""
+    notes: list[str] = []
+    try:
+        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    except Exception:  # noqa: BLE001 - the parser is lenient; this is for the truly unreadable
+        return Inbound(mail_key(None, raw), None, None, "", None, "unreadable message", None, "mail")
+    mid = message_id(header(msg, "Message-ID"))
+    refs = [r for r in (message_id(x) for x in re.findall(r"<[^<>]*>", header(msg, "References") + " " + header(msg, "In-Reply-To"))) if r]
+    date: float | None = None
+    try:
+        parsed = email.utils.parsedate_to_datetime(header(msg, "Date"))
+        date = parsed.timestamp() if parsed.tzinfo is not None else None
+    except (TypeError, ValueError, IndexError):
+        date = None
+    reason = automatic_reason(msg, tuple(a.lower() for a in own))
+    if getattr(msg, "defects", None):
+        notes.extend(f"malformed mail: {type(d).__name__}" for d in msg.defects[:3])
+    try:
+        text, source = order_text(msg, notes) if reason is None else (None, "mail")
+    except Exception as exc:  # noqa: BLE001 - a part we cannot read is reported, not fatal
+        text, source = None, "mail"
+        notes.append(f"could not read the mail's parts ({type(exc).__name__})")
+    return Inbound(
+        key=mail_key(mid, raw),
+        message_id=mid,
+        sender=plain_address(raw_header(msg, "From")),
+        subject=header(msg, "Subject")[:200],
+        date=date,
+        automatic=reason,
+        text=text,
+        source=source,
+        references=refs,
+        notes=notes,
+    )

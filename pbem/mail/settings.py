@@ -1,0 +1,166 @@
+"""Mail settings: `pbem.yaml` at the games' root (servers, folders, addresses); passwords never in it."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+SETTINGS_FILE = "pbem.yaml"
+SECURITY = ("plain", "starttls", "ssl")
+ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
+
+
+class SettingsError(Exception):
+    """pbem.yaml is missing, malformed or names a password that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Server:
+    """One mail server: where it is, how to secure the connection and how to log in."""
+
+    host: str
+    port: int
+    security: str = "ssl"
+    user: str | None = None
+    password_env: str | None = None
+    password_file: Path | None = None
+    timeout: float = 30.0
+
+    def password(self) -> str | None:
+        """The password from the environment variable or the file named in the settings."""
+        if self.password_env:
+            value = os.environ.get(self.password_env)
+            if value is None:
+                raise SettingsError(f"environment variable {self.password_env} (the password for {self.host}) is not set")
+            return value
+        if self.password_file is not None:
+            try:
+                return self.password_file.read_text(encoding="utf-8").strip()
+            except OSError as exc:
+                raise SettingsError(f"cannot read the password file {self.password_file}: {exc.strerror}") from None
+        return None
+
+
+@dataclass(frozen=True)
+class Folders:
+    """IMAP folders: where orders arrive and where handled mail is moved."""
+
+    inbox: str = "INBOX"
+    processed: str = "pbem/processed"
+    rejected: str = "pbem/rejected"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything pbem needs to read and send mail for the games under one root."""
+
+    root: Path
+    sender: str
+    sender_name: str = "pbem"
+    moderator: str | None = None
+    imap: Server | None = None
+    smtp: Server | None = None
+    folders: Folders = field(default_factory=Folders)
+    max_message_bytes: int = 10 * 1024 * 1024
+    max_attempts: int = 10
+
+    @property
+    def domain(self) -> str:
+        """The domain of the sender address, used in Message-IDs."""
+        return self.sender.rpartition("@")[2]
+
+
+def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) -> Server | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{where}: must be a mapping (host:, port:, security:, user:, password_env: …)")
+    if "password" in data:
+        raise SettingsError(f"{where}: a password must not be written in pbem.yaml; use password_env or password_file")
+    unknown = set(data) - {"host", "port", "security", "user", "password_env", "password_file", "timeout"}
+    if unknown:
+        raise SettingsError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    security = str(data.get("security", "ssl"))
+    if security not in SECURITY:
+        raise SettingsError(f"{where}.security: {security!r} is not one of {', '.join(SECURITY)}")
+    if not data.get("host"):
+        raise SettingsError(f"{where}.host: missing")
+    password_file = None
+    if data.get("password_file"):
+        password_file = Path(os.path.expanduser(str(data["password_file"])))
+        if not password_file.is_absolute():
+            password_file = root / password_file
+        _refuse_in_game(password_file, root, f"{where}.password_file")
+    try:
+        port = int(data.get("port", default_ports[security]))
+        timeout = float(data.get("timeout", 30))
+    except (TypeError, ValueError):
+        raise SettingsError(f"{where}: port and timeout must be numbers") from None
+    return Server(
+        host=str(data["host"]),
+        port=port,
+        security=security,
+        user=str(data["user"]) if data.get("user") is not None else None,
+        password_env=str(data["password_env"]) if data.get("password_env") else None,
+        password_file=password_file,
+        timeout=timeout,
+    )
+
+
+def _refuse_in_game(path: Path, root: Path, where: str) -> None:
+    """A password file inside a game folder would be archived and shared with the game: refuse it."""
+    resolved = path.resolve()
+    for parent in [resolved, *resolved.parents]:
+        if (parent / "game.yaml").is_file():
+            raise SettingsError(f"{where}: {path} lies inside the game folder {parent}; keep passwords outside game folders")
+
+
+def _address(value: Any, where: str) -> str:
+    text = str(value).strip()
+    if not ADDRESS.match(text):
+        raise SettingsError(f"{where}: {text!r} is not a mail address")
+    return text
+
+
+def load(root: Path, path: Path | None = None) -> Settings:
+    """Read the settings of the games under `root` (default file: ROOT/pbem.yaml)."""
+    root = Path(root)
+    path = Path(path) if path is not None else root / SETTINGS_FILE
+    try:
+        data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SettingsError(f"{path}: no mail settings (see docs/mail.md for pbem.yaml)") from None
+    except (OSError, YAMLError) as exc:
+        raise SettingsError(f"{path}: cannot read: {exc}") from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path}: must be a mapping of settings")
+    if "from" not in data:
+        raise SettingsError(f"{path}: missing 'from:' (the address pbem sends from and reads orders at)")
+    folders = data.get("folders") or {}
+    if not isinstance(folders, dict):
+        raise SettingsError(f"{path}: folders: must be a mapping")
+    try:
+        return Settings(
+            root=root,
+            sender=_address(data["from"], "from"),
+            sender_name=str(data.get("from_name", "pbem")),
+            moderator=_address(data["moderator"], "moderator") if data.get("moderator") else None,
+            imap=_server(data.get("imap"), "imap", root, {"ssl": 993, "starttls": 143, "plain": 143}),
+            smtp=_server(data.get("smtp"), "smtp", root, {"ssl": 465, "starttls": 587, "plain": 25}),
+            folders=Folders(**{k: str(v) for k, v in folders.items() if k in Folders.__dataclass_fields__}),
+            max_message_bytes=int(data.get("max_message_bytes", 10 * 1024 * 1024)),
+            max_attempts=int(data.get("max_attempts", 10)),
+        )
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{path}: {exc}") from None
+
+
+def root_of(game_dir: Path) -> Path:
+    """The games' root a game folder belongs to: its parent."""
+    return Path(game_dir).resolve().parent
