@@ -61,12 +61,12 @@ class Context:
     state: GameState
     seat: str
     order: dict[str, Any]
-    answers: dict[str, Any] = field(default_factory=dict)
+    answers: dict[str, Any] = field(default_factory=dict)  # answers to prompts, and standing answers used
     events: list[Event] = field(default_factory=list)
     chooser: Chooser | None = None  # fills in the acting seat's missing answers (robots)
-    #: Answers taken from standing orders or a chooser, recorded so a replay gives the same answers.
-    recorded: dict[str, Any] = field(default_factory=dict)
     where: Path = ()  # path of the part of the order being resolved, e.g. ("actions", 1)
+    #: On a replay after a pause, an answer in the order that is no longer legal is asked for again.
+    lenient: bool = False
 
     def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; `to` limits who may see it (None: everyone)."""
@@ -88,6 +88,11 @@ class Context:
     def ask(self, question: Question) -> Any:
         """The answer to `question`, validated against its options; raises Pause when there is none yet."""
         answer = self._find(question)
+        if answer is not _MISSING and self.lenient:
+            try:
+                self._validate(question, answer)
+            except OrderError:
+                answer = _MISSING
         if answer is _MISSING:
             if len(question.options) == 1 and question.count in (None, 1):
                 # A single legal option is no decision at all.
@@ -108,22 +113,26 @@ class Context:
     def _find(self, question: Question) -> Any:
         if question.key in self.answers:
             return self.answers[question.key]
-        if question.seat == self.seat and question.path is not None:
-            found = _lookup(self.order, question.path)
-            if found is not _MISSING:
-                return found
+        if question.seat == self.seat:
+            if question.path is not None:
+                found = _lookup(self.order, question.path)
+                if found is not _MISSING:
+                    return found
+            given = self.order.get("answers")
+            if isinstance(given, dict) and question.key in given:
+                return given[question.key]
         standing = _from_standing(self.state.standing.get(question.seat, {}), question)
         if standing is not _MISSING:
-            self.recorded[question.key] = standing
+            # Recorded, so a replay after a pause gives the same answer even if standing orders change.
             self.answers[question.key] = standing
         return standing
 
     def _store(self, question: Question, answer: Any) -> None:
+        """Write a chosen answer into the order, where the acting seat would have written it."""
         if question.path is not None and _settable(self.order, question.path):
             _assign(self.order, question.path, answer)
         else:
-            self.recorded[question.key] = answer
-            self.answers[question.key] = answer
+            self.order.setdefault("answers", {})[question.key] = answer
 
     def _validate(self, question: Question, answer: Any) -> None:
         path = question.path if question.seat == self.seat and question.path else ("answer",)
@@ -154,13 +163,27 @@ def _lookup(order: Any, path: Path) -> Any:
 
 
 def _settable(order: Any, path: Path) -> bool:
+    """True when `path` names a new key of an existing mapping, or the next item of a list (or of a missing
+    list in an existing mapping), so a robot's answer can be written where a player would have written it."""
+    last = path[-1]
+    if isinstance(last, str):
+        return isinstance(_lookup(order, path[:-1]), dict)
     parent = _lookup(order, path[:-1])
-    return isinstance(parent, dict) and isinstance(path[-1], str)
+    if parent is _MISSING:
+        grand = _lookup(order, path[:-2]) if len(path) >= 2 else _MISSING
+        return isinstance(grand, dict) and isinstance(path[-2], str) and last == 0
+    return isinstance(parent, list) and last == len(parent)
 
 
 def _assign(order: Any, path: Path, value: Any) -> None:
+    last = path[-1]
+    if isinstance(last, str):
+        _lookup(order, path[:-1])[last] = value
+        return
     parent = _lookup(order, path[:-1])
-    parent[path[-1]] = value
+    if parent is _MISSING:
+        parent = _lookup(order, path[:-2])[path[-2]] = []
+    parent.append(value)
 
 
 def _from_standing(standing: dict[str, Any], question: Question) -> Any:

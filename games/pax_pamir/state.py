@@ -135,18 +135,18 @@ class TurnState:
 
 @dataclass
 class Paused:
-    """A step waiting for a decision: the state it started from, the orders so far, and the answers given.
+    """A turn waiting for a decision: the state it started from, the order, and the answers given so far.
 
-    Pax Pamir has no chance after setup, so the step is replayed from `start` with `order` and `answers` each
+    Pax Pamir has no chance after setup, so the turn is replayed from `start` with `order` and `answers` each
     time a new answer arrives, and stops again at the next missing one (see turn.py).
     """
 
-    start: dict[str, Any]  # the encoded GameState the step began from
-    seat: str  # the seat whose step it is
-    order: dict[str, Any]  # that seat's order (later answers from it are merged in)
+    start: dict[str, Any]  # the encoded GameState the turn began from
+    seat: str  # the seat whose turn it is
+    order: dict[str, Any]  # that seat's order for the turn
     answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
-    asked: str = ""  # the seat the step waits for
-    key: str = ""  # the question it waits on
+    question: dict[str, Any] = field(default_factory=dict)  # the question waited on (seat, key, kind, text, ...)
+    reported: int = 0  # events of the turn already reported in earlier steps
 
     def encode(self) -> dict[str, Any]:
         """Plain data."""
@@ -155,15 +155,15 @@ class Paused:
             "seat": self.seat,
             "order": self.order,
             "answers": dict(sorted(self.answers.items())),
-            "asked": self.asked,
-            "key": self.key,
+            "question": dict(self.question),
+            "reported": self.reported,
         }
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> Paused:
         """The inverse of encode."""
         return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]),
-                   data["asked"], data["key"])
+                   dict(data["question"]), data["reported"])
 
 
 @dataclass

@@ -1,0 +1,151 @@
+"""The two core actions every seat always has: Purchase and Play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.pax_pamir import cards, market, queries
+from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.context import Context, Question
+from games.pax_pamir.court import change_loyalty
+from games.pax_pamir.events import resolve_event
+from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
+from games.pax_pamir.ruling import ruler
+from games.pax_pamir.state import COLUMNS, ROWS, GameState
+
+#: Rupees a leverage icon brings from the bank.
+LEVERAGE_RUPEES = 2
+
+
+def _position(ctx: Context, params: dict[str, Any]) -> tuple[int, int]:
+    """The 0-based market slot named by `row` (1-2) and `column` (1-6)."""
+    where = ctx.where
+    row, column = params.get("row"), params.get("column")
+    if not isinstance(row, int) or isinstance(row, bool) or not 1 <= row <= ROWS:
+        ctx.fail((*where, "row"), f"row must be 1 (top) or 2 (bottom), got {row!r}")
+    if not isinstance(column, int) or isinstance(column, bool) or not 1 <= column <= COLUMNS:
+        ctx.fail((*where, "column"), f"column must be a number from 1 (left) to {COLUMNS}, got {column!r}")
+    return row - 1, column - 1
+
+
+def purchasable(state: GameState, seat: str) -> list[tuple[int, int]]:
+    """Market slots (0-based) whose card `seat` may buy now."""
+    turn_paid = state.turn.paid if state.turn else []
+    return [
+        (r, c) for r, c, n in market.market_cards(state)
+        if n not in turn_paid and not market.is_public_withdrawal(n)
+        and market.purchase_cost(state, seat, r, c) <= state.players[seat].rupees
+    ]
+
+
+def purchase(ctx: Context, params: dict[str, Any]) -> None:
+    """Buy the card at (row, column): pay the market, take its rupees; events resolve at once."""
+    state, seat = ctx.state, ctx.seat
+    row, column = _position(ctx, params)
+    number = state.market[row][column]
+    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
+    if number is None:
+        ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
+    name = _title(number)
+    if state.turn is not None and number in state.turn.paid:
+        ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
+                 f"a rupee on it this turn; you may buy: {legal}")
+    if market.is_public_withdrawal(number):
+        ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {legal}")
+    cost = market.purchase_cost(state, seat, row, column)
+    if cost > state.players[seat].rupees:
+        ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
+                 f"you may buy: {legal}")
+    market.pay_purchase(ctx, seat, row, column)
+    number, rupees = market.take_from_market(state, row, column)
+    state.players[seat].rupees += rupees
+    ctx.emit(f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
+             kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
+    if queries.is_event(number):
+        resolve_event(ctx, number, seat)
+    else:
+        state.players[seat].hand.append(number)
+
+
+def _title(number: int) -> str:
+    found = cards.card(number)
+    return found.name if found.kind == "court" else found.title
+
+
+def play(ctx: Context, params: dict[str, Any]) -> bool:
+    """Play a card from hand to one end of the court; False when a refused bribe means it was not played."""
+    state, seat, where = ctx.state, ctx.seat, ctx.where
+    player = state.players[seat]
+    number = params.get("card")
+    hand = ", ".join(str(n) for n in player.hand) or "none"
+    if number not in player.hand:
+        ctx.fail((*where, "card"), f"card {number!r} is not in your hand; your hand: {hand}")
+    side = params.get("side")
+    if side not in ("left", "right"):
+        ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
+    card = queries.court_card(number)
+    holder = ruler(state, card.region)
+    if holder is not None and holder != seat:
+        bribe = state.tribes.get(card.region, {}).get(holder, 0)
+        if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
+            return False
+    player.hand.remove(number)
+    if side == "left":
+        player.court.insert(0, number)
+    else:
+        player.court.append(number)
+    ctx.emit(f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
+             card=number, side=side)
+    if card.patriot is not None and card.patriot != player.loyalty:
+        change_loyalty(ctx, seat, card.patriot, keep=number)
+    roads = spies = 0
+    for icon in card.impact:
+        if icon == "road":
+            resolve_road(ctx, card.region, roads)
+            roads += 1
+        elif icon == "army":
+            place_army(ctx, player.loyalty or "", card.region, seat)
+        elif icon == "spy":
+            resolve_spy(ctx, card.region, spies)
+            spies += 1
+        elif icon == "tribe":
+            place_tribe(ctx, seat, card.region)
+        elif icon == "leverage":
+            player.rupees += LEVERAGE_RUPEES
+            ctx.emit(f"{seat} takes {LEVERAGE_RUPEES} rupees: {card.name} is leveraged.", kind="rupees",
+                     seat=seat, amount=LEVERAGE_RUPEES)
+        elif icon.startswith("favor_"):
+            resolve_favor(ctx, icon.removeprefix("favor_"))
+    return True
+
+
+def resolve_road(ctx: Context, region: str, index: int) -> None:
+    """A road icon: a block of the seat's loyalty on a border of `region` of the seat's choice."""
+    borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
+    border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
+                              borders, path=(*ctx.where, "roads", index), default=borders[0]))
+    place_road(ctx, ctx.state.players[ctx.seat].loyalty or "", border, ctx.seat)
+
+
+def spy_targets(state: GameState, region: str) -> tuple[int, ...]:
+    """Court cards of `region` in any court, in seating order: where a spy icon of that region may go."""
+    return tuple(n for n in queries.courts_in_order(state) if queries.court_card(n).region == region)
+
+
+def resolve_spy(ctx: Context, region: str, index: int) -> None:
+    """A spy icon: one of the seat's cylinders on a court card of `region` in any court."""
+    targets = spy_targets(ctx.state, region)
+    if not targets:
+        return  # the played card itself is a target unless a cascade already discarded it
+    target = ctx.ask(Question(ctx.seat, ctx.key(f"spy-{index}"), "choice", f"choose a {region} court card for a spy",
+                              targets, path=(*ctx.where, "spies", index), default=targets[0]))
+    place_spy(ctx, ctx.seat, target)
+
+
+def resolve_favor(ctx: Context, suit: str) -> None:
+    """A favored-suit icon, unless Pashtunwali Values holds the favored suit in place."""
+    if queries.effect(ctx.state, "pashtunwali_values"):
+        ctx.emit(f"Pashtunwali Values: the favored suit stays {ctx.state.favored}.")
+        return
+    ctx.state.favored = suit
+    ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)

@@ -1,0 +1,184 @@
+"""Pax Pamir as an engine Game: prompts, check, apply, and the orders the game writes itself."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.rng import Rng
+
+from games.pax_pamir import orders, robot
+from games.pax_pamir.context import OrderError
+from games.pax_pamir.setup import new_game
+from games.pax_pamir.state import GameState, Paused
+from games.pax_pamir.turn import Outcome, run_turn
+
+
+class PaxPamir:
+    """Pax Pamir (Second Edition) for 2-5 players."""
+
+    id = "pax-pamir"
+    title = "Pax Pamir (Second Edition)"
+    player_counts = range(2, 6)
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
+        """Deck, market and rupees; loyalty is then chosen seat by seat from a random one."""
+        if len(seats) not in self.player_counts or len(set(seats)) != len(seats):
+            raise ValueError(f"Pax Pamir needs 2 to 5 different seats, got {list(seats)}")
+        if options:
+            raise ValueError(f"Pax Pamir has no options yet (Wakhan comes later), got {dict(options)}")
+        return new_game(seats, rng)
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        """The one seat that owes a decision now (none once the game is over)."""
+        if state.phase == "over":
+            return []
+        if state.phase == "loyalty":
+            taken = [f"{s}: {state.players[s].loyalty}" for s in state.loyalty_order if state.players[s].loyalty]
+            before = f" (chosen so far: {', '.join(taken)})" if taken else ""
+            return [Prompt(state.current, "loyalty", f"choose your starting loyalty{before}")]
+        if state.paused is not None:
+            question = orders.question_from_data(state.paused.question)
+            choices = ", ".join(str(o) for o in question.options)
+            many = f" (a list of {question.count})" if question.count is not None else ""
+            return [Prompt(question.seat, question.kind, f"{question.text}{many}; choices: {choices}")]
+        return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
+
+    def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        if seat not in [p.seat for p in self.prompts(state)]:
+            return [Problem((), f"no order is due from {seat} now")]
+        if state.phase == "loyalty":
+            return orders.loyalty_problems(order)
+        if state.paused is not None:
+            return orders.answer_problems(order, orders.question_from_data(state.paused.question))
+        found = orders.turn_problems(order)
+        if found:
+            return found
+        trial = state.clone()
+        _record_standing(trial, seat, order)
+        try:
+            run_turn(trial, seat, copy.deepcopy(dict(order)))
+        except OrderError as error:
+            return [Problem(error.path, error.message)]
+        return []
+
+    def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+        """Resolve the step with the prompted seat's accepted order."""
+        (prompt,) = self.prompts(state)
+        order = dict(orders_by_seat[prompt.seat])
+        problems = self.check(state, prompt.seat, order)
+        if problems:
+            raise RejectedOrder(prompt.seat, problems)
+        state = state.clone()
+        _record_standing(state, prompt.seat, order)
+        if state.phase == "loyalty":
+            return _choose_loyalty(state, prompt.seat, order["loyalty"])
+        if state.paused is not None:
+            paused = state.paused
+            answers = dict(paused.answers)
+            answers[paused.question["key"]] = order["answer"]
+            start = GameState.decode(paused.start)
+            start.standing = copy.deepcopy(state.standing)
+            outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
+            return _finish(outcome, start, paused.seat, paused.reported)
+        outcome = run_turn(state, prompt.seat, copy.deepcopy(order))
+        return _finish(outcome, state, prompt.seat, 0)
+
+    def default_order(self, state: GameState, seat: str) -> Order:
+        """Deadline defaults: the least chosen loyalty; a question's stated default; a turn with no actions."""
+        if state.phase == "loyalty":
+            return {"loyalty": robot.loyalty_default(state)}
+        if state.paused is not None:
+            return {"answer": copy.deepcopy(state.paused.question["default"])}
+        return robot.play_turn(state, seat, robot.default_choice, None)
+
+    def random_order(self, state: GameState, seat: str, rng: Rng) -> Order:
+        """A random legal order: what robots play."""
+        if state.phase == "loyalty":
+            return {"loyalty": rng.choice(("afghan", "british", "russian"))}
+        if state.paused is not None:
+            question = orders.question_from_data(state.paused.question)
+            return {"answer": robot.random_choice(rng)(question)}
+        return robot.play_turn(state, seat, robot.random_choice(rng), rng)
+
+    def template(self, state: GameState, seat: str) -> str:
+        """A YAML order body for `seat`, with the legal choices as comments."""
+        from games.pax_pamir.template import order_template
+
+        return order_template(state, seat)
+
+    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
+        """What `seat` may see: everything public, its own hand; other hands only as counts."""
+        from games.pax_pamir.view import view
+
+        return view(state, seat)
+
+    def label(self, state: GameState) -> str:
+        """Where the game stands, e.g. "Anna's turn 12"."""
+        if state.phase == "over":
+            return "game over"
+        if state.phase == "loyalty":
+            return f"{_name(state.current)} chooses loyalty"
+        number = state.turn_number + (0 if state.paused else 1)
+        turn_of = state.paused.seat if state.paused else state.current
+        label = f"{_name(turn_of)}'s turn {number}"
+        if state.paused is not None and state.paused.question["seat"] != turn_of:
+            label += f", waiting for {_name(state.paused.question['seat'])}"
+        return label
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        """Victory points so far."""
+        return {seat: state.players[seat].score for seat in state.seats}
+
+    def result(self, state: GameState) -> Result | None:
+        """The winners once the game is over."""
+        if state.phase != "over":
+            return None
+        return Result(self.scores(state), tuple(state.winners), {"reason": state.end_reason})
+
+    def encode(self, state: GameState) -> dict[str, Any]:
+        """Canonical plain data."""
+        return state.encode()
+
+    def decode(self, data: Mapping[str, Any]) -> GameState:
+        """The inverse of encode."""
+        return GameState.decode(data)
+
+
+def _name(seat: str) -> str:
+    return seat[:1].upper() + seat[1:]
+
+
+def _record_standing(state: GameState, seat: str, order: Mapping[str, Any]) -> None:
+    """Standing orders in an order replace the seat's earlier ones key by key, until changed again."""
+    if isinstance(order.get("standing"), dict):
+        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
+
+
+def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
+    state.players[seat].loyalty = coalition
+    events = [Event(f"{seat} chooses {coalition} loyalty.", None, {"kind": "loyalty", "seat": seat})]
+    position = state.loyalty_order.index(seat)
+    if position + 1 < len(state.loyalty_order):
+        state.current = state.loyalty_order[position + 1]
+    else:
+        # The last to choose takes the first turn.
+        state.phase = "turns"
+        state.current = seat
+        events.append(Event(f"{seat} chose last and takes the first turn.", None, {"kind": "first-turn"}))
+    return Step(state, events)
+
+
+def _finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
+    """The step's new state and the events not reported before; a paused turn keeps what it needs to replay."""
+    ctx = outcome.ctx
+    state = ctx.state
+    if outcome.question is not None:
+        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
+                              orders.question_to_data(outcome.question), len(ctx.events))
+    else:
+        state.paused = None
+    return Step(state, list(ctx.events[reported:]))

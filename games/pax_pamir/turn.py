@@ -1,0 +1,170 @@
+"""One seat's turn, run from its start: Blackmail, up to two actions plus bonus actions, then cleanup.
+
+A turn runs on a copy of the state inside a Context. It ends in one of three ways: completed (the next seat is
+up), paused (a decision is owed; the turn replays from its start once answered), or the game ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.pax_pamir import actions, core, queries
+from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.cleanup import cleanup
+from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
+from games.pax_pamir.dominance import GameOver
+from games.pax_pamir.pieces import place_spy
+from games.pax_pamir.state import GameState, TurnState
+
+#: Actions a turn may take besides bonus actions.
+ACTION_LIMIT = 2
+#: Order entry kinds: the core actions and the card-based ones.
+CORE = ("purchase", "play")
+KINDS = CORE + actions.NAMES
+#: Blackmail abilities and the region whose cards they reach.
+BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
+NO_SPY = "none"
+
+
+@dataclass
+class Outcome:
+    """How a run of a turn ended: the question it paused on, if any (the state and events are in ctx)."""
+
+    ctx: Context
+    question: Question | None = None
+
+
+def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+               chooser: Chooser | None = None, lenient: bool = False) -> Context:
+    """A Context for `seat`'s turn on a copy of `state` (the state before the turn)."""
+    working = state.clone()
+    working.turn_number += 1
+    working.turn = TurnState(seat, working.turn_number)
+    working.current = seat
+    return Context(working, seat, order, dict(answers), chooser=chooser, lenient=lenient)
+
+
+def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
+             chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
+    """Run `seat`'s whole turn from `state`; raises OrderError when the order breaks the rules.
+
+    With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
+    """
+    ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
+    try:
+        blackmail(ctx)
+        entries = order.get("actions") or []
+        for index, entry in enumerate(entries):
+            ctx.where = ("actions", index)
+            try:
+                take_action(ctx, entry)
+            except OrderError as error:
+                if not lenient or error.path[:2] != ctx.where:
+                    raise
+                ctx.emit(f"{seat}'s action {index + 1} ({entry.get('action')}) is not taken: {error.message}",
+                         kind="action-skipped", seat=seat)
+        cleanup(ctx)
+        end_turn(ctx.state)
+    except Pause as pause:
+        return Outcome(ctx, pause.question)
+    except GameOver:
+        ctx.state.turn = None
+    return Outcome(ctx)
+
+
+def end_turn(state: GameState) -> None:
+    """Pass the turn clockwise."""
+    seat = state.turn.seat if state.turn else state.current
+    state.turn = None
+    state.current = state.seats[(state.seats.index(seat) + 1) % len(state.seats)]
+
+
+def blackmail(ctx: Context) -> None:
+    """Blackmail: at the start of the turn, a spy may go on a card of the ability's region that has no spies."""
+    ctx.where = ("blackmail",)
+    for ability, region in BLACKMAIL.items():
+        if not queries.has_ability(ctx.state, ctx.seat, ability):
+            continue
+        targets = blackmail_targets(ctx.state, region)
+        if not targets:
+            continue
+        choice = ctx.ask(Question(ctx.seat, ctx.key(region), "choice",
+                                  f"Blackmail: place a spy on a {region} court card without spies, or none",
+                                  (*targets, NO_SPY), path=("blackmail", region), default=NO_SPY))
+        if choice != NO_SPY:
+            place_spy(ctx, ctx.seat, choice)
+
+
+def blackmail_targets(state: GameState, region: str) -> tuple[int, ...]:
+    """Court cards of `region`, in any court, that carry no spies."""
+    return tuple(n for n in queries.courts_in_order(state)
+                 if queries.court_card(n).region == region and not queries.spies_on(state, n))
+
+
+def take_action(ctx: Context, entry: Any) -> None:
+    """Resolve one entry of the order's action list (ctx.where is its path)."""
+    where = ctx.where
+    if not isinstance(entry, dict):
+        ctx.fail(where, "each action is a mapping such as {action: purchase, row: 1, column: 3}")
+    kind = entry.get("action")
+    if kind not in KINDS:
+        ctx.fail((*where, "action"), f"unknown action {kind!r}; choose one of {', '.join(KINDS)}")
+    turn = ctx.state.turn
+    assert turn is not None
+    if kind in CORE:
+        if turn.actions >= ACTION_LIMIT:
+            ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
+        if kind == "purchase":
+            core.purchase(ctx, entry)
+        elif not core.play(ctx, entry):
+            return  # a refused bribe: play goes on as if the action had never been taken
+        turn.actions += 1
+        return
+    card_action(ctx, kind, entry)
+
+
+def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
+    """A card-based action: the card, its use this turn, the action limit, a hostage bribe, then the action."""
+    state, seat, where = ctx.state, ctx.seat, ctx.where
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    number = entry.get("card")
+    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
+    listed = ", ".join(str(n) for n in able) or "none"
+    if number not in player.court:
+        ctx.fail((*where, "card"), f"card {number!r} is not in your court; cards that can {kind} now: {listed}")
+    card = queries.court_card(number)
+    if kind not in card.actions:
+        ctx.fail((*where, "action"), f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}")
+    if number in turn.used:
+        ctx.fail((*where, "card"), f"{card.name} has already acted this turn; cards that can {kind} now: {listed}")
+    module = actions.module(kind)
+    if module is None:
+        ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
+    unknown = sorted(set(entry) - {"action", "card", "hostage_bribe", *module.FIELDS})
+    if unknown:
+        ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
+                 f"{', '.join(('card', 'hostage_bribe', *module.FIELDS))}")
+    bonus = queries.is_favored(state, seat, number)
+    if not bonus and turn.actions >= ACTION_LIMIT:
+        ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
+    params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
+    _raise_first(module.problems(state, seat, number, params, where))
+    holder = queries.hostage_holder(state, number)
+    if holder is not None:
+        amount = queries.spies_on(state, number)[holder]
+        if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
+            return
+        # The bribe may have left too few rupees for the action's own cost.
+        _raise_first(module.problems(state, seat, number, params, where))
+    module.perform(ctx, seat, number, params)
+    turn.used.append(number)
+    if not bonus:
+        turn.actions += 1
+
+
+def _raise_first(problems: list[Any]) -> None:
+    if problems:
+        raise OrderError(problems[0].path, problems[0].message)
