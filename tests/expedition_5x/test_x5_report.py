@@ -1,0 +1,71 @@
+"""The report partials render, draw every tableau, escape everything and keep other screens secret."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from engine.rng import Rng
+from games.expedition_5x import GAME
+from games.expedition_5x.state import Group
+from x5_helpers import make_state, play
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                         undefined=jinja2.StrictUndefined)
+
+
+def render(state, seat, kind="html"):
+    return ENV.get_template(f"expedition-5x/report.{kind}.j2").render(view=GAME.view(state, seat), seat=seat)
+
+
+def _scout_stage():
+    """Round 2 with bob choosing late, anna holding a sealed bid of 4677 and screens of unusual sizes."""
+    state = make_state(3, water=(9137, 8251, 7365), market=("T01", "T02"))
+    state.players["cora"].tableau = [Group(["S3", "T01"], ["left"]), Group(["T02"])]
+    state = play(state, {"anna": {"action": "drill"}, "bob": {"action": "scout"}, "cora": {"action": "drill"}},
+                 rolls=[1]).state
+    state.players["anna"].discards, state.players["anna"].hand = ["drill"], ["excavate", "plunder", "scout", "expand"]
+    return play(state, {"anna": {"action": "excavate", "bid": 4677, "wishes": [state.market[0]]},
+                        "cora": {"action": "expand"}}).state
+
+
+@pytest.mark.parametrize("kind", ["html", "txt"])
+def test_report_shows_own_screen_and_never_another_seat_s_water_hand_or_bid(kind):
+    state = _scout_stage()
+    water = {s: str(state.players[s].water) for s in state.seats}
+    for reader in ("anna", "bob", "cora", None):
+        text = render(state, reader, kind)
+        for seat in state.seats:
+            assert (water[seat] in text) == (seat == reader), (reader, seat)
+        assert ("4677" in text) == (reader == "anna")
+        assert text.count("Behind your screen") == (0 if reader is None else 1)
+
+
+def test_report_html_draws_market_deck_top_discards_and_every_tableau():
+    state = _scout_stage()
+    html = render(state, "bob")
+    assert "round 2, scouts choose" in html
+    for card in [*state.market, state.deck[0]]:
+        assert GAME.view(state, None)["market"] is not None and card in html
+    assert html.count("<svg") == len(state.market) + 1 + sum(len(p.tableau) for p in state.players.values())
+    assert 'opacity="0.3"' in html  # cora's T01 lies under Rust Harbour: its covered corner is dimmed
+    assert "▶" in html or "◀" in html
+    assert "Revealed" in html and "Excavate" in html  # anna's revealed card, shown to the late scout
+
+
+def test_report_escapes_seat_names():
+    state = GAME.setup(["<b>anna</b>", "bob & co", "cora"], {}, Rng("esc"))
+    html = render(state, "<b>anna</b>")
+    assert "<b>anna</b>" not in html and "&lt;b&gt;anna&lt;/b&gt;" in html
+    assert "bob &amp; co" in html
+
+
+def test_report_renders_the_final_scores():
+    state = make_state(3, market=())
+    state.stage, state.deck, state.round = "over", [], 15
+    html = render(state, "anna")
+    assert "Final scores" in html and "Winners: anna, bob, cora" in html
+    assert "Final scores" in render(state, None, "txt")
