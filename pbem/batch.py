@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,10 +100,13 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
 
 
 def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
-             on_step: Callable[[int], None] | None = None) -> RunSummary:
-    """Resolve steps while orders are complete; render and queue mail after each. The caller holds the lock."""
+             on_step: Callable[[int], None] | None = None, workers: int | None = None) -> RunSummary:
+    """Resolve steps while orders are complete, then render every step not yet rendered. The caller holds the lock.
+
+    Reports are rendered after the steps are stored (several steps in parallel, one process per core),
+    and each step's mail is queued only after all its reports are on disk.
+    """
     summary = RunSummary(game=gd.name)
-    recover(gd, render)
     forced_once = force
     for _ in range(MAX_STEPS_PER_RUN):
         step = resolve_ready(gd, force=forced_once)
@@ -112,11 +119,10 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
         # --force answers one deadline: steps that follow wait for their own orders (robots still play).
         forced_once = False
         summary.resolved.append(step)
-        if render is not None:
-            render(gd, step)
-            mark_rendered(gd, step)
         if on_step is not None:
             on_step(step)
+    if render is not None:
+        render_missing(gd, render, workers=workers)
     state = gd.state()
     summary.finished = gd.game.result(state) is not None
     if not summary.finished:
@@ -130,11 +136,25 @@ def mark_rendered(gd: GameDir, step: int) -> None:
     gd.write_file(gd.report_dir(step) / ".complete", step_name(step) + "\n")
 
 
-def recover(gd: GameDir, render: Renderer | None) -> None:
-    """Finish what a crashed run left: reports of stored steps that were never completed."""
-    if render is None:
-        return
-    for step in gd.steps():
-        if not (gd.report_dir(step) / ".complete").exists():
-            render(gd, step)
-            mark_rendered(gd, step)
+def unrendered(gd: GameDir) -> list[int]:
+    """Stored steps whose reports were never completed (new steps, or a run that crashed)."""
+    return [step for step in gd.steps() if not (gd.report_dir(step) / ".complete").exists()]
+
+
+def _render_one(root: str, render: Renderer, step: int) -> int:
+    gd = GameDir(Path(root))
+    render(gd, step)
+    mark_rendered(gd, step)
+    return step
+
+
+def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None) -> list[int]:
+    """Render every step not yet rendered, in parallel when there are several; the steps rendered."""
+    steps = unrendered(gd)
+    workers = min(len(steps), workers or os.cpu_count() or 1)
+    if workers <= 1:
+        return [_render_one(str(gd.root), render, step) for step in steps]
+    # fork keeps the already-imported WeasyPrint and fonts; each worker renders whole steps.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(_render_one, [str(gd.root)] * len(steps), [render] * len(steps), steps))

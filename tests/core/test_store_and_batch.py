@@ -151,3 +151,26 @@ def test_events_keep_their_audience(toy_game: tuple[GameDir, dict[str, str]], tm
     events = gd.events(1)
     assert [e.text for e in events if e.visible_to("ben")] == ["You picked 2.", "cleo scores 3 in round 1."]
     assert [e.text for e in events if e.visible_to(None)] == ["cleo scores 3 in round 1."]
+
+
+def record_render(gd: GameDir, step: int) -> None:
+    """A picklable renderer that leaves a mark per rendered step."""
+    marks = gd.root / "marks"
+    marks.mkdir(exist_ok=True)
+    with open(marks / f"{step}", "a") as handle:
+        handle.write("x")
+
+
+def test_parallel_render_covers_every_step_once_and_recovers(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd, _ = toy_game
+    for seat in gd.meta.seats:
+        seat.robot = True
+    gd.save_meta()
+    gd = open_game(gd.root)
+    batch.run_game(gd, render=record_render, workers=2)
+    marks = gd.root / "marks"
+    assert sorted(int(p.name) for p in marks.iterdir()) == [0, 1, 2, 3]
+    assert all(p.read_text() == "x" for p in marks.iterdir())
+    (gd.report_dir(2) / ".complete").unlink()  # as if the run died while rendering step 2
+    batch.run_game(gd, render=record_render, workers=2)
+    assert (marks / "2").read_text() == "xx" and (marks / "1").read_text() == "x"

@@ -1,0 +1,118 @@
+"""`make bench`: the figures — resolve times, report render times, complete robot games, mail intake.
+
+Speed is measured here, never asserted in tests: the numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from engine import registry
+from engine.rng import Rng
+from engine.simulate import play_out
+from pbem import batch
+from pbem.store import GameDir, Seat, create
+
+SEATS = ("anna", "ben", "cleo", "dara", "emil")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def resolve_per_step(game_id: str, players: int, seed: str) -> list[float]:
+    """Seconds each step of a complete robot game takes to resolve (apply only)."""
+    game = registry.get(game_id)
+    seats = SEATS[:players]
+    state = game.setup(seats, {}, Rng.for_step(seed, 0))
+    times: list[float] = []
+    step = 0
+    while game.result(state) is None:
+        step += 1
+        orders = {p.seat: game.random_order(state, p.seat, Rng.for_step(seed, step, f"robot/{p.seat}"))
+                  for p in game.prompts(state)}
+        started = time.perf_counter()
+        state = game.apply(state, orders, Rng.for_step(seed, step)).state
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def whole_games(game_id: str, players: int, seeds: range) -> list[float]:
+    """Seconds for complete robot games (setup, robots' orders, checks and resolution)."""
+    game = registry.get(game_id)
+    times = []
+    for seed in seeds:
+        started = time.perf_counter()
+        play_out(game, SEATS[:players], seed)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def bench_expedition() -> None:
+    """Expedition to 5X: resolve time per round of a complete 4-player robot game."""
+    times = resolve_per_step("expedition-5x", 4, "bench")
+    click.echo(f"Expedition to 5X, 4 players: {len(times)} steps; resolve per step: "
+               f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+    whole = whole_games("expedition-5x", 4, range(20))
+    click.echo(f"  complete robot game (20 seeds): median {_ms(statistics.median(whole))}")
+
+
+def bench_pax_pamir() -> None:
+    """Pax Pamir: complete robot games of 2, 4 and 5 players."""
+    for players in (2, 4, 5):
+        whole = whole_games("pax-pamir", players, range(20))
+        click.echo(f"Pax Pamir, {players} players, complete robot game (20 seeds): "
+                   f"median {_ms(statistics.median(whole))}, max {_ms(max(whole))}")
+
+
+def bench_reports(tmp: Path) -> None:
+    """Report rendering: per report HTML and PDF, beside WeasyPrint alone on the same HTML."""
+    from pbem.reports.bench import measure
+
+    gd, _ = create(tmp / "bench-5x", "expedition-5x", "bench", [Seat(s) for s in SEATS[:4]])
+    for seat in gd.meta.seats:
+        seat.robot = True
+    gd.save_meta()
+    gd = GameDir(gd.root)
+    with gd.lock():
+        batch.run_game(gd)  # resolve only; measure renders a chosen step below
+    figures = measure(gd, gd.current_step() // 2)
+    for key, value in figures.items():
+        click.echo(f"  {key:40} {_ms(value) if isinstance(value, float) else value}")
+
+
+def bench_mail(tmp: Path) -> None:
+    """Mail intake: fetch and check 1,000 order mails from the local IMAP server."""
+    from pbem.mail.bench import measure as mail_measure
+
+    for key, value in mail_measure(tmp).items():
+        click.echo(f"  {key:40} {value:.3f} s" if isinstance(value, float) else f"  {key:40} {value}")
+
+
+SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
+    ("Expedition to 5X", bench_expedition, False),
+    ("Pax Pamir", bench_pax_pamir, False),
+    ("Reports (Expedition to 5X, 4 players)", bench_reports, True),
+    ("Mail intake (Dovecot on loopback)", bench_mail, True),
+)
+
+
+def main() -> None:
+    """Print every figure; a section that cannot run says why and the rest go on."""
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        for title, section, wants_tmp in SECTIONS:
+            click.echo(f"== {title}")
+            try:
+                section(Path(folder)) if wants_tmp else section()
+            except Exception as exc:  # noqa: BLE001 - one broken section must not hide the others' figures
+                click.echo(f"  (not measured: {type(exc).__name__}: {exc})")
+
+
+if __name__ == "__main__":
+    main()
