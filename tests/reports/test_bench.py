@@ -9,8 +9,8 @@ from .conftest import SEATS
 
 
 def test_measure_times_every_reader_and_stage(finished: GameDir, config: ReportConfig) -> None:
-    result = measure(finished, 1, config)
-    assert (result["game"], result["step"]) == ("tiny&game", 1)
+    result = measure(finished, 1, config, repeat=2)
+    assert (result["game"], result["step"], result["repeat"]) == ("tiny&game", 1, 2)
     assert set(result["readers"]) == {"public", *(report_stem(s.name) for s in SEATS)}
     for timings in result["readers"].values():
         for key in ("model_s", "html_s", "text_s", "pdf_s", "weasyprint_s"):
