@@ -1,0 +1,200 @@
+"""Move: one move per rank of the acting card, each taking one of your loyal armies or spies one step.
+
+Order entry: `{action: move, card: 1, moves: [{spy: 8, to: 12}, {army: kabul, to: herat}]}` -- each item of
+`moves` is one move, carried out in order (a piece may move again):
+
+* `{army: <region>, to: <region>}` -- an army of your coalition crosses into an adjacent region; the border must
+  hold a road of your coalition (Indian Supplies: any border).
+* `{spy: <card number>, to: <card number>}` -- your spy steps to the next or previous card on the spy track (every
+  court in seating order, end to end, as one loop). Strange Bedfellows: also to any court card of the same region.
+  Well-Connected: up to two such steps in one move.
+* `{tribe: <region>, to: <region>}` -- only under your Nationalism: a tribe moves exactly like an army. Moving
+  your last tribe out of a region is losing it there (the overthrow rule).
+
+Roads never move. Robots: `random_params` plays random legal moves one after another; `choices` lists each
+piece's next steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import Path, Problem
+from engine.rng import Rng
+
+from games.pax_pamir import cards, pieces, queries
+from games.pax_pamir.actions._common import (border_between, card_name, is_int, listing, loyalty, problem, rank,
+                                             spy_steps)
+from games.pax_pamir.context import Context
+from games.pax_pamir.state import GameState, bump
+
+FIELDS: tuple[str, ...] = ("moves",)
+
+KINDS = ("army", "spy", "tribe")
+
+Move = tuple[str, Any, Any]  # (kind, from, to)
+
+
+def kinds(state: GameState, seat: str) -> tuple[str, ...]:
+    """The kinds of piece `seat` may move: armies and spies, and tribes under their Nationalism."""
+    return KINDS if queries.effect(state, "nationalism", seat) else KINDS[:2]
+
+
+def _on_map(state: GameState, seat: str, kind: str, region: str) -> int:
+    if kind == "army":
+        return state.armies.get(region, {}).get(loyalty(state, seat), 0)
+    return state.tribes.get(region, {}).get(seat, 0)
+
+
+def _crossable(state: GameState, seat: str, a: str, b: str) -> bool:
+    """True when `seat`'s armies may cross from region a to region b."""
+    border = border_between(a, b)
+    if border is None:
+        return False
+    return (queries.has_ability(state, seat, "indian_supplies")
+            or state.roads.get(border, {}).get(loyalty(state, seat), 0) > 0)
+
+
+def destinations(state: GameState, seat: str, kind: str, source: Any) -> list[Any]:
+    """Where one move takes `seat`'s piece of `kind` at `source` (empty when there is no such piece)."""
+    if kind == "spy":
+        if queries.spies_on(state, source).get(seat, 0) == 0:
+            return []
+        return spy_steps(state, seat, source)
+    if _on_map(state, seat, kind, source) == 0:
+        return []
+    return [b for b in cards.board().neighbours[source] if _crossable(state, seat, source, b)]
+
+
+def single_moves(state: GameState, seat: str) -> list[Move]:
+    """Every move `seat` could make next, armies and tribes first, then spies in track order."""
+    found: list[Move] = []
+    for kind in kinds(state, seat):
+        if kind == "spy":
+            sources: list[Any] = [n for n in queries.courts_in_order(state) if queries.spies_on(state, n).get(seat)]
+        else:
+            sources = [r for r in cards.board().regions if _on_map(state, seat, kind, r)]
+        found += [(kind, source, to) for source in sources for to in destinations(state, seat, kind, source)]
+    return found
+
+
+def _parse(item: Any, allowed: tuple[str, ...]) -> Move | str:
+    """(kind, from, to) from one order item, or why it cannot be read."""
+    shape = "each move is {army: <region>, to: <region>} or {spy: <card>, to: <card>}"
+    if "tribe" in allowed:
+        shape += " or {tribe: <region>, to: <region>}"
+    if not isinstance(item, dict) or "to" not in item:
+        return shape
+    named = [k for k in item if k != "to"]
+    if len(named) != 1 or named[0] not in allowed:
+        if named == ["tribe"]:
+            return "tribes move only under your Nationalism"
+        return shape
+    return named[0], item[named[0]], item["to"]
+
+
+def _why_not(state: GameState, seat: str, move: Move) -> str | None:
+    """Why this move is illegal in `state`, or None."""
+    kind, source, to = move
+    if kind == "spy":
+        if not is_int(source) or queries.spies_on(state, source).get(seat, 0) == 0:
+            mine = [n for n in queries.courts_in_order(state) if queries.spies_on(state, n).get(seat)]
+            return f"you have no spy on card {source!r}; your spies are on: {listing(mine)}"
+    else:
+        if source not in cards.board().regions or _on_map(state, seat, kind, source) == 0:
+            mine = [r for r in cards.board().regions if _on_map(state, seat, kind, r)]
+            return f"you have no {kind} of yours in {source!r}; yours are in: {listing(mine)}"
+    legal = destinations(state, seat, kind, source)
+    if to in legal:
+        return None
+    if kind != "spy" and isinstance(to, str) and border_between(source, to) is not None:
+        return (f"no {loyalty(state, seat)} road on the border {border_between(source, to)}: "
+                f"from {source} you may go to {listing(legal)}")
+    return f"cannot go from {source} to {to!r} in one move; choices: {listing(legal)}"
+
+
+def _apply(ctx_state: GameState, seat: str, move: Move) -> None:
+    """Carry out a legal move on the counts only (the perform adds the overthrow rule for tribes)."""
+    kind, source, to = move
+    if kind == "spy":
+        bump(ctx_state.spies.setdefault(str(source), {}), seat, -1)
+        bump(ctx_state.spies.setdefault(str(to), {}), seat, 1)
+    elif kind == "army":
+        coalition = loyalty(ctx_state, seat)
+        bump(ctx_state.armies.setdefault(source, {}), coalition, -1)
+        bump(ctx_state.armies.setdefault(to, {}), coalition, 1)
+    else:
+        bump(ctx_state.tribes.setdefault(source, {}), seat, -1)
+        bump(ctx_state.tribes.setdefault(to, {}), seat, 1)
+    for nested in (ctx_state.spies, ctx_state.armies, ctx_state.tribes):
+        for key in [k for k, v in nested.items() if not v]:
+            del nested[key]
+
+
+def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
+    """Everything wrong with these moves, checked one after another as they would happen."""
+    moves = params.get("moves")
+    if not isinstance(moves, list):
+        legal = listing(f"{k} {s} to {t}" for k, s, t in single_moves(state, seat))
+        return [problem(path, "moves", message=f"moves must be a list of moves; first moves possible: {legal}")]
+    found = []
+    if len(moves) > rank(card):
+        found.append(problem(path, "moves", message=f"{card_name(card)} gives {rank(card)} move(s), "
+                                                    f"not {len(moves)}"))
+    work = state.clone()
+    for index, item in enumerate(moves):
+        move = _parse(item, kinds(state, seat))
+        why = move if isinstance(move, str) else _why_not(work, seat, move)
+        if why is not None:
+            found.append(problem(path, "moves", index, message=why))
+            break  # later moves depend on this one
+        assert not isinstance(move, str)
+        _apply(work, seat, move)
+    return found
+
+
+def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
+    """Make each move in turn."""
+    state = ctx.state
+    for index, item in enumerate(params["moves"]):
+        move = _parse(item, kinds(state, seat))
+        why = move if isinstance(move, str) else _why_not(state, seat, move)
+        if why is not None:
+            # Only a cascade from an earlier move (an overthrow emptying a court) can get here.
+            ctx.fail((*ctx.where, "moves", index), why)
+        assert not isinstance(move, str)
+        kind, source, to = move
+        if kind == "tribe":
+            bump(state.tribes.setdefault(to, {}), seat, 1)
+            pieces.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
+        else:
+            _apply(state, seat, move)
+        where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
+        what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
+        ctx.emit(f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
+
+
+def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
+    """Random legal moves one after another, or None when no piece can move."""
+    work = state.clone()
+    moves: list[dict[str, Any]] = []
+    for _ in range(rng.randint(1, rank(card))):
+        possible = single_moves(work, seat)
+        if not possible:
+            break
+        kind, source, to = rng.choice(possible)
+        moves.append({kind: source, "to": to})
+        _apply(work, seat, (kind, source, to))
+    return {"moves": moves} if moves else None
+
+
+def choices(state: GameState, seat: str, card: int) -> list[str]:
+    """Each of `seat`'s pieces that can move and where one move takes it, for the order template."""
+    lines = [f"{rank(card)} move(s); a piece may move more than once"]
+    grouped: dict[tuple[str, Any], list[Any]] = {}
+    for kind, source, to in single_moves(state, seat):
+        grouped.setdefault((kind, source), []).append(to)
+    lines += [f"{kind} {source} -> {listing(tos)}" for (kind, source), tos in grouped.items()]
+    if not grouped:
+        lines.append("none of your pieces can move")
+    return lines
