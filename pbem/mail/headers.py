@@ -31,7 +31,7 @@ def clean(text: str, *, limit: int = 200) -> str:
         category = unicodedata.category(char)
         out.append(" " if category[0] in "CZ" and char != " " else char)
     line = re.sub(r"\s+", " ", "".join(out)).strip()
-    line = line.replace("=?", "=\u2009?")  # never let an encoded word through to be decoded downstream
+    line = line.replace("=?", "= ?")  # never let an encoded word through to be decoded downstream
     return line[:limit]
 
 

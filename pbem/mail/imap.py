@@ -1,0 +1,163 @@
+"""Fetch order mail over IMAP: each message handled exactly once, then moved out of the inbox.
+
+Exactly once: messages are read with BODY.PEEK (the \\Seen flag means nothing to pbem, so a person may read
+the mailbox), the UIDVALIDITY and last UID handled are kept in ROOT/.pbem/imap.json, and every handled mail
+is recorded by Message-ID before it is moved. A run killed half way reads the unmoved messages again, finds
+their records, and only moves them.
+"""
+
+from __future__ import annotations
+
+import json
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from imapclient import IMAPClient
+
+from pbem.files import locked, write_atomic
+from pbem.mail.handle import Outcome, handle, log, state_dir
+from pbem.mail.message import mail_key
+from pbem.mail.settings import Server, Settings, SettingsError
+
+#: Messages fetched per round trip: large enough to be fast, small enough to bound memory.
+BATCH = 50
+
+
+@dataclass
+class FetchSummary:
+    """What one fetch did."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    uidvalidity_reset: bool = False
+
+
+def connect(server: Server) -> IMAPClient:
+    """A logged-in IMAP connection, secured as the settings say."""
+    context = ssl.create_default_context()
+    client = IMAPClient(server.host, port=server.port, ssl=server.security == "ssl", ssl_context=context,
+                        timeout=server.timeout)
+    if server.security == "starttls":
+        client.starttls(context)
+    if server.user:
+        client.login(server.user, server.password() or "")
+    return client
+
+
+def _state_path(root: Path) -> Path:
+    return state_dir(root) / "imap.json"
+
+
+def load_state(root: Path) -> dict[str, Any]:
+    """The UIDVALIDITY and the last UID handled, per folder."""
+    path = _state_path(root)
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def _save_state(root: Path, state: dict[str, Any]) -> None:
+    write_atomic(_state_path(root), json.dumps(state, sort_keys=True, indent=1) + "\n")
+
+
+def _folder(client: IMAPClient, name: str, delimiter: str) -> str:
+    """A folder named with '/' in the settings, in the server's own delimiter; created when missing."""
+    folder = name.replace("/", delimiter) if delimiter else name
+    if not client.folder_exists(folder):
+        client.create_folder(folder)
+    return folder
+
+
+def _move(client: IMAPClient, uids: list[int], folder: str) -> None:
+    if not uids:
+        return
+    if client.has_capability("MOVE"):
+        client.move(uids, folder)
+        return
+    client.copy(uids, folder)  # no MOVE: copy, then delete only these UIDs
+    client.delete_messages(uids)
+    if client.has_capability("UIDPLUS"):
+        client.uid_expunge(uids)
+    else:
+        client.expunge()
+
+
+def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, now: datetime | None = None,
+          on_mail: Callable[[Outcome], None] | None = None) -> FetchSummary:
+    """Handle every new mail in the inbox; another fetch already running makes this one return at once."""
+    if settings.imap is None and client is None:
+        raise SettingsError("pbem.yaml has no imap: section")
+    with locked(state_dir(root) / "fetch.lock", wait=False):
+        own = client is None
+        imap = connect(settings.imap) if client is None else client  # type: ignore[arg-type]
+        try:
+            return _fetch(root, settings, imap, now, on_mail)
+        finally:
+            if own:
+                try:
+                    imap.logout()
+                except Exception:  # noqa: BLE001 - the work is done and saved; a failing goodbye changes nothing
+                    pass
+
+
+def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | None,
+           on_mail: Callable[[Outcome], None] | None) -> FetchSummary:
+    summary = FetchSummary()
+    listed = client.list_folders(pattern=settings.folders.inbox)
+    delimiter = listed[0][1].decode() if listed and isinstance(listed[0][1], bytes) else (listed[0][1] if listed else "/")
+    processed = _folder(client, settings.folders.processed, delimiter or "/")
+    rejected = _folder(client, settings.folders.rejected, delimiter or "/")
+    selected = client.select_folder(settings.folders.inbox)
+    validity = int(selected[b"UIDVALIDITY"])
+    state = load_state(root)
+    mine = state.get(settings.folders.inbox, {})
+    last = int(mine.get("last_uid", 0))
+    if mine.get("uidvalidity") not in (None, validity):
+        # The server renumbered the folder: start over; the Message-ID records keep each mail handled once.
+        summary.uidvalidity_reset = True
+        log(root, {"event": "uidvalidity changed", "folder": settings.folders.inbox, "old": mine.get("uidvalidity"), "new": validity})
+        last = 0
+    uids = sorted(uid for uid in client.search(["UID", f"{last + 1}:*"]) if uid > last)
+    for start in range(0, len(uids), BATCH):
+        chunk = uids[start : start + BATCH]
+        sizes = client.fetch(chunk, ["RFC822.SIZE"])
+        small = [u for u in chunk if int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) <= settings.max_message_bytes]
+        big = [u for u in chunk if u not in small]
+        bodies = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+        heads = client.fetch(big, ["BODY.PEEK[HEADER]"]) if big else {}
+        moves: dict[str, list[int]] = {processed: [], rejected: []}
+        for uid in chunk:
+            if uid in bodies:
+                raw, truncated = bodies[uid].get(b"BODY[]") or b"", False
+            else:
+                raw, truncated = (heads.get(uid, {}).get(b"BODY[HEADER]") or b""), True
+            outcome = _handle_one(root, settings, raw, truncated, now, summary)
+            summary.outcomes.append(outcome)
+            if on_mail is not None:
+                on_mail(outcome)
+            moves[processed if outcome.processed else rejected].append(uid)
+        for folder, moved in moves.items():
+            _move(client, moved, folder)
+        mine = {"uidvalidity": validity, "last_uid": chunk[-1]}
+        state[settings.folders.inbox] = mine
+        _save_state(root, state)
+    if not uids and mine.get("uidvalidity") != validity:
+        state[settings.folders.inbox] = {"uidvalidity": validity, "last_uid": last}
+        _save_state(root, state)
+    return summary
+
+
+def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now: datetime | None,
+                summary: FetchSummary) -> Outcome:
+    """Handle a mail; a failure keeps the raw mail for the moderator and sends it to the rejected folder."""
+    try:
+        return handle(root, settings, raw, truncated=truncated, now=now)
+    except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
+        key = mail_key(None, raw)
+        write_atomic(state_dir(root) / "failed" / f"{key}.eml", raw)
+        detail = f"could not be handled ({type(exc).__name__}: {exc}); kept in .pbem/failed/{key}.eml"
+        summary.errors.append(detail)
+        log(root, {"mail": key, "status": "failed", "detail": detail, "at": datetime.now(UTC).isoformat(timespec="seconds")})
+        return Outcome(key, "failed", detail=detail)
