@@ -28,6 +28,12 @@ def _title(action: str) -> str:
     return action.capitalize()
 
 
+def _shown(value: Any) -> str:
+    """A stranger's value quoted for a message, cut short so a huge value cannot flood the reply."""
+    text = f"'{value}'" if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _is_whole(value: Any) -> bool:
     """A YAML integer (bool is an int in Python, but `yes` is not a number of water)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -45,13 +51,14 @@ def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], s
     if value is None:
         return [Problem(("action",), f"action is missing; you can play: {choices}")], None
     if not isinstance(value, str) or value.strip().lower() not in ACTIONS:
-        shown = repr(value) if not isinstance(value, str) else f"'{value}'"
-        return [Problem(("action",), f"action must be one of your action cards, not {shown}; you can play: {choices}")], None
+        message = f"action must be one of your action cards, not {_shown(value)}; you can play: {choices}"
+        return [Problem(("action",), message)], None
     action = value.strip().lower()
     if action in player.discards:
         return [Problem(("action",), f"{_title(action)} is in your discard pile; you can play: {choices}")], None
     if action == "excavate" and player.water < 1:
-        return [Problem(("action",), f"Excavate needs a bid of at least 1 water and you have none; you can play: {choices}")], None
+        message = f"Excavate needs a bid of at least 1 water and you have none; you can play: {choices}"
+        return [Problem(("action",), message)], None
     return [], action
 
 
@@ -60,7 +67,7 @@ def _check_bid(water: int, value: Any) -> tuple[list[Problem], int]:
     if value is None:
         return [Problem(("bid",), f"Excavate needs a bid: {wanted}")], 0
     if not _is_whole(value) or not 1 <= value <= water:
-        return [Problem(("bid",), f"{wanted}, not {value!r}")], 0
+        return [Problem(("bid",), f"{wanted}, not {_shown(value)}")], 0
     return [], int(value)
 
 
@@ -91,7 +98,7 @@ def _check_side(
         return [], text
     card = player.settlement if text == "settlement" else _norm_id(value)
     if card is None or card not in ends:
-        return [Problem(path, f"{tech}'s {which} side shows {symbol}; {legal} (not {value!r})")], "any"
+        return [Problem(path, f"{tech}'s {which} side shows {symbol}; {legal} (not {_shown(value)})")], "any"
     return [], card
 
 
@@ -100,7 +107,8 @@ def _check_top(value: Any, path: tuple[str | int, ...]) -> tuple[list[Problem], 
         return [], "any"
     text = value.strip().lower() if isinstance(value, str) else None
     if text not in (NEW, OLD, "any"):
-        return [Problem(path, f"write new (the won card on top), old (it goes underneath) or any, not {value!r}")], "any"
+        message = f"write new (the won card on top), old (it goes underneath) or any, not {_shown(value)}"
+        return [Problem(path, message)], "any"
     return [], text
 
 
@@ -111,13 +119,15 @@ def _check_wish(
     raw: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"card": entry}
     card_path = (*path, "card") if isinstance(entry, Mapping) else path
     problems = [
-        Problem((*path, str(k)), f"unknown key {str(k)!r} in a wish; the keys are: {', '.join(WISH_KEYS)}")
+        Problem((*path, str(k)), f"unknown key {_shown(str(k))} in a wish; the keys are: {', '.join(WISH_KEYS)}")
         for k in raw
         if k not in WISH_KEYS
     ]
     card = _norm_id(raw.get("card"))
     if card is None or card not in state.market:
-        return [*problems, Problem(card_path, f"a wish names a technology in the market ({_market_list(state, deck)}), not {raw.get('card')!r}")], None
+        market = _market_list(state, deck)
+        message = f"a wish names a technology in the market ({market}), not {_shown(raw.get('card'))}"
+        return [*problems, Problem(card_path, message)], None
     if card in seen:
         return [*problems, Problem(card_path, f"{card} is already on your wish list (entry {seen[card] + 1})")], None
     seen[card] = index
@@ -167,7 +177,7 @@ def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Cho
     if not isinstance(order, Mapping):
         return [Problem((), f"an order is a set of keys: {', '.join(ORDER_KEYS)}")], None
     problems = [
-        Problem((str(k),), f"unknown key {str(k)!r}; the keys are: {', '.join(ORDER_KEYS)}")
+        Problem((str(k),), f"unknown key {_shown(str(k))}; the keys are: {', '.join(ORDER_KEYS)}")
         for k in order
         if k not in ORDER_KEYS
     ]

@@ -30,7 +30,9 @@ def best_placement(tableau: list[Group], tech: str, deck: Cards, wish: Wish | No
     return best
 
 
-def choose_technology(tableau: list[Group], market: list[str], wishes: list[Wish], deck: Cards) -> tuple[str, Wish | None]:
+def choose_technology(
+    tableau: list[Group], market: list[str], wishes: list[Wish], deck: Cards
+) -> tuple[str, Wish | None]:
     """The first wished card still in the market; else the one whose best placement scores most (oldest on ties)."""
     for wish in wishes:
         if wish.card in market:

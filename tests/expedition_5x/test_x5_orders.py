@@ -27,6 +27,11 @@ def test_orders_bad_bid(bid):
     assert "bid must be a whole number of water from 1 to 7 (you have 7)" in problems[0][1]
 
 
+def test_orders_huge_values_are_cut_short_in_messages():
+    problems = _problems({"action": "x" * 10_000})
+    assert len(problems[0][1]) < 200 and "..." in problems[0][1]
+
+
 def test_orders_bid_is_ignored_with_another_action():
     assert _problems({"action": "drill", "bid": "three", "wishes": "nonsense"}) == []
 

@@ -34,7 +34,8 @@ def test_III_II_scout_chooses_next_round_after_the_others_reveal():
     assert held.stage == SCOUT and GAME.label(held) == "round 2, scouts choose"
     assert [(p.seat, p.kind) for p in GAME.prompts(held)] == [("bob", "scout")]
     bob_view = GAME.view(held, "bob")
-    assert {p["seat"]: p["revealed"] for p in bob_view["players"]} == {"anna": "excavate", "bob": None, "cora": "expand"}
+    revealed = {p["seat"]: p["revealed"] for p in bob_view["players"]}
+    assert revealed == {"anna": "excavate", "bob": None, "cora": "expand"}
     # The revealed card is public; anna's sealed bid and wish list are not.
     assert '"bid": 4' not in json.dumps(bob_view) and "wishes" not in json.dumps(bob_view)
     assert GAME.view(held, "anna")["you"]["choice"]["bid"] == 4

@@ -49,7 +49,11 @@ def test_card_data_uses_all_four_improvements_and_balanced_crystals():
 def test_card_data_loader_rejects_a_count_without_target():
     bad = """
 technologies:
-  - {id: T01, name: A, centre: blue, left: {action: drill, improvement: count}, right: {action: scout, improvement: die}}
+  - id: T01
+    name: A
+    centre: blue
+    left: {action: drill, improvement: count}
+    right: {action: scout, improvement: die}
 settlements: []
 """
     with pytest.raises(ValueError, match="target"):
