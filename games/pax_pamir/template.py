@@ -1,0 +1,127 @@
+"""The pre-filled order a seat gets with its report: YAML, with the legal choices for its next order as comments."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.pax_pamir import actions, cards, core, market, orders, queries
+from games.pax_pamir.robot import loyalty_default
+from games.pax_pamir.ruling import ruler
+from games.pax_pamir.state import GameState
+from games.pax_pamir.turn import ACTION_LIMIT, BLACKMAIL, NO_SPY, blackmail_targets
+
+
+def _yaml(value: Any) -> str:
+    """A scalar or list in YAML flow style (JSON is valid YAML for these)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def order_template(state: GameState, seat: str) -> str:
+    """The order template for `seat` (a standing-orders template when nothing else is due from it)."""
+    prompted = [q for q in _prompts(state) if q == seat]
+    if state.phase == "over":
+        return "# The game is over: no more orders.\n"
+    if not prompted:
+        return _standing_only(state, seat)
+    if state.phase == "loyalty":
+        coalitions = ", ".join(cards.board().coalitions)
+        return (f"# Choose your starting loyalty: one of {coalitions}.\n"
+                f"loyalty: {loyalty_default(state)}\n" + _standing_lines(state, seat))
+    if state.paused is not None:
+        question = orders.question_from_data(state.paused.question)
+        choices = ", ".join(str(o) for o in question.options)
+        many = f" Give a list of {question.count}." if question.count is not None else ""
+        return (f"# {question.text}.{many}\n# Choices: {choices}\n"
+                f"answer: {_yaml(question.default)}\n" + _standing_lines(state, seat))
+    return _turn(state, seat)
+
+
+def _prompts(state: GameState) -> list[str]:
+    from games.pax_pamir import GAME
+
+    return [p.seat for p in GAME.prompts(state)]
+
+
+def _turn(state: GameState, seat: str) -> str:
+    player = state.players[seat]
+    lines = [
+        f"# Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.",
+        f"# Up to {ACTION_LIMIT} actions, plus a bonus action for each court card of the favored suit.",
+        "# Each entry of `actions` is one action, taken in order. Rows are 1 (top) and 2 (bottom), columns 1-6.",
+        "#",
+        "# Purchase (cost in rupees, rupees lying on the card):",
+    ]
+    for row, column, number in market.market_cards(state):
+        if market.is_public_withdrawal(number):
+            continue
+        cost = market.purchase_cost(state, seat, row, column)
+        lines.append(f"#   {{action: purchase, row: {row + 1}, column: {column + 1}}}  # {_title(number)}, cost {cost}"
+                     f", {state.market_rupees[row][column]} on it")
+    if player.hand:
+        lines.append("# Play from your hand (side: left or right; one border per road icon, one card per spy icon;")
+        lines.append("# bribe: the most you will pay the ruler):")
+        for number in player.hand:
+            lines.append(f"#   {{action: play, card: {number}, side: right}}  # {_play_note(state, seat, number)}")
+    usable = [n for n in player.court if queries.court_card(n).actions]
+    if usable:
+        lines.append("# Card actions (each court card once per turn; favored cards act as bonus actions):")
+        for number in usable:
+            card = queries.court_card(number)
+            bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
+            for name in card.actions:
+                module = actions.module(name)
+                if module is None:
+                    lines.append(f"#   {{action: {name}, card: {number}}}  # {card.name}{bonus}: not available yet")
+                    continue
+                lines.append(f"#   {{action: {name}, card: {number}, ...}}  # {card.name}{bonus}")
+                lines += [f"#       {line}" for line in module.choices(state, seat, number)]
+    lines.append("actions: []")
+    for ability, region in BLACKMAIL.items():
+        if queries.has_ability(state, seat, ability):
+            targets = ", ".join(str(n) for n in blackmail_targets(state, region)) or "none now"
+            lines.append(f"# Blackmail: a spy on one of these {region} cards without spies, or none: {targets}")
+            lines.append(f"blackmail: {{{region}: {NO_SPY}}}")
+    lines.append("# Cleanup: if you will be over your limits, list exactly the court/hand cards to discard "
+                 f"(court limit {queries.court_limit(state, seat)}, hand limit {queries.hand_limit(state, seat)});")
+    lines.append("# left out, you are asked after your actions.")
+    lines.append("# cleanup: {court: [], hand: []}")
+    return "\n".join(lines) + "\n" + _standing_lines(state, seat)
+
+
+def _play_note(state: GameState, seat: str, number: int) -> str:
+    card = queries.court_card(number)
+    note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
+    holder = ruler(state, card.region)
+    if holder is not None and holder != seat:
+        note += f"; {holder} rules {card.region}: bribe up to {state.tribes.get(card.region, {}).get(holder, 0)}"
+    if "road" in card.impact:
+        borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
+        note += f"; roads: {', '.join(borders)}"
+    if "spy" in card.impact:
+        targets = [str(n) for n in core.spy_targets(state, card.region)] + [f"{number} (itself)"]
+        note += f"; spies: {', '.join(targets)}"
+    return note
+
+
+def _title(number: int) -> str:
+    found = cards.card(number)
+    return found.name if found.kind == "court" else f"event {found.title}"
+
+
+def _standing_lines(state: GameState, seat: str) -> str:
+    standing = state.standing.get(seat, {})
+    lines = [
+        "# Standing orders answer other players' questions while you are away (they last until changed):",
+        "#   bribe: full | waive | <most rupees you ask>   when someone owes you a bribe",
+        "#   discard: [card numbers, most expendable first]   when the rules make you discard",
+    ]
+    if standing:
+        lines.append("standing: " + _yaml(standing))
+    else:
+        lines.append("# standing: {bribe: full}")
+    return "\n".join(lines) + "\n"
+
+
+def _standing_only(state: GameState, seat: str) -> str:
+    return "# Nothing is due from you now; you may still change your standing orders.\n" + _standing_lines(state, seat)

@@ -1,0 +1,143 @@
+"""What a seat may see: the whole public table, its own hand; other hands only as counts, the deck as a count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.pax_pamir import cards, market, queries
+from games.pax_pamir.dominance import dominant_coalition
+from games.pax_pamir.ruling import ruler
+from games.pax_pamir.setup import PILE_BASE, PILES
+from games.pax_pamir.state import COLUMNS, ROWS, GameState
+
+#: Colours of the seats' cylinders, in seating order (the coalitions keep green, pink and yellow).
+SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#616161", "#212121", "#8d6e63")
+
+
+def card_data(number: int) -> dict[str, Any]:
+    """The printed facts of a card, for reports."""
+    found = cards.card(number)
+    if found.kind == "event":
+        return {
+            "number": number, "kind": "event", "title": found.title, "dominance_check": found.dominance_check,
+            "purchased": {"title": found.purchased.title, "text": found.purchased.text},
+            "discarded": {"title": found.discarded.title, "text": found.discarded.text},
+        }
+    ability = cards.abilities()[found.ability] if found.ability else None
+    return {
+        "number": number, "kind": "court", "name": found.name, "region": found.region, "suit": found.suit,
+        "rank": found.rank, "actions": list(found.actions), "impact": list(found.impact),
+        "patriot": found.patriot, "prize": found.prize, "leveraged": "leverage" in found.impact,
+        "ability": {"id": ability.id, "title": ability.title, "text": ability.text} if ability else None,
+    }
+
+
+def view(state: GameState, seat: str | None) -> dict[str, Any]:
+    """The report model of `state` for `seat` (None: the public)."""
+    board = cards.board()
+    colours = {s: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, s in enumerate(state.seats)}
+    return {
+        "game": "pax-pamir",
+        "seat": seat,
+        "phase": state.phase,
+        "turn_number": state.turn_number,
+        "current": state.paused.seat if state.paused else state.current,
+        "waiting_for": state.paused.question["seat"] if state.paused else None,
+        "question": state.paused.question["text"] if state.paused else None,
+        "loyalty_order": list(state.loyalty_order),
+        "favored": state.favored,
+        "suits": list(board.suits),
+        "coalitions": [{"id": c, "name": board.coalition_names[c], "colour": board.colours[c],
+                        "blocks_in_play": queries.blocks_in_play(state, c),
+                        "blocks_in_supply": queries.blocks_in_supply(state, c)} for c in board.coalitions],
+        "dominant": dominant_coalition(state),
+        "seat_colours": colours,
+        "regions": [_region(state, r) for r in board.regions],
+        "borders": [{"id": b, "regions": list(board.border_regions[b]),
+                     "roads": dict(state.roads.get(b, {}))} for b in board.borders],
+        "market": _market(state, seat),
+        "deck": {"count": len(state.deck), "checks_left": market.dominance_checks_left(state),
+                 "check_windows": check_windows(state)},
+        "discard": {"count": len(state.discard), "top": card_data(state.discard[-1]) if state.discard else None},
+        "players": [_player(state, s, seat, colours[s]) for s in state.seats],
+        "effects": [{"id": e.id, "card": e.card, "title": _effect_title(e.card, e.id), "lasts": e.lasts,
+                     "seat": e.seat, "target": e.target} for e in state.effects],
+        "checks_done": state.checks_done,
+        "winners": list(state.winners),
+        "end_reason": state.end_reason,
+    }
+
+
+def _effect_title(number: int, effect_id: str) -> str:
+    event = cards.event_cards()[number]
+    return event.purchased.title if event.purchased.id == effect_id else event.discarded.title
+
+
+def _region(state: GameState, region: str) -> dict[str, Any]:
+    return {
+        "id": region, "name": cards.board().region_names[region], "ruler": ruler(state, region),
+        "tribes": dict(state.tribes.get(region, {})), "armies": dict(state.armies.get(region, {})),
+    }
+
+
+def _market(state: GameState, seat: str | None) -> list[list[dict[str, Any]]]:
+    rows = []
+    for row in range(ROWS):
+        slots = []
+        for column in range(COLUMNS):
+            number = state.market[row][column]
+            slot: dict[str, Any] = {"row": row + 1, "column": column + 1, "rupees": state.market_rupees[row][column],
+                                    "cost": column * market.rupees_per_column(state),
+                                    "card": card_data(number) if number is not None else None}
+            if seat is not None and seat in state.players and number is not None:
+                slot["your_cost"] = market.purchase_cost(state, seat, row, column)
+            slots.append(slot)
+        rows.append(slots)
+    return rows
+
+
+def _player(state: GameState, seat: str, viewer: str | None, colour: str) -> dict[str, Any]:
+    player = state.players[seat]
+    court = []
+    for number in player.court:
+        entry = card_data(number)
+        entry["spies"] = dict(queries.spies_on(state, number))
+        entry["favored"] = queries.is_favored(state, seat, number)
+        entry["hostage_of"] = queries.hostage_holder(state, number)
+        entry["used"] = bool(state.turn and state.turn.seat == seat and number in state.turn.used)
+        court.append(entry)
+    own = viewer == seat
+    return {
+        "seat": seat, "colour": colour, "loyalty": player.loyalty, "rupees": player.rupees, "score": player.score,
+        "court": court, "hand_count": len(player.hand),
+        "hand": [card_data(n) for n in player.hand] if own else None,
+        "gifts": list(player.gifts), "prizes": [card_data(n) for n in player.prizes],
+        "influence": queries.influence(state, seat),
+        "stars": {suit: queries.stars(state, seat, suit) for suit in cards.board().suits},
+        "court_limit": queries.court_limit(state, seat), "hand_limit": queries.hand_limit(state, seat),
+        "cylinders_in_supply": queries.cylinders_in_supply(state, seat),
+        "cylinders_in_play": queries.cylinders_in_play(state, seat),
+        "rules": [r for r in cards.board().regions if ruler(state, r) == seat],
+        "automaton": player.automaton,
+    }
+
+
+def check_windows(state: GameState) -> list[dict[str, int]]:
+    """For each Dominance Check still in the deck: the fewest and most cards drawn before it can appear.
+
+    Everyone knows how the deck was built (one check in each of the four bottom piles), so the span of each
+    pile is public, though not where in it the check lies.
+    """
+    players = len(state.seats)
+    sizes = [PILE_BASE + players, PILE_BASE + players + 2] + [PILE_BASE + players + 2] * (PILES - 2)
+    total = sum(sizes)
+    drawn = total - len(state.deck)
+    checks = {n for n, e in cards.event_cards().items() if e.dominance_check}
+    windows = []
+    start = 0
+    for size in sizes:
+        end = start + size
+        if any(n in checks for n in state.deck[max(0, start - drawn):max(0, end - drawn)]):
+            windows.append({"from": max(0, start - drawn), "to": end - drawn - 1})
+        start = end
+    return windows
