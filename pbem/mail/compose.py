@@ -28,7 +28,18 @@ class Attachment:
 
 
 def thread_root(settings: Settings, game: str, seat: str | None) -> str:
-    """The Message-ID every mail of one game to one seat refers to, so clients show one thread."""
+    """The Message-ID every mail of one game to one seat refers to, so clients show one thread.
+
+    The report mail of step 0 starts each seat's thread (pbem.reports), so order checks, reminders and
+    reports all hang from it.
+    """
+    if seat is not None:
+        try:
+            from pbem.reports.mail import thread_root_id
+        except ImportError:  # reports not installed: a thread root of our own
+            pass
+        else:
+            return thread_root_id(game, seat, settings.domain)
     return f"<thread+{atom(game)}+{atom(seat or 'all')}@{settings.domain}>"
 
 

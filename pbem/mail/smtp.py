@@ -1,0 +1,301 @@
+"""Deliver every outbox over SMTP, each mail at most once, with the server's answer in a ledger.
+
+Per game folder: `mail/outbox/` holds what waits, `mail/sending/` what is being handed to the server,
+`mail/sent/` what the server accepted, `mail/held/` what a crashed run may or may not have sent (never
+resent on its own: the moderator decides), `mail/failed/` what failed `max_attempts` times, and
+`mail/ledger.jsonl` one line per attempt with the server's answer.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import email.utils
+import json
+import os
+import re
+import smtplib
+import ssl
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+from pbem.files import fsync_dir, locked, write_atomic
+from pbem.mail import compose
+from pbem.mail.handle import deadline_parts, state_dir
+from pbem.mail.headers import HeaderInjection, message_id, plain_address, verify
+from pbem.mail.settings import ADDRESS, Server, Settings, SettingsError
+from pbem.store import GameDir, StoreError
+
+_REPORT = re.compile(r"^(\d{4})-")
+
+
+@dataclass
+class SendSummary:
+    """What one delivery run did, by outbox file."""
+
+    sent: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+    gave_up: list[str] = field(default_factory=list)
+
+
+def outboxes(root: Path) -> list[Path]:
+    """The mail folders under root whose outbox may hold mail: each game's, and pbem's own."""
+    root = Path(root)
+    folders = [p / "mail" for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()] if root.is_dir() else []
+    return [*folders, state_dir(root)]
+
+
+class Connection:
+    """One SMTP session, opened when the first mail needs it."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.smtp: smtplib.SMTP | None = None
+
+    def open(self) -> smtplib.SMTP:
+        """The connected, logged-in session."""
+        if self.smtp is None:
+            server = self.server
+            context = ssl.create_default_context()
+            if server.security == "ssl":
+                smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
+            else:
+                smtp = smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+                if server.security == "starttls":
+                    smtp.starttls(context=context)
+            if server.user:
+                smtp.login(server.user, server.password() or "")
+            self.smtp = smtp
+        return self.smtp
+
+    def deliver(self, sender: str, recipients: list[str], data: bytes) -> tuple[bool, str]:
+        """Hand one mail to the server: (accepted, the server's answer)."""
+        smtp = self.open()
+        options = ["BODY=8BITMIME"] if any(b > 127 for b in data) and smtp.has_extn("8bitmime") else []
+        code, answer = smtp.mail(sender, options)
+        if code != 250:
+            smtp.rset()
+            return False, f"MAIL FROM: {code} {answer.decode(errors='replace')}"
+        refused: dict[str, str] = {}
+        for rcpt in recipients:
+            code, answer = smtp.rcpt(rcpt)
+            if code not in (250, 251):
+                refused[rcpt] = f"{code} {answer.decode(errors='replace')}"
+        if len(refused) == len(recipients):
+            smtp.rset()
+            return False, "; ".join(f"RCPT TO {r}: {a}" for r, a in refused.items())
+        try:
+            code, answer = smtp.data(data)
+        except smtplib.SMTPDataError as exc:
+            return False, f"DATA: {exc.smtp_code} {exc.smtp_error.decode(errors='replace')}"
+        text = f"{code} {answer.decode(errors='replace')}"
+        if refused:
+            text += " (refused: " + "; ".join(f"{r}: {a}" for r, a in refused.items()) + ")"
+        return True, text
+
+    def close(self) -> None:
+        """Say goodbye if a session was opened."""
+        if self.smtp is not None:
+            try:
+                self.smtp.quit()
+            except (smtplib.SMTPException, OSError):
+                pass
+            self.smtp = None
+
+
+def _ledger(folder: Path, entry: dict[str, Any]) -> None:
+    path = folder / "ledger.jsonl"
+    line = json.dumps({"time": datetime.now(UTC).isoformat(timespec="seconds"), **entry}, sort_keys=True, ensure_ascii=False)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def read_ledger(folder: Path) -> list[dict[str, Any]]:
+    """Every line of a mail folder's ledger."""
+    path = Path(folder) / "ledger.jsonl"
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _rename(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(source, target)
+    fsync_dir(target.parent)
+    fsync_dir(source.parent)
+
+
+def _game(folder: Path) -> GameDir | None:
+    try:
+        return GameDir(folder.parent) if (folder.parent / "game.yaml").is_file() else None
+    except StoreError:
+        return None
+
+
+def prepare(path: Path, settings: Settings, gd: GameDir | None, now: datetime) -> tuple[EmailMessage, bytes, list[str]]:
+    """A queued mail made ready to send: our From, a Message-ID, threading, the deadline .ics on reports.
+
+    The result is written back to the outbox, so a retry sends the very same bytes.
+    """
+    original = path.read_bytes()
+    msg = email.message_from_bytes(original, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    game = gd.name if gd is not None else None
+    seat = _seat_of(msg, gd)
+    if msg["From"] is None or plain_address(str(msg["From"])) != settings.sender:
+        del msg["From"]
+        msg["From"] = email.utils.formataddr((settings.sender_name, settings.sender))
+    if message_id(str(msg.get("Message-ID", ""))) is None:
+        del msg["Message-ID"]
+        msg["Message-ID"] = compose.make_id(settings, "mail", game, seat, path.stem)
+    if msg["Date"] is None:
+        msg["Date"] = email.utils.format_datetime(now)
+    if game and seat and msg["References"] is None:
+        msg["References"] = compose.thread_root(settings, game, seat)
+        msg["In-Reply-To"] = compose.thread_root(settings, game, seat)
+    if msg["Auto-Submitted"] is None:
+        msg["Auto-Submitted"] = "auto-generated"
+    if msg["X-Loop"] is None:
+        msg["X-Loop"] = settings.sender
+    report = _REPORT.match(path.name)
+    if gd is not None and seat and report and int(report[1]) == gd.current_step() and not _has_calendar(msg):
+        _lines, files = deadline_parts(gd, settings, seat, now)
+        for item in files:
+            if not msg.is_multipart():
+                msg.make_mixed()
+            msg.add_attachment(item.data, maintype="text", subtype="calendar", filename=item.filename, params={"method": "PUBLISH"})
+    data = verify(msg)
+    if data != original:
+        write_atomic(path, data)
+    recipients = [a for a in (plain_address(x) for x in _addresses(msg)) if a and ADDRESS.match(a)]
+    return msg, data, recipients
+
+
+def _addresses(msg: EmailMessage) -> list[str]:
+    found: list[str] = []
+    for name in ("To", "Cc"):
+        for value in msg.get_all(name, []):
+            found.extend(str(a) for a in getattr(value, "addresses", ()) if a.addr_spec)
+    return found
+
+
+def _seat_of(msg: EmailMessage, gd: GameDir | None) -> str | None:
+    """The seat a mail goes to: named in X-Pbem-Seat, else the seat whose address it is sent to."""
+    if gd is None:
+        return None
+    named = str(msg.get("X-Pbem-Seat", ""))
+    if named in gd.meta.seat_names:
+        return named
+    to = {a.lower() for a in (plain_address(x) for x in _addresses(msg)) if a}
+    for seat in gd.meta.seats:
+        if seat.address and seat.address.lower() in to:
+            return seat.name
+    return None
+
+
+def _has_calendar(msg: EmailMessage) -> bool:
+    return any(part.get_content_type() == "text/calendar" for part in msg.walk())
+
+
+def _redacted(msg: EmailMessage) -> bytes:
+    """The copy kept of a mail that carried a secret: its headers and a note, not the secret."""
+    copy = EmailMessage()
+    for name, value in msg.items():
+        if name.lower() not in ("content-type", "content-transfer-encoding", "mime-version"):
+            copy[name] = value
+    copy.set_content("(The body of this mail carried a secret token; pbem keeps no copy of it.)\n")
+    return copy.as_bytes(policy=email.policy.SMTP)
+
+
+def send(root: Path, settings: Settings, *, connection: Connection | None = None, now: datetime | None = None) -> SendSummary:
+    """Deliver every outbox under root; another delivery already running makes this one return at once."""
+    if settings.smtp is None and connection is None:
+        raise SettingsError("pbem.yaml has no smtp: section")
+    now = now or datetime.now(UTC)
+    summary = SendSummary()
+    with locked(state_dir(root) / "send.lock", wait=False):
+        conn = connection or Connection(settings.smtp)  # type: ignore[arg-type]
+        broken: str | None = None
+        try:
+            for folder in outboxes(root):
+                broken = _send_folder(folder, settings, conn, now, summary, broken)
+        finally:
+            conn.close()
+    return summary
+
+
+def _send_folder(folder: Path, settings: Settings, conn: Connection, now: datetime, summary: SendSummary,
+                 broken: str | None) -> str | None:
+    """Deliver one outbox; returns why the server cannot be reached, so later folders do not retry in vain."""
+    for stray in sorted((folder / "sending").glob("*.eml")) if (folder / "sending").is_dir() else []:
+        # A run died while handing this mail over: it may have gone out. Resending could send it twice.
+        _rename(stray, folder / "held" / stray.name)
+        _ledger(folder, {"file": stray.name, "status": "held", "answer": "the run sending it was interrupted; "
+                         "move it back to outbox/ to send it again"})
+        summary.held.append(str(folder / "held" / stray.name))
+    outbox = folder / "outbox"
+    files = sorted(outbox.glob("*.eml")) if outbox.is_dir() else []
+    if not files:
+        return broken
+    ledger = read_ledger(folder)
+    sent_ids = {e.get("message_id") for e in ledger if e.get("status") == "sent"}
+    failures = Counter(e["file"] for e in ledger if e.get("status") == "failed")
+    gd = _game(folder)
+    for path in files:
+        name = path.name
+        try:
+            msg, data, recipients = prepare(path, settings, gd, now)
+        except (HeaderInjection, ValueError, TypeError, LookupError) as exc:
+            _rename(path, folder / "failed" / name)
+            _ledger(folder, {"file": name, "status": "gave up", "answer": f"unreadable mail: {exc}"})
+            summary.gave_up.append(str(folder / "failed" / name))
+            continue
+        mid = str(msg["Message-ID"])
+        if mid in sent_ids:
+            # Sent before (a rerun after a crash between sending and filing it): file it, never resend.
+            _rename(path, folder / "sent" / name)
+            continue
+        if not recipients:
+            _rename(path, folder / "failed" / name)
+            _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": "no recipient address"})
+            summary.gave_up.append(str(folder / "failed" / name))
+            continue
+        if broken is not None:
+            ok, answer = False, broken
+        else:
+            sending = folder / "sending" / name
+            _rename(path, sending)
+            try:
+                ok, answer = conn.deliver(settings.sender, recipients, data)
+            except (smtplib.SMTPException, OSError, SettingsError) as exc:
+                ok, answer = False, f"{type(exc).__name__}: {exc}"
+                conn.close()
+                if not isinstance(exc, smtplib.SMTPRecipientsRefused):
+                    broken = answer  # the connection or login failed: the rest of this run would fail alike
+            if ok:
+                kept = _redacted(msg) if str(msg.get(compose.KIND_HEADER, "")) in compose.SECRET_KINDS else data
+                write_atomic(folder / "sent" / name, kept)
+                sending.unlink()
+                fsync_dir(sending.parent)
+            else:
+                _rename(sending, path)
+        _ledger(folder, {"file": name, "message_id": mid, "to": recipients, "status": "sent" if ok else "failed", "answer": answer})
+        if ok:
+            summary.sent.append(str(folder / "sent" / name))
+            sent_ids.add(mid)
+            continue
+        failures[name] += 1
+        if failures[name] >= settings.max_attempts:
+            _rename(path, folder / "failed" / name)
+            _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": f"failed {failures[name]} times"})
+            summary.gave_up.append(str(folder / "failed" / name))
+        else:
+            summary.failed.append((str(path), answer))
+    return broken
