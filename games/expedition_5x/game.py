@@ -91,6 +91,8 @@ class Expedition5X:
         new.last_played = {s: everyone[s].action for s in new.seats}
         if new.round >= ROUNDS:
             new.stage = OVER
+            for player in new.players.values():
+                player.late = False  # there is no next round to choose late in
             final = self.result(new)
             assert final is not None
             note(events, "The game is over. " + "; ".join(

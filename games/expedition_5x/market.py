@@ -1,4 +1,4 @@
-"""Phase I: revealing a new technology into the market, which holds at most players − 1 cards."""
+"""Phase I: revealing a new technology into the market, which holds at most players - 1 cards."""
 
 from __future__ import annotations
 

@@ -16,6 +16,11 @@ def _edge(tech: Technology, which: str) -> str:
     return f"{crystal} edge crystal" if crystal else "no edge crystal"
 
 
+def _ends(ends: list[str], deck: Cards) -> str:
+    """Group ends a side can join, as a player writes them."""
+    return "".join(f"{c} ({deck.name(c)}), " for c in ends) or "(nothing to join) "
+
+
 def _market_lines(state: State, seat: str, deck: Cards) -> list[str]:
     player = state.players[seat]
     lines = []
@@ -26,9 +31,9 @@ def _market_lines(state: State, seat: str, deck: Cards) -> list[str]:
         lines += [
             f"#   {card} {tech.name}: {tech.centre} central crystal",
             f"#     left side: {tech.left.describe()}; {_edge(tech, 'left')}",
-            f"#       left: {', '.join(lefts) or 'nothing to join'}, none or any",
+            f"#       left: {_ends(lefts, deck)}none or any",
             f"#     right side: {tech.right.describe()}; {_edge(tech, 'right')}",
-            f"#       right: {', '.join(rights) or 'nothing to join'}, none or any",
+            f"#       right: {_ends(rights, deck)}none or any",
         ]
     return lines
 

@@ -183,7 +183,7 @@ def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Cho
     ]
     found, action = _check_action(state, seat, order.get("action"))
     problems += found
-    bid, wishes = 0, []
+    bid, wishes = 0, list[Wish]()
     # Bid and wishes matter only to an Excavate card; with any other card they are ignored, as documented.
     if action == "excavate":
         found, bid = _check_bid(state.players[seat].water, order.get("bid"))
