@@ -29,9 +29,7 @@ def environment(config: ReportConfig) -> jinja2.Environment:
             default=True,
         ),
         undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
+        # Jinja's default whitespace rules: the game partials are written (and tested) against them.
     )
 
 

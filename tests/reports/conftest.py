@@ -33,6 +33,7 @@ PARTIAL_CSS = ".tiny > p { margin: 0.2em 0; }\n"
 PARTIAL_TXT = """Round {{ view.round }}
 {% if seat is not none %}Your hand: {{ view.hand | join(', ') }}
 {% endif %}
+End of the tiny view
 """
 
 
