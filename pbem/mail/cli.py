@@ -1,0 +1,161 @@
+"""The mail commands: `pbem mail fetch|send|welcome` and `pbem tick` (thin: parse, call, print)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from pbem.files import Busy
+from pbem.mail import imap, notices, settings as mail_settings, smtp
+from pbem.mail.deadlines import DeadlineError
+from pbem.mail.settings import Settings, SettingsError
+from pbem.store import StoreError, open_game
+
+ROOT = click.Path(exists=True, file_okay=False, path_type=Path)
+SETTINGS = click.option("--settings", "settings_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                        help="The settings file (default: ROOT/pbem.yaml).")
+
+
+class MailError(click.ClickException):
+    """A mail command that cannot do its work: exit code 1."""
+
+    exit_code = 1
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """The library's expected failures as one clear line."""
+    try:
+        yield
+    except (SettingsError, StoreError, DeadlineError) as exc:
+        raise MailError(str(exc)) from None
+    except Busy as exc:
+        raise MailError(f"{exc}; try again later") from None
+
+
+def _settings(root: Path, path: Path | None) -> Settings:
+    return mail_settings.load(root, path)
+
+
+@click.group()
+def mail() -> None:
+    """Orders by mail: fetch them from IMAP, deliver the outbox over SMTP, send each seat its token.
+
+    The settings live in ROOT/pbem.yaml (see docs/mail.md). `pbem tick ROOT` runs everything from cron.
+    """
+
+
+@mail.command()
+@click.argument("root", type=ROOT)
+@SETTINGS
+def fetch(root: Path, settings_path: Path | None) -> None:
+    """Read new order mail for the games under ROOT, store and check it, and queue the answers.
+
+    \b
+    Example:
+      pbem mail fetch games/
+    """
+    with user_errors():
+        result = imap.fetch(root, _settings(root, settings_path))
+    for outcome in result.outcomes:
+        where = f"{outcome.game}/{outcome.seat}" if outcome.game else "-"
+        click.echo(f"{outcome.status:10} {where:24} {outcome.sender or '-'}  {outcome.detail}")
+    for error in result.errors:
+        click.echo(f"error: {error}", err=True)
+    click.echo(f"{len(result.outcomes)} mail(s) handled")
+    if result.errors:
+        sys.exit(1)
+
+
+@mail.command()
+@click.argument("root", type=ROOT)
+@SETTINGS
+def send(root: Path, settings_path: Path | None) -> None:
+    """Deliver every game's outbox under ROOT over SMTP; failures stay queued for the next run.
+
+    \b
+    Example:
+      pbem mail send games/
+    """
+    with user_errors():
+        result = smtp.send(root, _settings(root, settings_path))
+    _print_send(result)
+    if result.failed or result.gave_up or result.held:
+        sys.exit(1)
+
+
+def _print_send(result: smtp.SendSummary) -> None:
+    click.echo(f"sent {len(result.sent)} mail(s)")
+    for path, answer in result.failed:
+        click.echo(f"failed (will retry): {path}: {answer}", err=True)
+    for path in result.gave_up:
+        click.echo(f"gave up (see the ledger): {path}", err=True)
+    for path in result.held:
+        click.echo(f"held (a crashed run may have sent it; move it back to outbox/ to resend): {path}", err=True)
+
+
+@mail.command()
+@click.argument("directory", type=ROOT)
+@click.option("--seat", "seats", multiple=True, help="Only this seat (repeatable; default: every seat with an address).")
+@SETTINGS
+def welcome(directory: Path, seats: tuple[str, ...], settings_path: Path | None) -> None:
+    """Give seats a new secret token and queue the welcome mail that carries it (old tokens stop working).
+
+    \b
+    Example:
+      pbem mail welcome games/g1              # after pbem new
+      pbem mail welcome games/g1 --seat anna  # anna lost her token
+    """
+    with user_errors():
+        gd = open_game(directory)
+        settings = _settings(gd.root.resolve().parent, settings_path)
+        names = list(seats) or [s.name for s in gd.meta.seats if s.address and not s.robot]
+        for name in names:
+            if name not in gd.meta.seat_names:
+                raise MailError(f"unknown seat {name!r}; the seats are {', '.join(gd.meta.seat_names)}")
+            if not gd.meta.seat(name).address:
+                raise MailError(f"seat {name} has no mail address in game.yaml")
+        with gd.lock():
+            tokens = notices.issue_tokens(gd, names)
+            queued = notices.queue_welcome(gd, settings, tokens)
+    for path in queued:
+        click.echo(f"queued {path}")
+    click.echo("new tokens are in the queued mail only; run `pbem mail send` to deliver them")
+
+
+@click.command()
+@click.argument("root", type=ROOT)
+@click.option("--no-mail", is_flag=True, help="Only deadlines and resolution: no IMAP, no SMTP.")
+@SETTINGS
+def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
+    """Do everything due for every game under ROOT: fetch orders, resolve steps, remind, send mail.
+
+    Safe to run from cron every few minutes, also twice at once (the second run does nothing).
+
+    \b
+    Example (crontab):
+      */5 * * * *  cd /srv/pbem && PBEM_SMTP_PASSWORD=... pbem tick games/
+    """
+    from pbem.mail.tick import default_renderer, tick as run_tick
+
+    with user_errors():
+        settings = None if no_mail and not (root / mail_settings.SETTINGS_FILE).exists() else _settings(root, settings_path)
+        result = run_tick(root, settings, render=default_renderer(settings), mail=not no_mail)
+    if result.busy:
+        click.echo("another pbem tick is running; nothing done")
+        return
+    if result.fetched is not None:
+        click.echo(f"fetched {len(result.fetched.outcomes)} mail(s)")
+    for game, lines in result.games.items():
+        for line in lines:
+            click.echo(f"{game}: {line}")
+    if result.sent is not None:
+        _print_send(result.sent)
+    for error in result.errors:
+        click.echo(f"error: {error}", err=True)
+    if result.errors or (result.sent is not None and (result.sent.failed or result.sent.gave_up or result.sent.held)):
+        sys.exit(1)

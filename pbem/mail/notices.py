@@ -1,0 +1,103 @@
+"""Mail pbem sends on its own: the welcome mail carrying a seat's token, reminders, notes to the moderator."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pbem.mail import compose
+from pbem.mail.handle import deadline_parts, state_dir
+from pbem.mail.settings import Settings
+from pbem.orders import render
+from pbem.store import GameDir, hash_token, new_token
+
+
+def issue_tokens(gd: GameDir, seats: Iterable[str]) -> dict[str, str]:
+    """New secret tokens for these seats (the old ones stop working); only their hashes are stored."""
+    tokens: dict[str, str] = {}
+    for name in seats:
+        seat = gd.meta.seat(name)
+        tokens[name] = new_token()
+        seat.token_hash = hash_token(tokens[name])
+    gd.save_meta()
+    return tokens
+
+
+def order_example(gd: GameDir, seat: str, token: str) -> str:
+    """The seat's next order document, with its header and the game's pre-filled template."""
+    state = gd.state()
+    body = gd.game.template(state, seat) if gd.game.result(state) is None else "# the game is over\n"
+    return render({"game": gd.name, "seat": seat, "step": gd.current_step() + 1, "token": token}, body)
+
+
+def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, now: datetime | None = None) -> list[Path]:
+    """Queue one welcome mail per seat with an address: its token (sent only here) and how to send orders."""
+    now = now or datetime.now(UTC)
+    queued: list[Path] = []
+    for name, token in tokens.items():
+        seat = gd.meta.seat(name)
+        if not seat.address or seat.robot:
+            continue
+        deadline, files = deadline_parts(gd, settings, name, now)
+        lines = [
+            f"Welcome to game {gd.name} ({gd.game.title}), where you play seat {name}.",
+            "",
+            f"Your secret token is: {token}",
+            "",
+            "Keep it to yourself: every order mail must carry it, and it is shown only in this mail.",
+            f"Send your orders to {settings.sender}: the order document as the text of the mail, or as a .yaml",
+            "attachment. You may answer a report mail: quoted text is ignored. pbem answers every order mail",
+            "at once with what it understood and every problem, by line and column.",
+            "",
+            *deadline,
+            *([""] if deadline else []),
+            "Your orders for the next step, to fill in:",
+            "",
+            *("    " + line for line in order_example(gd, name, token).rstrip("\n").split("\n")),
+            "",
+            "To change your orders, send new ones before the deadline: the last valid mail counts.",
+            "To withdraw them, send the four header lines (game, seat, step, token) and 'withdraw: true'.",
+        ]
+        msg = compose.build(
+            settings, to=[seat.address], subject=f"[{gd.name}] welcome, {name}: your token and how to send orders",
+            text=compose.wrap(lines), kind="welcome",
+            message_id=compose.make_id(settings, "welcome", gd.name, name, secrets.token_hex(6)),
+            game=gd.name, seat=name, attachments=files, now=now,
+        )
+        queued.append(compose.queue(gd.outbox_dir(), f"welcome-{name}", msg))
+    return queued
+
+
+def queue_reminder(gd: GameDir, settings: Settings, seat: str, hours: float, step: int, now: datetime) -> Path | None:
+    """Queue a reminder to a seat whose orders are still missing."""
+    address = gd.meta.seat(seat).address
+    if not address or gd.meta.seat(seat).robot:
+        return None
+    deadline, files = deadline_parts(gd, settings, seat, now)
+    lines = [
+        f"Game {gd.name} ({gd.game.title}), {gd.game.label(gd.state())}: pbem has no orders from {seat} for step {step} yet.",
+        "",
+        *deadline,
+        "",
+        "Send them before the deadline (your last report has the order template). Seats that send none by then",
+        "get the game's missed-orders policy.",
+    ]
+    msg = compose.build(
+        settings, to=[address], subject=f"[{gd.name}] {seat}: reminder, orders for step {step} are due",
+        text=compose.wrap(lines), kind="remind", message_id=compose.make_id(settings, "remind", gd.name, seat, f"{step}-{hours:g}h"),
+        game=gd.name, seat=seat, attachments=files, now=now,
+    )
+    return compose.queue(gd.outbox_dir(), f"remind-{step:04d}-{seat}-{hours:g}h", msg)
+
+
+def queue_moderator(root: Path, settings: Settings, name: str, subject: str, lines: list[str], now: datetime) -> Path | None:
+    """Queue a note to the moderator (when pbem.yaml names one); the same name is queued once."""
+    if settings.moderator is None:
+        return None
+    msg = compose.build(
+        settings, to=[settings.moderator], subject=f"pbem: {subject}", text=compose.wrap(lines), kind="moderator",
+        message_id=compose.make_id(settings, "moderator", None, None, name), now=now,
+    )
+    return compose.queue(state_dir(root) / "outbox", f"moderator-{name}", msg)

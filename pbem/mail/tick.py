@@ -1,0 +1,161 @@
+"""`pbem tick ROOT`: everything due for every game under ROOT — fetch, resolve, remind, send; cron-safe."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from engine.rng import Rng
+from pbem import batch, robots
+from pbem.files import Busy, locked
+from pbem.intake import submit
+from pbem.mail import deadlines, imap, notices, smtp
+from pbem.mail.handle import log, state_dir
+from pbem.mail.settings import Settings
+from pbem.store import GameDir, StoreError
+
+Renderer = Callable[[GameDir, int], Any]
+
+
+@dataclass
+class TickSummary:
+    """What one tick did; `busy` when another tick was running and this one did nothing."""
+
+    busy: bool = False
+    fetched: imap.FetchSummary | None = None
+    games: dict[str, list[str]] = field(default_factory=dict)
+    sent: smtp.SendSummary | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+def default_renderer(settings: Settings | None) -> Renderer | None:
+    """The reports package's renderer, with report mail from pbem's own address; None if it is not installed."""
+    try:
+        from pbem.reports import ReportConfig, render_step
+    except ImportError:
+        return None
+    if settings is None:
+        return render_step
+    config = ReportConfig(sender=settings.sender)
+    return lambda gd, step: render_step(gd, step, config)
+
+
+def games_under(root: Path) -> list[Path]:
+    """Every game folder directly under root."""
+    return [p for p in sorted(Path(root).iterdir()) if (p / "game.yaml").is_file()] if Path(root).is_dir() else []
+
+
+def tick(root: Path, settings: Settings | None, *, now: datetime | None = None, render: Renderer | None = None,
+         mail: bool = True) -> TickSummary:
+    """Do what is due; a second tick running at the same time returns at once with `busy` set."""
+    root = Path(root)
+    summary = TickSummary()
+    try:
+        with locked(state_dir(root) / "tick.lock", wait=False):
+            _tick(root, settings, now or datetime.now(UTC), render, mail, summary)
+    except Busy:
+        summary.busy = True
+    return summary
+
+
+def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer | None, mail: bool, summary: TickSummary) -> None:
+    if mail and settings is not None and settings.imap is not None:
+        try:
+            summary.fetched = imap.fetch(root, settings, now=now)
+            summary.errors.extend(summary.fetched.errors)
+        except Busy:
+            summary.errors.append("mail fetch skipped: another fetch is running")
+        except Exception as exc:  # noqa: BLE001 - an unreachable mailbox must not stop deadlines and delivery
+            summary.errors.append(f"mail fetch failed: {type(exc).__name__}: {exc}")
+    for folder in games_under(root):
+        try:
+            gd = GameDir(folder)
+            with gd.lock(wait=False):
+                summary.games[gd.name] = tick_game(gd, settings, now, render)
+        except Busy:
+            summary.games[folder.name] = ["busy: another pbem process works on this game; left for the next tick"]
+        except (StoreError, deadlines.DeadlineError) as exc:
+            summary.errors.append(f"{folder.name}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            summary.errors.append(f"{folder.name}: {type(exc).__name__}: {exc}")
+            log(root, {"game": folder.name, "status": "tick failed", "detail": f"{type(exc).__name__}: {exc}"})
+    if mail and settings is not None and settings.smtp is not None:
+        try:
+            summary.sent = smtp.send(root, settings, now=now)
+        except Busy:
+            summary.errors.append("mail delivery skipped: another delivery is running")
+        except Exception as exc:  # noqa: BLE001 - reported; the outbox stays for the next run
+            summary.errors.append(f"mail delivery failed: {type(exc).__name__}: {exc}")
+
+
+def _missing(gd: GameDir) -> list[str]:
+    """People who owe orders and have sent none."""
+    state = gd.state()
+    pending = gd.pending()
+    return sorted(p.seat for p in gd.game.prompts(state) if p.seat not in pending and not gd.meta.seat(p.seat).robot)
+
+
+def _robot_fill(gd: GameDir, seats: list[str]) -> None:
+    """The 'robot' missed-orders policy: a robot plays for each seat that sent nothing."""
+    state = gd.state()
+    step = gd.current_step() + 1
+    for seat in seats:
+        order = robots.play(gd.game, state, seat, Rng.for_step(gd.meta.seed, step, f"robot/{seat}"))
+        text = batch.default_document(gd, seat, order, f"robot orders: {seat} sent none by the deadline")
+        submit(gd, text, f"robot/{seat}.yaml", origin="robot")
+
+
+def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Renderer | None) -> list[str]:
+    """Everything due for one game (the caller holds its lock); what was done, one line each."""
+    done: list[str] = []
+    if gd.game.result(gd.state()) is not None:
+        return done
+    policy = deadlines.policy(gd.meta.options)
+    if policy is None:
+        return _resolve(gd, render, force=False, done=done)
+    track = deadlines.current(gd.root, gd.current_step(), policy, now)
+    missing = _missing(gd)
+    if not missing and policy.early:
+        _resolve(gd, render, force=False, done=done)
+    elif track.due(policy, now):
+        if policy.missed == "default":
+            done.append(f"deadline passed: default orders for {', '.join(missing) or 'nobody'}")
+            _resolve(gd, render, force=True, done=done)
+        elif policy.missed == "robot":
+            _robot_fill(gd, missing)
+            done.append(f"deadline passed: robots played for {', '.join(missing) or 'nobody'}")
+            _resolve(gd, render, force=False, done=done)
+        elif not track.noticed:
+            done.append(f"deadline passed: waiting for the moderator (missing: {', '.join(missing)})")
+            if settings is not None:
+                notices.queue_moderator(
+                    gd.root.parent, settings, f"{gd.name}-{track.step + 1}-wait", f"{gd.name}: deadline passed",
+                    [f"The deadline of game {gd.name}, step {track.step + 1}, has passed.",
+                     f"Orders are missing from: {', '.join(missing)}.",
+                     f"Resolve with default orders: pbem run --force {gd.root}"], now)
+            track.noticed = True
+            deadlines.save_track(gd.root, track)
+    if gd.game.result(gd.state()) is not None:
+        return done
+    track = deadlines.current(gd.root, gd.current_step(), policy, now)
+    hours = track.reminders_due(policy, now)
+    if hours is not None:
+        for seat in _missing(gd):
+            if settings is not None and notices.queue_reminder(gd, settings, seat, hours, track.step + 1, now) is not None:
+                done.append(f"reminded {seat} ({hours:g} h before the deadline)")
+        track.reminded = sorted({*track.reminded, *(h for h in policy.remind_hours if h >= hours)}, reverse=True)
+        deadlines.save_track(gd.root, track)
+    return done
+
+
+def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str]) -> list[str]:
+    result = batch.run_game(gd, force=force, render=render)
+    if result.resolved:
+        done.append(f"resolved step(s) {', '.join(map(str, result.resolved))}")
+    if result.finished:
+        done.append("the game is over")
+    return done
+
