@@ -106,6 +106,16 @@ def test_III_I_die_improvement_rolls_before_the_scout_roll():
     assert rolls == [2, 3]
 
 
+def test_III_I_example_b_scout_rolls_only_while_the_symbol_is_visible():
+    # T02's left corner (the rulebook's example B): Scout, roll the die. Under Glass Spire's Scout side it is covered.
+    visible = _with_tech(make_state(3), "anna", [(["S2", "T02"], ["right"])])
+    assert water_of(play(visible, {"anna": {"action": "scout"}, "bob": EXPAND, "cora": EXPAND},
+                         rolls=[3, 1]))["anna"] == 9
+    covered = _with_tech(make_state(3), "anna", [(["S2", "T02"], ["left"])])
+    assert water_of(play(covered, {"anna": {"action": "scout"}, "bob": EXPAND, "cora": EXPAND},
+                         rolls=[1]))["anna"] == 6
+
+
 def test_III_I_count_improvement_counts_every_card_of_the_type_including_your_own():
     # T14's right corner: Drill, 1 water per Drill card played this round.
     state = _with_tech(make_state(3), "anna", [(["S1"], []), (["T14"], [])])

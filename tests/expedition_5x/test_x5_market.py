@@ -7,7 +7,9 @@ import pytest
 from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import OVER
-from x5_helpers import SEATS
+from games.expedition_5x.cards import cards
+from games.expedition_5x.market import reveal_technology
+from x5_helpers import SEATS, make_state
 
 
 def _pass_round(state):
@@ -25,6 +27,13 @@ def test_I_market_cap_discards_oldest(players, cap):
         assert state.market == revealed[max(0, round_ - cap):round_]
         assert state.discard == revealed[:max(0, round_ - cap)]
         state = _pass_round(state)
+
+
+def test_I_example_discarding_a_card_in_a_four_player_game():
+    state = make_state(4, market=("T01", "T02", "T03"), deck=("T04", "T05"), round_=4)
+    reveal_technology(state, cards(), events := [])
+    assert (state.market, state.discard, state.deck) == (["T02", "T03", "T04"], ["T01"], ["T05"])
+    assert "T01 (Dew Condenser) has been there longest and is discarded" in events[0].text
 
 
 def test_I_deck_top_is_visible_but_not_buyable():

@@ -9,6 +9,7 @@ import pytest
 from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.cards import ACTIONS, cards
+from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.state import OVER
 from games.expedition_5x.tableau import technologies_in
 from x5_helpers import SEATS
@@ -53,6 +54,40 @@ def _check_secrecy(state, events):
             assert event.data["kind"] not in ("steal", "plundered") or not moved
 
 
+def _check_amounts(events, state_before):
+    """Recompute what each rule pays from the round's revealed cards, bids and rolls."""
+    played = next((e.data["played"] for e in events if e.data.get("kind") == "played"), None)
+    if played is None:
+        return
+    count = {a: sum(1 for x in played.values() if x == a) for a in ACTIONS}
+    bids = next((e.data["bids"] for e in events if e.data.get("kind") in ("bids",)), {})
+    solo = next((e.data for e in events if e.data.get("kind") == "solo-bid"), None)
+    for event in events:
+        kind, water = event.data.get("kind"), event.data.get("water", {})
+        if kind == "drill":
+            assert list(water.values()) in ([DRILL_TABLE.get(count["drill"], 0)], [])
+        elif kind == "plunder":
+            if water:
+                assert list(water.values()) == [PLUNDER_TABLE[count["plunder"]]]
+            else:
+                assert count["plunder"] >= 3 or count["excavate"] + count["expand"] == 0
+        elif kind == "plundered":
+            assert -PLUNDER_TABLE[count["plunder"]] <= sum(water.values()) <= 0
+        elif kind == "scout":
+            assert sum(water.values()) == event.data["roll"]
+        elif kind == "win":
+            bid = bids.get(event.data["seat"], solo["bid"] if solo else None)
+            assert water == {event.data["seat"]: -bid}
+        elif kind == "lose":
+            assert list(water.values()) in ([-1], [])
+        elif kind == "steal":
+            assert sum(water.values()) == 0 and all(abs(d) == 1 for d in water.values())
+        elif kind == "improve":
+            assert len(water) <= 1 and all(d > 0 for d in water.values())
+        else:
+            assert not water, f"{kind} events move no water"
+
+
 def play_robot_game(players: int, seed: int) -> int:
     """One whole game of random legal orders; the number of steps."""
     seats = SEATS[:players]
@@ -72,6 +107,7 @@ def play_robot_game(players: int, seed: int) -> int:
         before = json.dumps(GAME.encode(state), sort_keys=True)
         step = GAME.apply(state, orders, Rng.for_step(seed, step_no))
         assert json.dumps(GAME.encode(state), sort_keys=True) == before, "apply must not change its input"
+        _check_amounts(step.events, state)
         for event in step.events:
             for seat, delta in event.data.get("water", {}).items():
                 ledger[seat] += delta
