@@ -1,0 +1,104 @@
+"""Rules every card-based action shares (rulebook p. 11-12): one use per card, hostages, and the turn's checks.
+
+These run whole turns through games.pax_pamir.turn, so they check the action modules as the turn code calls them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from actions_helpers import make_state
+
+from games.pax_pamir import actions
+from games.pax_pamir.context import OrderError
+from games.pax_pamir.turn import run_turn
+
+KABUL_BAZAAR = 8  # economic rank 2: tax
+AFGHAN_HANDICRAFTS = 9  # kabul economic: tax, move
+RANJIT_SINGH = 24  # Civil Service Reforms
+CHARLES_STODDART = 4  # gift, move
+
+
+def _turn(state, *entries, seat="anna"):
+    return run_turn(state, seat, {"actions": [dict(e) for e in entries]})
+
+
+def _tax(**extra):
+    return {"action": "tax", "card": KABUL_BAZAAR, "take": ["bob"], **extra}
+
+
+def _hostage_position(**kw):
+    """Anna rules Kabul and taxes bob with Kabul Bazaar, on which bob has two spies to anna's one."""
+    position = {"courts": {"anna": [KABUL_BAZAAR], "bob": [AFGHAN_HANDICRAFTS]}, "tribes": {"kabul": {"anna": 1}},
+                "spies": {KABUL_BAZAAR: {"bob": 2, "anna": 1}}}
+    return make_state(**{**position, **kw})
+
+
+def test_11_every_action_module_is_implemented_with_its_interface() -> None:
+    assert actions.implemented() == actions.NAMES
+    for name in actions.NAMES:
+        module = actions.module(name)
+        for attribute in ("FIELDS", "problems", "perform", "random_params", "choices"):
+            assert hasattr(module, attribute), f"{name}.{attribute}"
+
+
+def test_11_common_1_a_card_acts_once_per_turn() -> None:
+    state = _hostage_position(spies={})
+    with pytest.raises(OrderError) as error:
+        _turn(state, _tax(), _tax())
+    assert error.value.path == ("actions", 1, "card") and "already acted this turn" in error.value.message
+
+
+def test_11_common_2_an_action_problem_is_reported_at_its_entry_and_field() -> None:
+    state = make_state(courts={"anna": [KABUL_BAZAAR], "bob": [AFGHAN_HANDICRAFTS]})
+    with pytest.raises(OrderError) as error:
+        _turn(state, _tax())
+    assert error.value.path == ("actions", 0, "take", 0)
+    assert error.value.message.startswith("cannot tax bob: no card of a region you rule")
+
+
+def test_12_hostage_1_a_card_with_more_enemy_spies_than_any_other_asks_the_holder_for_a_bribe() -> None:
+    outcome = _turn(_hostage_position(), _tax())
+    assert outcome.question is not None
+    assert outcome.question.seat == "bob" and outcome.question.kind == "bribe"
+    assert outcome.question.options == (0, 1, 2)  # up to the number of the holder's spies on the card
+
+
+def test_12_hostage_2_paid_bribe_then_the_action() -> None:
+    state = _hostage_position(standing={"bob": {"bribe": "full"}}, rupees={"anna": 4, "bob": 4})
+    outcome = _turn(state, _tax(hostage_bribe=2))
+    players = outcome.ctx.state.players
+    assert outcome.question is None
+    assert (players["anna"].rupees, players["bob"].rupees) == (3, 5)  # two paid to bob, one taxed back
+
+
+def test_12_hostage_3_the_holder_may_waive_the_bribe() -> None:
+    state = _hostage_position(standing={"bob": {"bribe": "waive"}})
+    outcome = _turn(state, _tax())
+    assert outcome.ctx.state.players["anna"].rupees == 5
+
+
+def test_12_hostage_4_a_refused_bribe_means_no_action() -> None:
+    state = _hostage_position(standing={"bob": {"bribe": "full"}})
+    outcome = _turn(state, _tax(hostage_bribe=1))
+    assert outcome.ctx.state.players["anna"].rupees == 4
+    assert any("refuses the bribe" in e.text for e in outcome.ctx.events)
+
+
+def test_12_hostage_5_a_tie_for_most_spies_holds_nothing_hostage() -> None:
+    state = _hostage_position(spies={KABUL_BAZAAR: {"bob": 2, "anna": 2}})
+    outcome = _turn(state, _tax())
+    assert outcome.question is None and outcome.ctx.state.players["anna"].rupees == 5
+
+
+def test_ability_civil_service_reforms_no_bribe_for_hostage_cards() -> None:
+    state = _hostage_position(courts={"anna": [KABUL_BAZAAR, RANJIT_SINGH], "bob": [AFGHAN_HANDICRAFTS]})
+    outcome = _turn(state, _tax())
+    assert outcome.question is None and outcome.ctx.state.players["anna"].rupees == 5
+    assert any("owes bob no bribe" in e.text for e in outcome.ctx.events)
+
+
+def test_11_common_3_unknown_fields_are_named_with_the_fields_the_action_takes() -> None:
+    state = make_state(courts={"anna": [CHARLES_STODDART]})
+    with pytest.raises(OrderError) as error:
+        _turn(state, {"action": "gift", "card": CHARLES_STODDART, "cost": 2})
+    assert error.value.path == ("actions", 0, "cost") and "price" in error.value.message
