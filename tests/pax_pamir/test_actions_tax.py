@@ -130,3 +130,10 @@ def test_tax_random_params_are_always_legal() -> None:
         params = tax.random_params(state, "anna", KABUL_BAZAAR, rng)
         assert params is not None and not problems(state, "tax", KABUL_BAZAAR, params)
     assert any("bob: up to 1" in line for line in tax.choices(state, "anna", KABUL_BAZAAR))
+
+
+def test_13_tax_9_an_event_card_in_the_market_can_be_taxed_too() -> None:
+    state = make_state(courts={"anna": [KABUL_BAZAAR]}, market_rupees=_market_with_rupees(c0=2))
+    state.market[0][0] = 110  # Nationalism
+    ctx = run(state, "tax", KABUL_BAZAAR, {"take": [110]})
+    assert "from Nationalism (110) in the market" in ctx.events[0].text and state.market_rupees[0][0] == 1

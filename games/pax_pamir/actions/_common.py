@@ -25,8 +25,10 @@ def rank(number: int) -> int:
 
 
 def card_name(number: int) -> str:
-    """A court card as players read it: its name and number."""
-    return f"{queries.court_card(number).name} ({number})"
+    """A card as players read it: its name (an event's title) and number; market cards may be events."""
+    found = cards.card(number)
+    name = found.title if isinstance(found, cards.EventCard) else found.name
+    return f"{name} ({number})"
 
 
 def region_name(region: str) -> str:
