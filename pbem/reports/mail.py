@@ -79,6 +79,9 @@ def compose(
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: autoresponders must not answer
     msg["X-PBEM-Game"] = header_text(game, 100)
     msg["X-PBEM-Step"] = str(step)
+    if header_text(seat) == seat:
+        # Names the seat when one address plays several; an unsafe name is left to the To address.
+        msg["X-PBEM-Seat"] = seat
     msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     stem = report_stem(seat)

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
 #: Bumped when the shape of the model (and so of the stored .json reports) changes.
 MODEL_VERSION = 1
+#: Follows the header lines of an order template: mail intake needs the seat's secret token.
+TOKEN_HINT = "# token: your secret token from the welcome mail (needed when you send orders by mail)\n"
 
 
 def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
@@ -45,8 +47,22 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
 
 
 def _deadline(options: Mapping[str, Any]) -> str | None:
+    """The game's deadline rule in words ("weekdays 18:00 (Europe/Berlin)"), or None without one.
+
+    The rule, not a moment: a report must render the same whenever it is rendered, and the mail
+    that carries it adds the exact time in the reader's zone when it is sent.
+    """
     value = options.get("deadline")
-    return str(value) if value is not None else None
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        rule, zone = value.get("rule"), value.get("timezone")
+    else:
+        rule, zone = value, None
+    zone = options.get("deadline.timezone", zone)  # `--option deadline.timezone=…` stays a dotted key
+    if rule is None:
+        return None
+    return f"{rule} ({zone})" if zone else str(rule)
 
 
 def _event(event: Event) -> dict[str, Any]:
@@ -66,5 +82,6 @@ def _order_template(gd: GameDir, state: Any, step: int, own: Prompt | None) -> s
     """The next order document for a prompted seat, header included; None when no order is due."""
     if own is None:
         return None
-    body = gd.game.template(state, own.seat)
+    # Only the token's hash is stored, and reports are archived: the reader adds the token themselves.
+    body = TOKEN_HINT + gd.game.template(state, own.seat)
     return render_order_document({"game": gd.name, "seat": own.seat, "step": step + 1}, body)

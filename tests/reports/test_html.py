@@ -29,7 +29,7 @@ def test_seat_name_and_event_text_are_escaped(finished: GameDir, config: ReportC
 def test_header_names_game_step_label_reader_and_deadline(finished: GameDir, config: ReportConfig) -> None:
     html = render_html([report_model(finished, 2, "bob")], config)
     assert "<title>tiny&amp;game – step 2 – report for bob</title>" in html
-    for part in ('<span class="step">Step 2</span>', "round 3", "report for bob", "next orders due 2026-12-01 18:00 UTC"):
+    for part in ('<span class="step">Step 2</span>', "round 3", "report for bob", "deadline: 2026-12-01 18:00 UTC"):
         assert part in html
 
 

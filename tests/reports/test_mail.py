@@ -16,7 +16,7 @@ from .conftest import EVIL, SCRIPT
 
 HEADERS = {
     "from", "to", "subject", "message-id", "in-reply-to", "references", "auto-submitted",
-    "x-pbem-game", "x-pbem-step", "mime-version", "content-type",
+    "x-pbem-game", "x-pbem-step", "x-pbem-seat", "mime-version", "content-type",
 }
 
 
@@ -51,6 +51,7 @@ def test_subject_names_game_label_and_seat(rendered: GameDir) -> None:
     assert msg["To"].addresses[0].addr_spec == "bob@example.org"
     assert msg["From"].addresses[0].addr_spec == "turns@pbem.example"
     assert msg["Auto-Submitted"] == "auto-generated"
+    assert msg["X-PBEM-Seat"] == "bob"
 
 
 def test_no_orders_due_means_no_template_attached(rendered: GameDir) -> None:
@@ -75,7 +76,7 @@ def test_message_ids_are_stable_and_thread_each_seat(rendered: GameDir) -> None:
 
 def test_a_seat_name_cannot_inject_headers(rendered: GameDir) -> None:
     raw, msg = _mail(rendered, 1, EVIL)
-    assert msg["Bcc"] is None
+    assert msg["Bcc"] is None and msg["X-PBEM-Seat"] is None
     assert {k.lower() for k in msg.keys()} <= HEADERS
     head = raw.split(b"\r\n\r\n", 1)[0]
     assert re.search(rb"(?im)^bcc:", head) is None

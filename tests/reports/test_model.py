@@ -54,6 +54,7 @@ def test_prompted_seat_gets_prompt_and_an_order_document_for_the_next_step(finis
     doc = orders.parse(model["order_template"], "template")
     assert doc.problems == []
     assert doc.header == {"game": "tiny&game", "seat": "anna", "step": 2}
+    assert model["order_template"].splitlines()[3].startswith("# token: ")  # a hint, not a token
     assert doc.body == {"play": min(finished.state(1)["hands"]["anna"])}
 
 
@@ -88,3 +89,22 @@ def test_final_step_carries_the_result(finished: GameDir) -> None:
 def test_unknown_seat_is_refused(finished: GameDir) -> None:
     with pytest.raises(KeyError, match="no seat 'zoe'"):
         report_model(finished, 0, "zoe")
+
+
+@pytest.mark.parametrize(
+    "options, shown",
+    [
+        ({}, None),
+        ({"deadline": "weekdays 18:00"}, "weekdays 18:00"),
+        ({"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin"}, "weekdays 18:00 (Europe/Berlin)"),
+        ({"deadline": {"rule": "mon,thu 20:30", "timezone": "Asia/Tokyo", "grace_minutes": 30}}, "mon,thu 20:30 (Asia/Tokyo)"),
+        ({"deadline": {"rule": "48 hours after the last step"}}, "48 hours after the last step"),
+    ],
+)
+def test_deadline_rule_is_shown_in_words(finished: GameDir, options: dict, shown: str | None) -> None:
+    saved = finished.meta.options
+    finished.meta.options = options
+    try:
+        assert report_model(finished, 0, "anna")["deadline"] == shown
+    finally:
+        finished.meta.options = saved
