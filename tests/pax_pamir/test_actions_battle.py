@@ -191,3 +191,10 @@ def test_battle_random_params_are_always_legal() -> None:
         assert params is not None and not problems(state, "battle", TAJIK_WARBAND, params)
     assert battle.choices(state, "anna", TAJIK_WARBAND)[1] == "site 8: remove up to 1 of spy:bob (x2)"
     assert battle.random_params(make_state(courts={"anna": [TAJIK_WARBAND]}), "anna", TAJIK_WARBAND, rng) is None
+
+
+def test_battle_site_must_be_a_region_or_a_court_card() -> None:
+    state = make_state(courts={"anna": [TAJIK_WARBAND]}, armies={"herat": {"british": 1}})
+    assert "True is neither a region nor a court card; you can battle at: herat" in messages(
+        problems(state, "battle", TAJIK_WARBAND, {"site": True, "remove": []}))
+    assert "say where to battle" in messages(problems(state, "battle", TAJIK_WARBAND, {"remove": []}))

@@ -125,8 +125,10 @@ def test_ability_well_connected_a_spy_move_goes_up_to_two_cards() -> None:
 
 
 def test_ability_strange_bedfellows_cards_of_one_region_are_neighbours_for_spies() -> None:
+    # Hazara Chiefs (Herat) sits between Burnes and bob's first card; the other Herat cards are far along the loop.
     state = make_state(courts={"anna": [ALEXANDER_BURNES, HAZARA_CHIEFS],
-                               "bob": [SHAH_SHUJAH, KABUL_BAZAAR, HERAT_CARDS[0]], "cati": [BALA_HISSAR, HERAT_CARDS[1]]},
+                               "bob": [SHAH_SHUJAH, KABUL_BAZAAR, HERAT_CARDS[0]],
+                               "cati": [BALA_HISSAR, HERAT_CARDS[1]]},
                        spies={HAZARA_CHIEFS: {"anna": 1}})
     assert move.destinations(state, "anna", "spy", HAZARA_CHIEFS) == [ALEXANDER_BURNES, SHAH_SHUJAH, HERAT_CARDS[0],
                                                                       HERAT_CARDS[1]]

@@ -116,10 +116,11 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     """Everything wrong with battling with `card` and these params."""
     legal_sites = sites(state, seat)
     site = params.get("site")
-    if site is None or site not in legal_sites or not (is_int(site) or isinstance(site, str)):
-        if site is not None and (site in cards.board().regions or queries.owner_of(state, site) is not None):
-            why = (f"you have no {loyalty(state, seat)} army in {site}" if isinstance(site, str)
-                   else f"you have no spy on {card_name(site)}")
+    if not (is_int(site) or isinstance(site, str)) or site not in legal_sites:
+        if isinstance(site, str) and site in cards.board().regions:
+            why = f"you have no {loyalty(state, seat)} army in {site}"
+        elif is_int(site) and queries.owner_of(state, site) is not None:
+            why = f"you have no spy on {card_name(site)}"
         else:
             why = "say where to battle" if site is None else f"{site!r} is neither a region nor a court card"
         return [problem(path, "site", message=f"{why}; you can battle at: {listing(legal_sites)}")]

@@ -105,7 +105,7 @@ def _why_not(state: GameState, seat: str, move: Move) -> str | None:
             mine = [r for r in cards.board().regions if _on_map(state, seat, kind, r)]
             return f"you have no {kind} of yours in {source!r}; yours are in: {listing(mine)}"
     legal = destinations(state, seat, kind, source)
-    if to in legal:
+    if to in legal and (is_int(to) if kind == "spy" else isinstance(to, str)):
         return None
     if kind != "spy" and isinstance(to, str) and border_between(source, to) is not None:
         return (f"no {loyalty(state, seat)} road on the border {border_between(source, to)}: "
