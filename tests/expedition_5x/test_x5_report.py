@@ -51,7 +51,7 @@ def test_report_html_draws_market_deck_top_discards_and_every_tableau():
     for card in [*state.market, state.deck[0]]:
         assert GAME.view(state, None)["market"] is not None and card in html
     assert html.count("<svg") == len(state.market) + 1 + sum(len(p.tableau) for p in state.players.values())
-    assert 'opacity="0.3"' in html  # cora's T01 lies under Rust Harbour: its covered corner is dimmed
+    assert "x5-covered" in html and "(covered)" in html  # cora's T01 lies under Rust Harbour: its corner is pale
     assert "▶" in html or "◀" in html
     assert "Revealed" in html and "Excavate" in html  # anna's revealed card, shown to the late scout
 
