@@ -189,7 +189,7 @@ def test_battle_random_params_are_always_legal() -> None:
     for _ in range(40):
         params = battle.random_params(state, "anna", TAJIK_WARBAND, rng)
         assert params is not None and not problems(state, "battle", TAJIK_WARBAND, params)
-    assert battle.choices(state, "anna", TAJIK_WARBAND)[1] == "site 8: remove up to 1 of spy:bob (x2)"
+    assert battle.choices(state, "anna", TAJIK_WARBAND)[2] == "site 8: remove up to 1 of spy:bob (x2)"
     assert battle.random_params(make_state(courts={"anna": [TAJIK_WARBAND]}), "anna", TAJIK_WARBAND, rng) is None
 
 

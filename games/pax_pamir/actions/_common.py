@@ -24,11 +24,15 @@ def rank(number: int) -> int:
     return queries.court_card(number).rank
 
 
-def card_name(number: int) -> str:
-    """A card as players read it: its name (an event's title) and number; market cards may be events."""
+def title(number: int) -> str:
+    """A card's name, or an event's title (market cards may be events)."""
     found = cards.card(number)
-    name = found.title if isinstance(found, cards.EventCard) else found.name
-    return f"{name} ({number})"
+    return found.title if isinstance(found, cards.EventCard) else found.name
+
+
+def card_name(number: int) -> str:
+    """A card as players read it: its name and number."""
+    return f"{title(number)} ({number})"
 
 
 def region_name(region: str) -> str:

@@ -214,9 +214,12 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:
     """Each site `seat` can battle at, how many pieces it may remove there and which, for the order template."""
-    lines = []
+    lines = ["site: <region or card>, remove: [army:<coalition>, road:<border>:<coalition>, tribe:<seat>, "
+             "spy:<seat>]  one item per piece; sites:"]
     for site in sites(state, seat):
         there = removable(state, seat, site)
         lines.append(f"site {site}: remove up to {limit(state, seat, card, site)} of "
                      f"{listing((f'{k} (x{n})' for k, n in there.items()), empty='nothing removable')}")
-    return lines or ["you have no loyal army in any region and no spy on any card: no battle"]
+    if len(lines) == 1:
+        return ["you have no loyal army in any region and no spy on any card: no battle"]
+    return lines

@@ -119,7 +119,7 @@ def choices(state: GameState, seat: str, card: int) -> list[str]:
     legal = targets(state, seat)
     if not legal:
         return ["no card carrying your spy can be betrayed"]
-    lines = [f"costs {COST} rupees; target one of:"]
+    lines = [f"target: <card>, prize: accept|refuse  costs {COST} rupees; targets:"]
     for number in legal:
         prize = queries.court_card(number).prize
         lines.append(f"{number}: {card_name(number)} in {queries.owner_of(state, number)}'s court"

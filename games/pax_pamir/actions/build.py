@@ -134,7 +134,7 @@ def choices(state: GameState, seat: str, card: int) -> list[str]:
     legal = places(state, seat)
     if not legal:
         return ["you rule no region: no Build"]
-    lines = [f"place up to {most_blocks(state, seat)} block(s), {PRICE} rupees per "
+    lines = [f"place: [<region or border>, ...]  up to {most_blocks(state, seat)} block(s), {PRICE} rupees per "
              f"{'pair' if blocks_per_unit(state, seat) == 2 else 'block'}",
              f"armies in: {listing(p for p in legal if not _is_road(p))}",
              f"roads on: {listing(p for p in legal if _is_road(p))}"]

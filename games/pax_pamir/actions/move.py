@@ -190,7 +190,8 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:
     """Each of `seat`'s pieces that can move and where one move takes it, for the order template."""
-    lines = [f"{rank(card)} move(s); a piece may move more than once"]
+    lines = [f"moves: [{{army: <region>, to: <region>}}, {{spy: <card>, to: <card>}}, ...]  {rank(card)} move(s), "
+             "a piece may move again; first steps:"]
     grouped: dict[tuple[str, Any], list[Any]] = {}
     for kind, source, to in single_moves(state, seat):
         grouped.setdefault((kind, source), []).append(to)
