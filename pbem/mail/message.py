@@ -182,6 +182,11 @@ def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
         if part.get_content_subtype() == "html":
             notes.append("your mail had no plain-text part; its HTML was converted to text")
             return clean_order_text(html_to_text(_decode(part, notes))), "mail"
+    payload = msg.get_payload()
+    if msg.get_content_maintype() == "multipart" and isinstance(payload, str) and payload.strip():
+        # The MIME boundary is missing or wrong: the whole body is the best guess at what the player wrote.
+        notes.append("your mail's MIME structure was broken; its body was read as plain text")
+        return clean_order_text(payload), "mail"
     return None, "mail"
 
 

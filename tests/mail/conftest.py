@@ -1,0 +1,207 @@
+"""Real servers for the mail tests: Dovecot (IMAP) and aiosmtpd (SMTP) on loopback, and a game under a root."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from imapclient import IMAPClient
+
+from engine import registry
+from pbem import store
+from pbem.mail import settings as mail_settings
+from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
+from .mailgame import GAME
+
+PASSWORD = "imap-secret-pw"
+SMTP_USER_PASSWORD = "smtp-secret-pw"
+SEATS = [
+    store.Seat("anna", "anna@example.org", timezone="America/New_York"),
+    store.Seat("ben", "ben@example.org"),
+    store.Seat("cleo", "cleo@example.org"),
+]
+
+
+@pytest.fixture(autouse=True)
+def bid_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the test game beside whatever games are installed."""
+    installed = dict(registry.games())
+    monkeypatch.setattr(registry, "games", lambda: {**installed, GAME.id: GAME})
+
+
+@pytest.fixture(scope="session")
+def dovecot() -> Iterator[LocalDovecot]:
+    """One Dovecot for the session (users are emptied between tests)."""
+    if binary() is None:
+        pytest.skip("dovecot is not installed (make test installs dovecot-imapd)")
+    try:
+        server = LocalDovecot({"pbem": PASSWORD})
+        server.start()
+    except DovecotError as exc:
+        pytest.fail(f"dovecot would not start: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture()
+def mailbox(dovecot: LocalDovecot) -> Iterator[Mailbox]:
+    """pbem's mailbox, emptied for this test."""
+    box = Mailbox(dovecot)
+    box.empty()
+    yield box
+    box.close()
+
+
+class Mailbox:
+    """The test's view of the IMAP account: deliver mail into it and look at its folders."""
+
+    def __init__(self, server: LocalDovecot):
+        self.server = server
+        self.client = IMAPClient(server.host, port=server.port, ssl=False)
+        self.client.login("pbem", PASSWORD)
+
+    def empty(self) -> None:
+        """Delete every message and every folder but INBOX."""
+        for _flags, _delim, name in self.client.list_folders():
+            self.client.select_folder(name)
+            uids = self.client.search(["ALL"])
+            if uids:
+                self.client.delete_messages(uids)
+                self.client.expunge()
+        self.client.unselect_folder() if self.client.has_capability("UNSELECT") else None
+        for _flags, _delim, name in sorted(self.client.list_folders(), key=lambda f: -len(f[2])):
+            if name != "INBOX":
+                self.client.delete_folder(name)
+
+    def deliver(self, raw: bytes | EmailMessage, *, seen: bool = False) -> None:
+        """A mail arrives in INBOX (optionally already marked read by a person)."""
+        data = raw.as_bytes(policy=email.policy.SMTP) if isinstance(raw, EmailMessage) else raw
+        self.client.append("INBOX", data, flags=[b"\\Seen"] if seen else [])
+
+    def count(self, folder: str) -> int:
+        """Messages in a folder (0 when it does not exist)."""
+        if not self.client.folder_exists(folder):
+            return 0
+        return int(self.client.folder_status(folder, ["MESSAGES"])[b"MESSAGES"])
+
+    def close(self) -> None:
+        """Log out."""
+        try:
+            self.client.logout()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+@dataclass
+class Received:
+    """One mail the SMTP server accepted."""
+
+    sender: str
+    recipients: list[str]
+    data: bytes
+
+    @property
+    def message(self) -> EmailMessage:
+        """The mail parsed."""
+        msg = email.message_from_bytes(self.data, policy=email.policy.default)
+        assert isinstance(msg, EmailMessage)
+        return msg
+
+    def text(self) -> str:
+        """The plain-text body."""
+        body = self.message.get_body(("plain",))
+        assert body is not None
+        return str(body.get_content())
+
+
+@dataclass
+class SmtpSink:
+    """An aiosmtpd server that keeps what it receives; `refuse` makes it answer DATA with that reply."""
+
+    host: str
+    port: int
+    received: list[Received] = field(default_factory=list)
+    refuse: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def to(self, address: str) -> list[Received]:
+        """Mail received for one address."""
+        with self.lock:
+            return [r for r in self.received if address in r.recipients]
+
+
+class _Handler:
+    def __init__(self, sink: SmtpSink):
+        self.sink = sink
+
+    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # noqa: N802 - aiosmtpd's name
+        if self.sink.refuse is not None:
+            return self.sink.refuse
+        with self.sink.lock:
+            self.sink.received.append(
+                Received(envelope.mail_from, list(envelope.rcpt_tos), bytes(envelope.original_content))  # type: ignore[attr-defined]
+            )
+        return "250 2.0.0 Ok: queued as TEST"
+
+
+@pytest.fixture()
+def smtp_sink() -> Iterator[SmtpSink]:
+    """A real SMTP server on loopback for this test."""
+    from aiosmtpd.controller import Controller
+
+    sink = SmtpSink("127.0.0.1", free_port())
+    controller = Controller(_Handler(sink), hostname=sink.host, port=sink.port)
+    controller.start()
+    yield sink
+    controller.stop()
+
+
+@dataclass
+class Site:
+    """A games root with pbem.yaml pointing at the test servers, and one game in it."""
+
+    root: Path
+    gd: store.GameDir
+    tokens: dict[str, str]
+    settings: mail_settings.Settings
+    mailbox: Mailbox | None
+    smtp: SmtpSink | None
+
+
+def write_settings(root: Path, imap_port: int | None, smtp_port: int | None) -> mail_settings.Settings:
+    """pbem.yaml for the test servers (passwords from the environment)."""
+    lines = ["from: pbem@games.example", "from_name: pbem games", "moderator: mod@example.org", "max_message_bytes: 200000"]
+    if imap_port:
+        lines += ["imap:", "  host: 127.0.0.1", f"  port: {imap_port}", "  security: plain", "  user: pbem",
+                  "  password_env: PBEM_TEST_IMAP_PASSWORD", "  timeout: 10"]
+    if smtp_port:
+        lines += ["smtp:", "  host: 127.0.0.1", f"  port: {smtp_port}", "  security: plain", "  timeout: 10"]
+    (root / "pbem.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return mail_settings.load(root)
+
+
+@pytest.fixture()
+def site(tmp_path: Path, mailbox: Mailbox, smtp_sink: SmtpSink, monkeypatch: pytest.MonkeyPatch) -> Site:
+    """A root with one bid game (anna, ben, cleo) and both servers."""
+    monkeypatch.setenv("PBEM_TEST_IMAP_PASSWORD", PASSWORD)
+    root = tmp_path / "games"
+    root.mkdir()
+    settings = write_settings(root, mailbox.server.port, smtp_sink.port)
+    gd, tokens = store.create(root / "g1", GAME.id, "seed-1", SEATS)
+    return Site(root, gd, tokens, settings, mailbox, smtp_sink)
+
+
+@pytest.fixture()
+def offline(tmp_path: Path) -> Site:
+    """A root with one bid game and settings, without servers (for handling mail directly)."""
+    root = tmp_path / "games"
+    root.mkdir()
+    settings = write_settings(root, None, None)
+    gd, tokens = store.create(root / "g1", GAME.id, "seed-1", SEATS)
+    return Site(root, gd, tokens, settings, None, None)
