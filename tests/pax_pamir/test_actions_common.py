@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from actions_helpers import make_state
 
+from engine.rng import Rng
 from engine.simulate import play_out
 from games.pax_pamir import GAME, actions, queries
 from games.pax_pamir.context import OrderError
@@ -124,3 +125,16 @@ def test_robot_games_take_only_legal_card_actions_and_keep_the_pieces_sound(seed
     seats = ["a", "b", "c", "d", "e"][: 2 + seed % 4]
     playout = play_out(GAME, seats, f"actions-{seed}", after_step=_check_pieces)
     assert playout.result.winners
+
+
+def test_ability_safe_house_question_pauses_the_turn_and_its_answer_resumes_it() -> None:
+    state = make_state(courts={"anna": [59], "bob": [41, KABUL_BAZAAR]}, spies={KABUL_BAZAAR: {"anna": 1, "bob": 1}})
+    state.turn, state.deck = None, list(range(60, 75))
+    order = {"actions": [{"action": "battle", "card": 59, "site": KABUL_BAZAAR, "remove": ["spy:bob"]}]}
+    assert GAME.check(state, "anna", order) == []
+    paused = GAME.apply(state, {"anna": order}, Rng("x")).state
+    (prompt,) = GAME.prompts(paused)
+    assert prompt.seat == "bob" and "Safe House Charles Masson (41)" in prompt.text
+    done = GAME.apply(paused, {"bob": {"answer": 41}}, Rng("x")).state
+    assert done.spies == {str(KABUL_BAZAAR): {"anna": 1}, "41": {"bob": 1}}
+    assert [p.kind for p in GAME.prompts(done)] == ["turn"]

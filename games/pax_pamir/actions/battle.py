@@ -192,7 +192,8 @@ def _remove_spy(ctx: Context, seat: str, owner: str, site: int, index: int) -> N
             ctx.answers[key] = refuges[0] if standing else "supply"  # kept for a replay after a pause
         where = ctx.ask(Question(owner, key, "choice",
                                  f"{seat} removes your spy from {card_name(site)} in battle: put it on your Safe "
-                                 f"House or return it to your supply", (*refuges, "supply"), default=refuges[0]))
+                                 f"House {listing(card_name(n) for n in refuges)} or return it to your supply",
+                                 (*refuges, "supply"), default=refuges[0]))
         if where != "supply":
             bump(state.spies.setdefault(str(where), {}), owner, 1)
             ctx.emit(f"{seat} removes a spy of {owner} from {card_name(site)}; it escapes to their Safe House "
