@@ -88,9 +88,12 @@ def build_view(state: State, seat: str | None, deck: Cards, result: dict[str, An
     }
     if seat is not None and seat in state.players:
         me = state.players[seat]
+        held = state.pending.get(seat)
         view["you"] = {
-            "seat": seat, "water": me.water, "hand": list(me.hand), "playable": playable(state, seat),
-            "choice": choice_view(state.pending[seat]) if seat in state.pending else None,
+            # A card already chosen lies face down on the table, no longer in hand.
+            "seat": seat, "water": me.water, "hand": [a for a in me.hand if held is None or a != held.action],
+            "playable": playable(state, seat),
+            "choice": choice_view(held) if held is not None else None,
             "due": seat in view["due"],
         }
     return view

@@ -39,6 +39,7 @@ def test_III_II_scout_chooses_next_round_after_the_others_reveal():
     # The revealed card is public; anna's sealed bid and wish list are not.
     assert '"bid": 4' not in json.dumps(bob_view) and "wishes" not in json.dumps(bob_view)
     assert GAME.view(held, "anna")["you"]["choice"]["bid"] == 4
+    assert "excavate" not in GAME.view(held, "anna")["you"]["hand"]  # face down on the table now
     assert all(e.to is None and "4" not in e.text for e in step.events)
     # Nothing has been resolved yet: water, hands and the market are as they were.
     assert held.players["anna"].water == state.players["anna"].water and held.market == state.market
