@@ -68,7 +68,9 @@ class Mailbox:
 
     def empty(self) -> None:
         """Delete every message and every folder but INBOX."""
-        for _flags, _delim, name in self.client.list_folders():
+        for flags, _delim, name in self.client.list_folders():
+            if b"\\Noselect" in flags:
+                continue
             self.client.select_folder(name)
             uids = self.client.search(["ALL"])
             if uids:
@@ -76,7 +78,7 @@ class Mailbox:
                 self.client.expunge()
         self.client.unselect_folder() if self.client.has_capability("UNSELECT") else None
         for _flags, _delim, name in sorted(self.client.list_folders(), key=lambda f: -len(f[2])):
-            if name != "INBOX":
+            if name != "INBOX" and self.client.folder_exists(name):  # a parent goes with its last child
                 self.client.delete_folder(name)
 
     def deliver(self, raw: bytes | EmailMessage, *, seen: bool = False) -> None:
