@@ -1,4 +1,10 @@
-"""Per-player reports: model, HTML, text, PDF, JSON, order templates, report mail and the book."""
+"""Per-player reports: model, HTML, text, PDF, JSON, order templates, report mail and the book.
+
+`render_step(gd, step)` writes, for every seat and the public view (stem `public`), into
+`steps/NNNN/reports/`: `<stem>.json` (the model), `.html`, `.txt`, `.pdf`, and `<stem>.order.yaml` for
+seats that owe an order; then one `mail/outbox/NNNN-<stem>.eml` per seat with an address that is not
+a robot. `<stem>` is the seat's name when it is a plain name, else a safe form (see `report_stem`).
+"""
 
 from pbem.reports.bench import measure
 from pbem.reports.book import book_html, render_book

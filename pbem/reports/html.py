@@ -71,17 +71,13 @@ def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: st
     }
 
 
-def render_html(
-    models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.html.j2", **extra: Any
-) -> str:
+def render_html(models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.html.j2") -> str:
     """One HTML document of these reports (one model: a report; several: a book, a step a page)."""
     env = environment(config)
-    return env.get_template(template).render(**_context(env, models, "html"), **extra)
+    return env.get_template(template).render(_context(env, models, "html"))
 
 
-def render_text(
-    models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.txt.j2", **extra: Any
-) -> str:
+def render_text(models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.txt.j2") -> str:
     """The plain-text version of these reports."""
     env = environment(config)
-    return env.get_template(template).render(**_context(env, models, "txt"), **extra)
+    return env.get_template(template).render(_context(env, models, "txt"))
