@@ -1,0 +1,1 @@
+"""Expedition to 5X card data as YAML; a package so the data ships inside wheels."""
