@@ -76,6 +76,7 @@ class Connection:
     def deliver(self, sender: str, recipients: list[str], data: bytes) -> tuple[bool, str]:
         """Hand one mail to the server: (accepted, the server's answer)."""
         smtp = self.open()
+        smtp.ehlo_or_helo_if_needed()
         options = ["BODY=8BITMIME"] if any(b > 127 for b in data) and smtp.has_extn("8bitmime") else []
         code, answer = smtp.mail(sender, options)
         if code != 250:
@@ -94,6 +95,8 @@ class Connection:
         except smtplib.SMTPDataError as exc:
             return False, f"DATA: {exc.smtp_code} {exc.smtp_error.decode(errors='replace')}"
         text = f"{code} {answer.decode(errors='replace')}"
+        if code != 250:  # smtplib checks only the 354 before the data, not the answer after it
+            return False, f"DATA: {text}"
         if refused:
             text += " (refused: " + "; ".join(f"{r}: {a}" for r, a in refused.items()) + ")"
         return True, text

@@ -1,0 +1,131 @@
+"""Delivery through a real SMTP server: sent once, recorded with the server's answer, failures retried."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from pathlib import Path
+
+import pytest
+
+from pbem.mail import compose, notices, smtp
+from pbem.mail.dovecot import free_port
+from pbem.mail.handle import handle
+from pbem.mail.smtp import read_ledger
+
+from .conftest import Site, write_settings
+from .mails import order_mail, order_text
+
+
+def queue_check(site: Site) -> None:
+    raw = order_mail(order_text("g1", "anna", 1, site.tokens["anna"])).as_bytes(policy=email.policy.SMTP)
+    handle(site.root, site.settings, raw)
+
+
+def test_the_outbox_is_delivered_once_and_recorded(site: Site) -> None:
+    queue_check(site)
+    result = smtp.send(site.root, site.settings)
+    assert len(result.sent) == 1 and not result.failed
+    [mail] = site.smtp.received
+    assert mail.recipients == ["anna@example.org"] and mail.sender == "pbem@games.example"
+    assert mail.message["Auto-Submitted"] == "auto-replied"
+    assert list(site.gd.outbox_dir().glob("*.eml")) == []
+    assert len(list((site.gd.mail_dir() / "sent").glob("*.eml"))) == 1
+    [entry] = read_ledger(site.gd.mail_dir())
+    assert entry["status"] == "sent" and entry["answer"].startswith("250 2.0.0 Ok: queued as TEST")
+    assert smtp.send(site.root, site.settings).sent == []
+    assert len(site.smtp.received) == 1
+
+
+def test_a_file_put_back_after_sending_is_not_sent_twice(site: Site) -> None:
+    queue_check(site)
+    smtp.send(site.root, site.settings)
+    [sent] = (site.gd.mail_dir() / "sent").glob("*.eml")
+    (site.gd.outbox_dir() / sent.name).write_bytes(sent.read_bytes())  # a rerun queues the same mail again
+    smtp.send(site.root, site.settings)
+    assert len(site.smtp.received) == 1
+
+
+def test_a_refusing_server_is_recorded_retried_then_given_up(site: Site) -> None:
+    queue_check(site)
+    site.smtp.refuse = "451 4.3.0 try again later"
+    first = smtp.send(site.root, site.settings)
+    assert first.failed and "451" in first.failed[0][1]
+    assert len(list(site.gd.outbox_dir().glob("*.eml"))) == 1
+    site.smtp.refuse = None
+    assert len(smtp.send(site.root, site.settings).sent) == 1
+    assert [e["status"] for e in read_ledger(site.gd.mail_dir())] == ["failed", "sent"]
+
+
+def test_after_max_attempts_the_mail_is_set_aside(site: Site) -> None:
+    queue_check(site)
+    site.smtp.refuse = "550 5.1.1 no such user"
+    settings = site.settings.__class__(**{**site.settings.__dict__, "max_attempts": 2})
+    smtp.send(site.root, settings)
+    result = smtp.send(site.root, settings)
+    assert result.gave_up
+    assert len(list((site.gd.mail_dir() / "failed").glob("*.eml"))) == 1
+    assert smtp.send(site.root, settings).failed == []
+
+
+def test_an_unreachable_server_fails_every_mail_and_keeps_them(site: Site, tmp_path: Path) -> None:
+    queue_check(site)
+    settings = write_settings(site.root, None, free_port())  # nothing listens there
+    result = smtp.send(site.root, settings)
+    assert result.failed and "Connection refused" in result.failed[0][1]
+    assert len(list(site.gd.outbox_dir().glob("*.eml"))) == 1
+
+
+def test_a_mail_interrupted_while_sending_is_held_not_resent(site: Site) -> None:
+    queue_check(site)
+    [queued] = site.gd.outbox_dir().glob("*.eml")
+    sending = site.gd.mail_dir() / "sending"
+    sending.mkdir(parents=True)
+    queued.rename(sending / queued.name)  # as a run killed between handing over and filing it leaves it
+    result = smtp.send(site.root, site.settings)
+    assert result.held and site.smtp.received == []
+    assert (site.gd.mail_dir() / "held" / queued.name).exists()
+
+
+def test_welcome_mail_carries_the_token_once_and_no_copy_keeps_it(site: Site) -> None:
+    tokens = notices.issue_tokens(site.gd, ["anna", "ben"])
+    notices.queue_welcome(site.gd, site.settings, tokens)
+    smtp.send(site.root, site.settings)
+    [to_anna] = site.smtp.to("anna@example.org")
+    assert tokens["anna"] in to_anna.text() and tokens["ben"] not in to_anna.text()
+    assert f"token: {tokens['anna']}" in to_anna.text()
+    for path in (site.gd.mail_dir() / "sent").glob("*.eml"):
+        assert tokens["anna"] not in path.read_text() and tokens["ben"] not in path.read_text()
+    assert tokens["anna"] not in (site.gd.mail_dir() / "ledger.jsonl").read_text()
+    assert tokens["anna"] not in (site.gd.root / "game.yaml").read_text()
+
+
+def test_report_mail_gets_our_sender_threading_and_the_deadline_calendar(site: Site) -> None:
+    site.gd.meta.options["deadline"] = {"rule": "weekdays 18:00", "timezone": "Europe/Berlin"}
+    site.gd.save_meta()
+    msg = email.message.EmailMessage()
+    msg["From"] = "pbem@localhost"
+    msg["To"] = "anna@example.org"
+    msg["Subject"] = "[g1] report"
+    msg.set_content("your report")
+    (site.gd.outbox_dir()).mkdir(parents=True, exist_ok=True)
+    (site.gd.outbox_dir() / "0000-anna.eml").write_bytes(bytes(msg))
+    smtp.send(site.root, site.settings)
+    [mail] = site.smtp.received
+    got = mail.message
+    assert got["From"].addresses[0].addr_spec == "pbem@games.example"
+    assert got["Message-ID"] and compose.thread_root(site.settings, "g1", "anna") in got["References"]
+    calendars = [p for p in got.walk() if p.get_content_type() == "text/calendar"]
+    assert calendars and b"DTSTART:" in calendars[0].get_payload(decode=True)
+
+
+@pytest.mark.parametrize("subject", ["=?utf-8?q?hi=0D=0ABcc:_evil@x.example?=", "hi\r\nBcc: evil@x.example", "x\u2028Bcc: evil@x.example"])
+def test_player_text_never_adds_a_header(site: Site, subject: str) -> None:
+    msg = compose.build(site.settings, to=["anna@example.org"], subject=subject, text="x\n", kind="check",
+                        message_id="<a@b>", game="g1\r\nBcc: evil@x.example", seat="anna\nBcc: evil@x.example")
+    compose.queue(site.gd.outbox_dir(), "evil", msg)
+    smtp.send(site.root, site.settings)
+    [mail] = site.smtp.received
+    assert mail.recipients == ["anna@example.org"]
+    head = mail.data.split(b"\r\n\r\n")[0]
+    assert b"\r\nBcc" not in head and b"\nBcc" not in head
