@@ -25,7 +25,7 @@ def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: boo
     card = queries.court_card(number)
     ctx.emit(f"{seat} discards {card.name} from their court ({why}).", kind="discard-court", seat=seat, card=number)
     if "leverage" in card.impact:
-        repay_leverage(ctx, seat, card.name)
+        repay_leverage(ctx, seat, number)
     if card.suit == "political" and not any(
         queries.court_card(n).suit == "political" and queries.court_card(n).region == card.region for n in player.court
     ):
@@ -36,8 +36,9 @@ def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: boo
                 remove_tribe(ctx, seat, card.region)
 
 
-def repay_leverage(ctx: Context, seat: str, name: str) -> None:
+def repay_leverage(ctx: Context, seat: str, number: int) -> None:
     """Return two rupees to the bank; for each rupee short, discard a card of `seat`'s choice from hand or court."""
+    name = queries.court_card(number).name
     player = ctx.state.players[seat]
     paid = min(2, player.rupees)
     player.rupees -= paid
@@ -49,7 +50,7 @@ def repay_leverage(ctx: Context, seat: str, name: str) -> None:
     if not options:
         return  # with no cards left, nothing more is owed
     count = min(short, len(options))
-    chosen = ctx.ask(Question(seat, ctx.key(f"leverage-{name}-{len(ctx.events)}"), "discard",
+    chosen = ctx.ask(Question(seat, ctx.key(f"leverage-{number}"), "discard",
                               f"you are {short} rupee(s) short repaying {name}: discard {count} card(s) from hand or court",
                               options, count=count, default=list(options[:count])))
     for number in chosen:
