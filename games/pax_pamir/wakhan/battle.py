@@ -1,0 +1,147 @@
+"""Wakhan's Battle: in the first region of her order where she has an army and another player has pieces, or on
+the highest-priority court card where she and another player both have spies; and the `battle_on_spied_card`
+code, which fights on the card with the most spies among those carrying hers."""
+
+from __future__ import annotations
+
+from games.pax_pamir import cards, queries
+from games.pax_pamir.context import Context, Question
+from games.pax_pamir.pieces import remove_army, remove_road, remove_spy, remove_tribe
+from games.pax_pamir.state import GameState, bump
+
+from games.pax_pamir.wakhan.actions import Plan, rank
+from games.pax_pamir.wakhan.deck import Reading
+from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
+from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best
+
+CITADELS = {"kabul": "citadel_kabul", "transcaspia": "citadel_transcaspia"}
+
+
+def _borders(region: str) -> list[str]:
+    return [b for b, pair in cards.board().border_regions.items() if region in pair]
+
+
+def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[tuple[str, str, str]]:
+    """Enemy pieces she may remove in `region`, in her order: by target player (red arrow), tribes, armies, roads.
+
+    Each item is (kind, where, owner): a tribe of another player (Citadels protect theirs), or an army or road of a
+    coalition another player is loyal to, never of her pragmatic loyalty.
+    """
+    coalition = pragmatic_loyalty(state, reading, seat)
+    found: list[tuple[str, str, str]] = []
+    for other in red_arrow_seats(state, seat, reading.row_side):
+        citadel = CITADELS.get(region)
+        if not (citadel and queries.has_ability(state, other, citadel)):
+            found += [("tribe", region, other)] * state.tribes.get(region, {}).get(other, 0)
+        loyalty = state.players[other].loyalty
+        if loyalty is None or loyalty == coalition or any(k != "tribe" and w == loyalty for k, _, w in found):
+            continue
+        found += [("army", region, loyalty)] * state.armies.get(region, {}).get(loyalty, 0)
+        for border in _borders(region):
+            found += [("road", border, loyalty)] * state.roads.get(border, {}).get(loyalty, 0)
+    return found
+
+
+def battle_region(state: GameState, seat: str, reading: Reading) -> str | None:
+    """The first region of her order where she has an army and another player has pieces."""
+    coalition = pragmatic_loyalty(state, reading, seat)
+    for region in reading.front.region_order:
+        if state.armies.get(region, {}).get(coalition, 0) and region_targets(state, seat, reading, region):
+            return region
+    return None
+
+
+def card_targets(state: GameState, seat: str, number: int) -> list[str]:
+    """Seats whose spies on card `number` she may remove (Indispensable Advisors protect its owner's)."""
+    owner = queries.owner_of(state, number)
+    return [s for s, n in queries.spies_on(state, number).items() if s != seat and n
+            and not (s == owner and queries.has_ability(state, s, "indispensable_advisors"))]
+
+
+def spied_cards(state: GameState, seat: str) -> list[int]:
+    """Court cards carrying her spy and a spy she may remove."""
+    return [n for n in queries.courts_in_order(state)
+            if queries.spies_on(state, n).get(seat) and card_targets(state, seat, n)]
+
+
+def plan_battle(state: GameState, seat: str, reading: Reading) -> Plan | None:
+    """Her default Battle: a region first, else the highest-priority card where she and another player spy."""
+    region = battle_region(state, seat, reading)
+    if region is not None:
+        return Plan("battle", 0, f"{region} is the first region on her card where she has an army and another "
+                    "player has pieces", lambda ctx, card: fight_region(ctx, reading, region, card))
+    spied = spied_cards(state, seat)
+    if not spied:
+        return None
+    target = by_priority(state, seat, spied)[0]
+    why = f"no region qualifies; {queries.court_card(target).name} by {why_best(state, seat, target, spied)}"
+    return Plan("battle", 0, why, lambda ctx, card: fight_card(ctx, reading, target, card))
+
+
+def plan_battle_on_spied_card(state: GameState, seat: str, reading: Reading) -> Plan | None:
+    """Battle on the card with the most spies among those carrying hers and another player's; priority on ties."""
+    spied = spied_cards(state, seat)
+    if not spied:
+        return None
+    most = max(sum(queries.spies_on(state, n).values()) for n in spied)
+    tied = [n for n in spied if sum(queries.spies_on(state, n).values()) == most]
+    target = by_priority(state, seat, tied)[0]
+    why = f"{queries.court_card(target).name} carries the most spies ({most})"
+    if len(tied) > 1:
+        why += f"; {why_best(state, seat, target, tied)}"
+    return Plan("battle", 0, why, lambda ctx, card: fight_card(ctx, reading, target, card))
+
+
+def fight_region(ctx: Context, reading: Reading, region: str, card: int) -> None:
+    """Remove up to the card's rank, and no more than her armies there, of the enemy pieces in `region`."""
+    state, seat = ctx.state, ctx.seat
+    coalition = pragmatic_loyalty(state, reading, seat)
+    strength = min(rank(card), state.armies.get(region, {}).get(coalition, 0))
+    ctx.emit(f"Wakhan battles in {region} with {coalition} armies (strength {strength}): tribes first, then armies, "
+             "then roads, the red arrow choosing between players.", kind="battle", seat=seat, region=region)
+    for _ in range(strength):
+        targets = region_targets(state, seat, reading, region)
+        if not targets:
+            break
+        kind, where, owner = targets[0]
+        if kind == "tribe":
+            ctx.emit(f"Wakhan's battle removes a tribe of {owner} from {where}.", kind="removed", piece="tribe")
+            remove_tribe(ctx, owner, where)
+        elif kind == "army":
+            ctx.emit(f"Wakhan's battle removes a {owner} army from {where}.", kind="removed", piece="army")
+            remove_army(ctx, owner, where)
+        else:
+            ctx.emit(f"Wakhan's battle removes a {owner} road from {where}.", kind="removed", piece="road")
+            remove_road(ctx, owner, where)
+
+
+def fight_card(ctx: Context, reading: Reading, number: int, card: int) -> None:
+    """Remove up to the card's rank, and no more than her spies there, of other players' spies on `number`."""
+    state, seat = ctx.state, ctx.seat
+    strength = min(rank(card), queries.spies_on(state, number).get(seat, 0))
+    ctx.emit(f"Wakhan battles on {queries.court_card(number).name} with {strength} spy strength.", kind="battle",
+             seat=seat, card=number)
+    for _ in range(strength):
+        order = red_arrow_seats(state, seat, reading.row_side)
+        targets = sorted(card_targets(state, seat, number), key=order.index)
+        if not targets:
+            break
+        victim = targets[0]
+        remove_spy(ctx, victim, number)
+        ctx.emit(f"Wakhan's battle removes a spy of {victim} from {queries.court_card(number).name}.",
+                 kind="removed", piece="spy", seat=victim)
+        _safe_house(ctx, victim, number)
+
+
+def _safe_house(ctx: Context, victim: str, number: int) -> None:
+    """Safe House: the victim may put the removed spy on their Safe House card instead of their supply."""
+    houses = [n for n in ctx.state.players[victim].court
+              if queries.court_card(n).ability == "safe_house" and n != number]
+    if not houses:
+        return
+    choice = ctx.ask(Question(victim, ctx.key(f"safe-house-{len(ctx.events)}"), "choice",
+                              "Safe House: put your removed spy on your Safe House card instead of your supply?",
+                              ("safe_house", "supply"), default="safe_house"))
+    if choice == "safe_house":
+        bump(ctx.state.spies.setdefault(str(houses[0]), {}), victim, 1)
+        ctx.emit(f"{victim}'s spy takes refuge on {queries.court_card(houses[0]).name} (Safe House).")

@@ -1,0 +1,145 @@
+"""Every question the rules put to Wakhan, answered by her rules instead of a prompt.
+
+Her turn runs in a `WakhanContext`: a Context whose questions addressed to her are answered here, while questions
+to the humans (a bribe they may waive, a card they must discard) are asked of them as usual. `answer` is also the
+hook for questions put to her during a human's turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.pax_pamir import cards, queries
+from games.pax_pamir.context import Context, Question
+from games.pax_pamir.state import GameState
+
+from games.pax_pamir.wakhan import cleanup as discard_rules
+from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading
+from games.pax_pamir.wakhan.priority import best, by_priority, red_arrow_seats
+
+
+@dataclass
+class WakhanContext(Context):
+    """The context of Wakhan's turn: her questions are answered by her rules, everyone else's as usual."""
+
+    def ask(self, question: Question) -> Any:
+        """Her answer to a question addressed to her; otherwise the ordinary Context.ask."""
+        if not is_wakhan(self.state, question.seat):
+            return super().ask(question)
+        return answer(self, question)
+
+
+def current_reading(state: GameState) -> Reading | None:
+    """The AI card she is playing by (the last one drawn), or None before her first draw."""
+    ai = load(state)
+    return reading(state) if ai.card is not None and ai.deck else None
+
+
+def region_order(state: GameState) -> tuple[str, ...]:
+    """Her region priority from the AI card in play, or map order before her first draw."""
+    now = current_reading(state)
+    return now.front.region_order if now else cards.board().regions
+
+
+def answer(ctx: Context, question: Question) -> Any:
+    """Wakhan's answer to `question`, with the reason recorded as an event."""
+    value, reason = _decide(ctx, question)
+    ctx._validate(question, value)  # noqa: SLF001 - her answer obeys the same options as anyone's
+    if len(question.options) > 1 or question.count not in (None, 1):
+        ctx.emit(f"Wakhan decides: {question.text} -> {value}; {reason}.", kind="wakhan", decision=question.key,
+                 answer=value, reason=reason)
+    return value
+
+
+def _decide(ctx: Context, q: Question) -> tuple[Any, str]:
+    state, seat = ctx.state, q.seat
+    name = q.key.rsplit(".", 1)[-1]
+    options = list(q.options)
+    if q.kind == "bribe":
+        return max(options), "she always asks the full bribe"
+    if name.endswith("-pay"):
+        return "pay", "she pays every bribe she can afford"
+    if q.kind == "discard":
+        return _discard(state, seat, q)
+    if name.startswith("take-cylinder"):
+        return _take_cylinder(state, seat, options)
+    if name.startswith("take-block"):
+        return _take_block(state, options)
+    ints = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
+    if ctx.where[:1] == ("blackmail",) or q.key.startswith("blackmail"):
+        chosen = best(state, seat, ints)
+        return chosen, "a \"may\" ability is always used; the highest-priority card without spies"
+    if name == "suit":
+        return state.favored, "she always chooses the favored suit"
+    if name == "region":
+        return _region(state, seat, options)
+    if name == "target":
+        return _target(state, seat, q)
+    if "safe" in name:
+        return options[0], "a \"may\" ability is always used"
+    return q.default, "no Wakhan rule covers this question, so she takes its stated default"
+
+
+def _discard(state: GameState, seat: str, q: Question) -> tuple[Any, str]:
+    """Discards: hand cards before court cards, each by her cleanup order."""
+    player = state.players[seat]
+    hand = [n for n in q.options if n in player.hand]
+    court = [n for n in q.options if n not in player.hand]
+    ordered = discard_rules.hand_order(state, seat, hand) + discard_rules.court_order(state, seat, court)
+    need = 1 if q.count is None else q.count
+    chosen = ordered[:need]
+    return (chosen[0] if q.count is None else chosen), "her cleanup priority (" + discard_rules.RULE_TEXT + ")"
+
+
+def _take_cylinder(state: GameState, seat: str, options: list[str]) -> tuple[str, str]:
+    """Component limits: a spy on her lowest-priority card first, then a tribe from her lowest-priority region,
+    then her cheapest gift (gifts count for every coalition, so she keeps them longest)."""
+    spies = [o for o in options if o.startswith("spy:")]
+    if spies:
+        numbers = by_priority(state, seat, [int(o.split(":")[1]) for o in spies])
+        return f"spy:{numbers[-1]}", "a spy on her lowest-priority card goes first"
+    tribes = [o for o in options if o.startswith("tribe:")]
+    if tribes:
+        order = region_order(state)
+        return max(tribes, key=lambda o: order.index(o.split(":")[1])), "a tribe in her lowest-priority region"
+    return min(options, key=lambda o: int(o.split(":")[1])), "her cheapest gift"
+
+
+def _take_block(state: GameState, options: list[str]) -> tuple[str, str]:
+    """Component limits for blocks: a road first, then an army from her lowest-priority region."""
+    order = region_order(state)
+
+    def rank(option: str) -> tuple[int, int]:
+        kind, where = option.split(":", 1)
+        places = cards.board().border_regions[where] if kind == "road" else (where,)
+        return (0 if kind == "road" else 1, -min(order.index(r) for r in places))
+
+    return min(options, key=rank), "roads before armies, from her lowest-priority region"
+
+
+def _region(state: GameState, seat: str, options: list[str]) -> tuple[str, str]:
+    """A region to clear: where other players' tribes and armies outnumber hers the most, region order on ties."""
+    order = region_order(state)
+
+    def edge(region: str) -> tuple[int, int]:
+        others = sum(n for s, n in state.tribes.get(region, {}).items() if s != seat)
+        mine = state.tribes.get(region, {}).get(seat, 0)
+        return others - mine, -order.index(region) if region in order else 0
+
+    chosen = max(options, key=edge)
+    return chosen, "where other players' tribes outnumber hers the most, her region order breaking ties"
+
+
+def _target(state: GameState, seat: str, q: Question) -> tuple[str, str]:
+    """A player to target: the Rumor hits the most influential, a hand swap takes the biggest hand."""
+    now = current_reading(state)
+    side = now.row_side if now else "top_left"
+    others = [s for s in red_arrow_seats(state, seat, side) if s in q.options]
+    if not others:
+        return q.options[0], "the only choice"
+    if q.text.startswith("Other Persuasive"):
+        chosen = max(others, key=lambda s: len(state.players[s].hand))
+        return chosen, "the largest hand, the red arrow breaking ties"
+    chosen = max(others, key=lambda s: queries.influence(state, s))
+    return chosen, "the most influential opponent, the red arrow breaking ties"

@@ -1,0 +1,53 @@
+"""Setting up a game against Wakhan: deck sized with her counted, her AI deck shuffled, her seat to the right of
+the last human to choose loyalty, and her first turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.contract import Event
+from engine.rng import Rng
+
+from games.pax_pamir import cards
+from games.pax_pamir.setup import build_deck
+from games.pax_pamir.state import COLUMNS, ROWS, GameState, Player
+
+from games.pax_pamir.wakhan import AUTOMATON, SEAT
+from games.pax_pamir.wakhan.deck import KEY, shuffled, seat_of
+
+#: Humans who may face her.
+HUMANS = range(1, 3)
+
+
+def new_game(humans: Sequence[str], rng: Rng) -> GameState:
+    """The state after setup for `humans` against Wakhan: loyalty to be chosen by the humans from a random one."""
+    if len(humans) not in HUMANS or len(set(humans)) != len(humans) or SEAT in humans:
+        raise ValueError(f"Wakhan plays against one or two humans with distinct names other than {SEAT!r}, "
+                         f"got {list(humans)}")
+    deck, unused = build_deck(len(humans) + 1, rng)
+    first = rng.below(len(humans))
+    choosers = [humans[(first + i) % len(humans)] for i in range(len(humans))]
+    seats = list(humans)
+    # Clockwise play passes to the left, so the seat to the right of the last chooser plays just before them.
+    seats.insert(seats.index(choosers[-1]), SEAT)
+    players = {s: Player(s) for s in seats}
+    players[SEAT].automaton = AUTOMATON
+    state = GameState(seats=seats, players=players, deck=deck, unused=unused, favored=cards.board().suits[0])
+    for column in range(COLUMNS):
+        for row in range(ROWS):
+            state.market[row][column] = state.deck.pop(0)
+    state.loyalty_order = choosers
+    state.current = choosers[0]
+    state.phase = "loyalty"
+    # She always asks the full bribe; her AI deck lives beside that standing order until the state has a field.
+    state.standing[SEAT] = {"bribe": "full", KEY: shuffled(rng).encode()}
+    return state
+
+
+def first_turn(state: GameState) -> list[Event]:
+    """Once the last human has chosen loyalty, Wakhan takes the first turn (not the last chooser)."""
+    seat = seat_of(state)
+    if seat is None or state.phase != "turns" or state.turn_number or state.current == seat:
+        return []
+    state.current = seat
+    return [Event("Wakhan takes the first turn of the game.", None, {"kind": "first-turn", "seat": seat})]

@@ -1,0 +1,180 @@
+"""Wakhan's whole turn: reveal the AI card, Blackmail, two actions from the card's list (her ambition first),
+bonus actions from her court, then cleanup; every decision is recorded as a public event with its reason."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.pax_pamir import queries
+from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.cleanup import cleanup
+from games.pax_pamir.context import Pause
+from games.pax_pamir.dominance import GameOver
+from games.pax_pamir.state import GameState, TurnState
+from games.pax_pamir.turn import ACTION_LIMIT, Outcome, blackmail, end_turn
+
+from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
+from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
+from games.pax_pamir.wakhan.decide import WakhanContext
+from games.pax_pamir.wakhan.deck import Reading, reading, seat_of
+from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
+from games.pax_pamir.wakhan.play import radicalize
+from games.pax_pamir.wakhan.priority import by_priority, why_best
+from games.pax_pamir.wakhan.radicalize import ambition, by_code
+
+Planner = Callable[[GameState, str, Reading], Plan | None]
+
+#: Her default behaviour for each card-based action, and the action codes that name one.
+DEFAULTS: dict[str, Planner] = {"tax": plan_tax, "gift": plan_gift, "build": plan_build, "betray": plan_betray,
+                                "move": plan_move, "battle": plan_battle}
+CARD_CODES: dict[str, Planner] = {**DEFAULTS, "battle_on_spied_card": plan_battle_on_spied_card}
+
+
+def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
+    """Run Wakhan's turn from `start` (her AI card already drawn); pauses only for questions to the humans."""
+    seat = seat_of(start)
+    assert seat is not None
+    working = start.clone()
+    working.turn_number += 1
+    working.turn = TurnState(seat, working.turn_number)
+    working.current = seat
+    ctx = WakhanContext(working, seat, {}, dict(answers or {}))
+    try:
+        now = reading(working)
+        ctx.emit(f"Wakhan's turn. {now.describe()} Her pragmatic loyalty is "
+                 f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card, back=now.back_of)
+        ctx.where = ("blackmail",)
+        blackmail(ctx)
+        action_list(ctx, now)
+        bonus_actions(ctx, now)
+        cleanup(ctx)
+        end_turn(ctx.state)
+    except Pause as pause:
+        return Outcome(ctx, pause.question)
+    except GameOver:
+        ctx.state.turn = None
+    return Outcome(ctx)
+
+
+def action_list(ctx: WakhanContext, now: Reading) -> None:
+    """Work down the card's actions, round again as needed, until two actions count or a full pass does nothing."""
+    turn = ctx.state.turn
+    assert turn is not None
+    codes = now.front.actions
+    index = idle = step = 0
+    while turn.actions < ACTION_LIMIT and idle < len(codes):
+        ctx.where = ("wakhan", step)
+        step += 1
+        pick = ambition(ctx.state, ctx.seat)
+        if pick is not None:
+            radicalize(ctx, now, pick)
+            turn.actions += 1
+            idle = 0
+            continue
+        code = codes[index % len(codes)]
+        index += 1
+        idle = 0 if take_code(ctx, now, code) else idle + 1
+
+
+def take_code(ctx: WakhanContext, now: Reading, code: str) -> bool:
+    """Take one action code of the AI card; False (with the reason recorded) when it cannot be taken."""
+    state, seat = ctx.state, ctx.seat
+    turn = state.turn
+    assert turn is not None
+    if code.startswith("radicalize"):
+        pick = by_code(state, seat, code, now)
+        if pick is None:
+            _skip(ctx, code, "its condition does not hold or no market card she can afford fits")
+            return False
+        radicalize(ctx, now, pick)
+        turn.actions += 1
+        return True
+    plan = CARD_CODES[code](state, seat, now)
+    if plan is None:
+        _skip(ctx, code, "nothing on the board lets her take it")
+        return False
+    able = usable_cards(state, seat, plan)
+    if not able:
+        _skip(ctx, code, f"no unused card of her court can {plan.action} now")
+        return False
+    card = by_priority(state, seat, able)[0]
+    ctx.emit(f"Wakhan takes {code} with {queries.court_card(card).name} ({why_best(state, seat, card, able)}): "
+             f"{plan.reason}.", kind="wakhan", code=code, card=card)
+    return use_card(ctx, now, card, CARD_CODES[code])
+
+
+def _skip(ctx: WakhanContext, code: str, why: str) -> None:
+    ctx.emit(f"Wakhan skips {code}: {why}.", kind="wakhan", code=code, skipped=True)
+
+
+def hostage_cost(state: GameState, seat: str, card: int) -> int:
+    """The most a hostage bribe for using `card` could cost her."""
+    holder = queries.hostage_holder(state, card)
+    if holder is None or queries.bribes_waived(state, seat, "hostage"):
+        return 0
+    return queries.spies_on(state, card)[holder]
+
+
+def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
+    """Her unused court cards offering the plan's action whose hostage bribe and cost she can pay, and which
+    may still act (a favored-suit card always may: its action is a bonus)."""
+    turn = state.turn
+    assert turn is not None
+    rupees = state.players[seat].rupees
+    return [n for n in state.players[seat].court
+            if plan.action in queries.court_card(n).actions and n not in turn.used
+            and (turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, n))
+            and hostage_cost(state, seat, n) + plan.cost <= rupees]
+
+
+def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
+    """Settle any hostage bribe, plan again on what is left, carry the action out and count it."""
+    state, seat = ctx.state, ctx.seat
+    turn = state.turn
+    assert turn is not None
+    holder = queries.hostage_holder(state, card)
+    name = queries.court_card(card).name
+    if holder is not None:
+        amount = queries.spies_on(state, card)[holder]
+        if not settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
+            return False
+    plan = planner(state, seat, now)
+    if plan is None or plan.cost > state.players[seat].rupees:
+        ctx.emit(f"After the bribe Wakhan can no longer act with {name}.", kind="wakhan")
+        return False
+    plan.run(ctx, card)
+    bonus = queries.is_favored(state, seat, card)
+    turn.used.append(card)
+    if not bonus:
+        turn.actions += 1
+    else:
+        ctx.emit(f"{name} is of the favored suit: a bonus action.", kind="wakhan", card=card)
+    return True
+
+
+def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
+    """Bonus actions: her leftmost unused favored-suit card first, its leftmost action she can take."""
+    state, seat = ctx.state, ctx.seat
+    turn = state.turn
+    assert turn is not None
+    step = 0
+    acted = True
+    while acted:
+        acted = False
+        for card in list(state.players[seat].court):
+            if card in turn.used or card not in state.players[seat].court or not queries.is_favored(state, seat, card):
+                continue
+            for action in queries.court_card(card).actions:
+                plan = DEFAULTS[action](state, seat, now)
+                if plan is None or hostage_cost(state, seat, card) + plan.cost > state.players[seat].rupees:
+                    continue
+                ctx.where = ("bonus", step)
+                step += 1
+                ctx.emit(f"Wakhan's bonus action: {action} with {queries.court_card(card).name}, her leftmost "
+                         f"unused favored-suit card ({plan.reason}).", kind="wakhan", card=card, code=action)
+                if use_card(ctx, now, card, DEFAULTS[action]):
+                    acted = True
+                    break
+            if acted:
+                break
