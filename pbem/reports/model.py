@@ -39,6 +39,7 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "events": [_event(e) for e in gd.events(step) if e.visible_to(seat)],
         # Another seat's prompt text may quote its hand, so others learn only who owes what kind.
         "waiting_for": [{"seat": p.seat, "kind": p.kind} for p in prompts],
+        "owes_order": own is not None,
         "prompt": _prompt(own) if own is not None else None,
         "scores": dict(game.scores(state)),
         "result": _result(result) if result is not None else None,

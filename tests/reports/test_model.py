@@ -50,7 +50,7 @@ def test_views_come_from_the_game_per_reader(finished: GameDir) -> None:
 
 def test_prompted_seat_gets_prompt_and_an_order_document_for_the_next_step(finished: GameDir) -> None:
     model = report_model(finished, 1, "anna")
-    assert model["prompt"]["kind"] == "play"
+    assert model["owes_order"] is True and model["prompt"]["kind"] == "play"
     doc = orders.parse(model["order_template"], "template")
     assert doc.problems == []
     assert doc.header == {"game": "tiny&game", "seat": "anna", "step": 2}
@@ -61,6 +61,7 @@ def test_prompted_seat_gets_prompt_and_an_order_document_for_the_next_step(finis
 def test_seat_sitting_out_owes_nothing(finished: GameDir) -> None:
     # In round 2 (after step 1) the seat at index 2 sits out.
     model = report_model(finished, 1, SCRIPT)
+    assert model["owes_order"] is False
     assert model["prompt"] is None and model["order_template"] is None
     assert SCRIPT not in [p["seat"] for p in model["waiting_for"]]
 
@@ -75,6 +76,7 @@ def test_others_learn_who_owes_what_kind_but_not_the_prompt_text(finished: GameD
 def test_public_model_has_no_prompt_or_template(finished: GameDir) -> None:
     model = report_model(finished, 0, None)
     assert model["seat"] is None and model["prompt"] is None and model["order_template"] is None
+    assert model["owes_order"] is False
     assert len(model["waiting_for"]) == 4
 
 
