@@ -56,11 +56,15 @@ def hold_auction(state: State, bidders: list[str], choices: dict[str, Choice], r
     shown = ", ".join(f"{s} {bids[s]}" for s in bidders)
     note(events, f"The Excavate bids are revealed: {shown}.", "bids", bids=dict(bids))
     counts = Counter(bids.values())
-    tied = [s for s in bidders if counts[bids[s]] > 1 or bids[s] < 1]
+    # A bid lowered to nothing (no water left when bids are revealed) cannot win; only other card data allows it.
+    broke = [s for s in bidders if bids[s] < 1]
+    tied = [s for s in bidders if counts[bids[s]] > 1 and s not in broke]
     if tied:
         note(events, f"Identical bids are removed from the auction: {', '.join(tied)}.", "tied", seats=tied)
     # Higher bids choose first; bids are unique among those left, so the order is fully determined.
-    ranked = sorted((s for s in bidders if s not in tied), key=lambda s: -bids[s])
+    ranked = sorted((s for s in bidders if s not in tied and s not in broke), key=lambda s: -bids[s])
+    if not ranked:
+        note(events, "Nobody is left in the auction: no technology is won.", "no-winner")
     winners: set[str] = set()
     for seat in ranked:
         if not state.market:
@@ -70,4 +74,6 @@ def hold_auction(state: State, bidders: list[str], choices: dict[str, Choice], r
         winners.add(seat)
     for seat in tied:
         _lose(state, seat, events, "is out of the auction")
+    for seat in broke:
+        _lose(state, seat, events, "has no water left to bid")
     return winners

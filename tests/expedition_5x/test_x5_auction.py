@@ -46,6 +46,7 @@ def test_holding_an_auction_all_bidders_removed_no_winner():
     step = play(state, {"anna": {"action": "excavate", "bid": 2}, "bob": {"action": "excavate", "bid": 2},
                         "cora": DRILL})
     assert water_of(step) == {"anna": 4, "bob": 4, "cora": 9}
+    assert [e.data["kind"] for e in step.events if e.data["kind"] in ("tied", "no-winner")] == ["tied", "no-winner"]
     assert all(len(p.tableau) == 1 and len(p.tableau[0].cards) == 1 for p in step.state.players.values())
 
 
