@@ -95,3 +95,17 @@ def test_holding_an_auction_bids_are_revealed_to_everyone():
                         "cora": DRILL})
     bids = [e for e in step.events if e.data.get("kind") == "bids"]
     assert len(bids) == 1 and bids[0].to is None and bids[0].data["bids"] == {"anna": 3, "bob": 1}
+
+
+def test_holding_an_auction_a_lowered_bid_is_compared_as_lowered():
+    # Only other card data could lower a bidder's water before the auction; the cap still decides fairly.
+    from games.expedition_5x.auction import hold_auction
+    from games.expedition_5x.cards import cards
+    from x5_helpers import LoadedDie
+
+    state = make_state(3, water=(2, 5, 0))
+    choices = {"anna": Choice("excavate", 3), "bob": Choice("excavate", 2), "cora": Choice("excavate", 2)}
+    events = []
+    winners = hold_auction(state, ["anna", "bob", "cora"], choices, LoadedDie([]), cards(), events)
+    assert winners == set()  # anna's 3 became 2, the same as bob's; cora had nothing left to bid
+    assert {s: p.water for s, p in state.players.items()} == {"anna": 1, "bob": 4, "cora": 0}
