@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,8 +40,8 @@ def default_renderer(settings: Settings | None) -> Renderer | None:
         return None
     if settings is None:
         return render_step
-    config = ReportConfig(sender=settings.sender)
-    return lambda gd, step: render_step(gd, step, config)
+    # A partial, not a lambda: the batch hands the renderer to worker processes, so it must pickle.
+    return partial(render_step, config=ReportConfig(sender=settings.sender))
 
 
 def games_under(root: Path) -> list[Path]:

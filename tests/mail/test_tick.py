@@ -1,0 +1,115 @@
+"""Whole games through the real servers: welcome, orders mailed in, checks mailed back, reports, deadlines."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+
+from pbem.files import locked
+from pbem.mail import notices
+from pbem.mail.handle import state_dir
+from pbem.mail.tick import default_renderer, tick
+
+from .conftest import Received, Site
+from .mails import order_mail, order_text
+
+MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # the deadline is 18:00 Berlin = 17:00 UTC that day
+
+
+def set_deadline(site: Site, **extra: object) -> None:
+    site.gd.meta.options["deadline"] = {"rule": "weekdays 18:00", "timezone": "Europe/Berlin", "remind_hours": [2], **extra}
+    site.gd.save_meta()
+
+
+def reply_to(welcome: Received, text: str) -> EmailMessage:
+    """A player answers a mail: orders on top, the mail quoted below."""
+    quoted = "\n".join("> " + line for line in welcome.text().splitlines())
+    msg = order_mail(f"{text}\nOn Mon, 30 Nov 2026 at 10:00, pbem wrote:\n{quoted}\n", sender=welcome.recipients[0],
+                     subject="Re: " + str(welcome.message["Subject"]))
+    msg["In-Reply-To"] = str(welcome.message["Message-ID"])
+    return msg
+
+
+def kinds(mails: list[Received]) -> list[str]:
+    return [str(m.message.get("X-Pbem-Kind") or ("report" if m.message["X-PBEM-Step"] else "?")) for m in mails]
+
+
+def test_a_whole_game_by_mail(site: Site) -> None:
+    set_deadline(site)
+    render = default_renderer(site.settings)
+    tokens = notices.issue_tokens(site.gd, ["anna", "ben", "cleo"])
+    notices.queue_welcome(site.gd, site.settings, tokens)
+    first = tick(site.root, site.settings, now=MONDAY_9, render=render)
+    assert not first.errors, first.errors
+    welcome = {seat: next(m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "welcome")
+               for seat in tokens}
+    assert "Monday 30 November 2026, 12:00 EST (America/New_York)" in welcome["anna"].text()  # anna's own zone
+    assert "18:00 CET (Europe/Berlin)" in welcome["ben"].text()
+
+    for seat, bid in (("anna", 5), ("ben", 4), ("cleo", 4)):
+        site.mailbox.deliver(reply_to(welcome[seat], order_text("g1", seat, 1, tokens[seat], f"bid: {bid}\n")))
+    second = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=1), render=render)
+    assert not second.errors, second.errors
+    assert [o.status for o in second.fetched.outcomes] == ["accepted"] * 3
+    assert site.gd.current_step() == 1  # everyone sent orders: resolved before the deadline
+    to_anna = site.smtp.to("anna@example.org")
+    check = next(m for m in to_anna if m.message["X-Pbem-Kind"] == "check")
+    assert "ACCEPTED" in check.text() and "bid: 5" in check.text()
+    report = next(m for m in to_anna if m.message["X-PBEM-Step"] == "1")
+    parts = {p.get_content_type() for p in report.message.walk()}
+    assert {"application/pdf", "text/calendar"} <= parts
+    assert report.message.get_body(("plain",)) is not None
+    # One thread per seat: the check and the report hang from the same root.
+    assert check.message["References"].split()[0] == report.message["References"].split()[0]
+    assert site.mailbox.count("pbem/processed") == 3
+
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 2, tokens["anna"], "bid: 3\n")))
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=2), render=render)
+    assert site.gd.current_step() == 1
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=6, minutes=1), render=render)
+    reminded = [m for m in site.smtp.received if m.message["X-Pbem-Kind"] == "remind"]
+    assert sorted(m.recipients[0] for m in reminded) == ["ben@example.org", "cleo@example.org"]
+    assert all(any(p.get_content_type() == "text/calendar" for p in m.message.walk()) for m in reminded)
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=6, minutes=30), render=render)
+    assert len([m for m in site.smtp.received if m.message["X-Pbem-Kind"] == "remind"]) == 2  # reminded once
+
+    late = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=8, minutes=1), render=render)
+    assert site.gd.current_step() == 2
+    assert any("default orders for ben, cleo" in line for line in late.games["g1"])
+    assert site.gd.step_info(2)["orders"] == {"anna": "submitted", "ben": "default", "cleo": "default"}
+    sent_twice = [m.message["Message-ID"] for m in site.smtp.received]
+    assert len(sent_twice) == len(set(sent_twice)), "nothing is sent twice"
+
+
+def test_two_ticks_at_once_do_not_both_work(site: Site) -> None:
+    with locked(state_dir(site.root) / "tick.lock"):
+        assert tick(site.root, site.settings, now=MONDAY_9).busy
+    with site.gd.lock():
+        result = tick(site.root, site.settings, now=MONDAY_9)
+    assert "busy" in result.games["g1"][0]
+
+
+def test_missed_orders_played_by_a_robot(site: Site) -> None:
+    set_deadline(site, missed="robot")
+    tick(site.root, site.settings, now=MONDAY_9, render=None)
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=None)
+    assert site.gd.step_info(1)["orders"] == {"anna": "submitted", "ben": "submitted", "cleo": "submitted"}
+    assert "robot orders" in site.gd.step_orders(1)["anna"]
+
+
+def test_missed_orders_wait_for_the_moderator_who_is_told_once(site: Site) -> None:
+    set_deadline(site, missed="wait")
+    tick(site.root, site.settings, now=MONDAY_9, render=None)
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=None)
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=10), render=None)
+    assert site.gd.current_step() == 0
+    notes = site.smtp.to("mod@example.org")
+    assert len(notes) == 1 and "pbem run --force" in notes[0].text()
+
+
+def test_a_game_without_deadline_resolves_when_orders_are_complete(site: Site) -> None:
+    for seat in ("anna", "ben", "cleo"):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat]), sender=f"{seat}@example.org"))
+    result = tick(site.root, site.settings, render=None)
+    assert result.games["g1"] == ["resolved step(s) 1"]
+    assert site.gd.current_step() == 1
