@@ -1,0 +1,78 @@
+"""Deadline rules, time zones, reminders and the .ics file."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pbem.mail import deadlines
+from pbem.mail.deadlines import After, DeadlineError, Track, Weekly
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def test_weekdays_skip_the_weekend_in_the_rule_s_zone() -> None:
+    policy = deadlines.policy({"deadline": {"rule": "weekdays 18:00", "timezone": "Europe/Berlin"}})
+    assert policy is not None and isinstance(policy.rule, Weekly)
+    friday_evening = at("2026-11-27T17:30")  # 18:30 in Berlin: Friday's deadline has passed
+    assert policy.rule.after(friday_evening, policy.zone, policy.minimum) == at("2026-11-30T17:00")
+
+
+def test_daylight_saving_time_moves_the_utc_hour() -> None:
+    rule = deadlines.parse_rule("daily 18:00")
+    zone = deadlines.zone("Europe/Berlin")
+    assert rule.after(at("2026-03-28T12:00"), zone, timedelta(0)) == at("2026-03-28T17:00")  # CET
+    assert rule.after(at("2026-03-29T12:00"), zone, timedelta(0)) == at("2026-03-29T16:00")  # CEST
+
+
+def test_hours_after_the_last_step_and_minimum_time() -> None:
+    assert deadlines.parse_rule("48 hours after the last step") == After(timedelta(hours=48))
+    assert deadlines.parse_rule("2 days") == After(timedelta(days=2))
+    rule = deadlines.parse_rule("mon,thu 20:30")
+    assert rule.after(at("2026-11-30T19:00"), deadlines.zone("UTC"), timedelta(hours=12)) == at("2026-12-03T20:30")
+
+
+@pytest.mark.parametrize("options", [
+    {"deadline": {"rule": "sometimes"}},
+    {"deadline": {"rule": "daily 25:00"}},
+    {"deadline": {"rule": "daily 18:00", "timezone": "Mars/Olympus"}},
+    {"deadline": {"rule": "daily 18:00", "missed": "coin"}},
+    {"deadline": {"timezone": "UTC"}},
+])
+def test_bad_settings_are_explained(options: dict) -> None:
+    with pytest.raises(DeadlineError):
+        deadlines.policy(options)
+
+
+def test_flat_option_keys_from_the_command_line() -> None:
+    policy = deadlines.policy({"deadline": "daily 9:00", "deadline.timezone": "Asia/Tokyo", "deadline.remind_hours": "24,2"})
+    assert policy is not None and policy.zone.key == "Asia/Tokyo" and policy.remind_hours == (24.0, 2.0)
+    assert deadlines.policy({}) is None
+
+
+def test_reminders_are_due_once_and_a_late_run_sends_only_the_latest() -> None:
+    policy = deadlines.Policy(rule=After(timedelta(hours=48)), zone=deadlines.zone("UTC"), remind_hours=(24.0, 2.0))
+    track = Track(step=0, opened=at("2026-11-30T00:00"), deadline=at("2026-12-02T00:00"))
+    assert track.reminders_due(policy, at("2026-11-30T12:00")) is None
+    assert track.reminders_due(policy, at("2026-12-01T01:00")) == 24.0
+    assert track.reminders_due(policy, at("2026-12-01T23:00")) == 2.0
+    track.reminded = [24.0, 2.0]
+    assert track.reminders_due(policy, at("2026-12-01T23:30")) is None
+    assert not track.due(policy, at("2026-12-01T23:59")) and track.due(policy, at("2026-12-02T00:00"))
+
+
+def test_local_text_in_the_player_s_zone() -> None:
+    moment = at("2026-11-30T17:00")
+    assert deadlines.local_text(moment, "Asia/Tokyo", deadlines.zone("UTC")) == "Tuesday 1 December 2026, 02:00 JST (Asia/Tokyo)"
+    assert deadlines.local_text(moment, "No/Where", deadlines.zone("Europe/Berlin")).endswith("18:00 CET (Europe/Berlin)")
+
+
+def test_ics_is_a_valid_calendar_with_folded_lines() -> None:
+    data = deadlines.ics("u@x", at("2026-11-30T17:00"), "orders, g1; step 2", "é" * 80, at("2026-11-29T00:00")).decode()
+    lines = data.split("\r\n")
+    assert lines[0] == "BEGIN:VCALENDAR" and "DTSTART:20261130T170000Z" in lines
+    assert "SUMMARY:orders\\, g1\\; step 2" in lines
+    assert all(len(line.encode()) <= 75 for line in lines)

@@ -1,0 +1,80 @@
+"""Order text out of mail bodies: traps, format=flowed, HTML, quoted replies; line numbers kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.mail.message import parse_mail
+from pbem.mail.text import clean_order_text, html_to_text, strip_quotes, unflow, untrap
+from pbem.orders import parse
+
+
+def test_look_alike_spaces_quotes_and_dashes_become_plain() -> None:
+    assert untrap("bid:\u00a03\u200b\r\nname: \u201cx\u201d\n\u2013 a") == 'bid: 3\nname: "x"\n- a'
+
+
+def test_format_flowed_is_joined_and_unstuffed() -> None:
+    assert unflow("a long \nline\n  indented\n", delsp=False) == "a long line\n indented\n"
+    assert unflow("word-\nnext", delsp=True) == "word-\nnext"
+    assert unflow("cut \nhere", delsp=True) == "cuthere"
+
+
+def test_quotes_attributions_signatures_become_empty_lines() -> None:
+    text = "bid: 3\n\nOn Mon, 30 Nov 2026 at 10:00, pbem <p@x> wrote:\n> bid: 1\n-- \nAnna\n"
+    assert strip_quotes(text) == "bid: 3\n\n\n\n\n\n"
+
+
+def test_outlook_original_message_is_cut() -> None:
+    text = "bid: 2\nFrom: pbem <p@x>\nSent: Monday\nbid: 9\n"
+    assert strip_quotes(text) == "bid: 2\n\n\n\n"
+
+
+def test_a_greeting_above_the_orders_keeps_line_numbers() -> None:
+    cleaned = clean_order_text("Hi!\n\ngame: g1\nbid: x: y\n")
+    doc = parse(cleaned, "mail")
+    assert doc.problems and doc.problems[0].line == 4
+
+
+def test_html_blocks_breaks_and_nbsp_indentation() -> None:
+    html = "<p>game: g1<br>orders:</p><div>&nbsp;&nbsp;- a</div><ul><li>x</li></ul><pre>k:\n  v: 1</pre>"
+    assert clean_order_text(html_to_text(html)) == "game: g1\norders:\n  - a\n- x\nk:\n  v: 1\n"
+
+
+def test_html_quotes_scripts_and_styles_are_dropped() -> None:
+    html = "<style>p{}</style><script>x()</script><div>bid: 1</div><blockquote>bid: 9</blockquote><div class=gmail_quote>old</div>"
+    assert html_to_text(html).strip() == "bid: 1"
+
+
+@pytest.mark.parametrize("raw", [
+    b"",
+    b"\xff\xfe\x00garbage",
+    b"Content-Type: multipart/mixed\r\n\r\nno boundary at all",
+    b"Content-Type: text/plain; charset=\"utf-8\"\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!not base64",
+    b"From: =?x-unknown?q?=FF?= <a@b.example>\r\nSubject: =?utf-8?b?broken\r\n\r\nbid: 1",
+    b"Content-Type: message/rfc822\r\n\r\nFrom: x\r\n\r\ninner",
+])
+def test_no_mail_is_too_broken_to_read(raw: bytes) -> None:
+    assert len(parse_mail(raw).key) == 32  # read without raising, and remembered by a key
+
+
+def test_multipart_report_is_a_bounce() -> None:
+    raw = (b"From: postmaster@mx.example\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
+           b"--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nAction: failed\r\n--b--\r\n")
+    assert parse_mail(raw).automatic is not None
+
+
+def test_our_own_address_is_a_loop() -> None:
+    assert parse_mail(b"From: pbem@games.example\r\n\r\nhi", own=("pbem@games.example",)).automatic is not None
+
+
+def test_a_forwarded_mail_is_not_read_as_orders() -> None:
+    raw = (b"From: a@b.example\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
+           b"game: g1\r\n--b\r\nContent-Type: message/rfc822\r\n\r\nFrom: x@y.example\r\n\r\nbid: 9\r\n--b--\r\n")
+    mail = parse_mail(raw)
+    assert mail.text == "game: g1\n"
+
+
+def test_a_spoofed_or_multiple_from_gives_no_address() -> None:
+    assert parse_mail(b"From: a@b.example, c@d.example\r\n\r\nx").sender is None
+    assert parse_mail(b'From: "x@evil.example" <a@b.example>\r\n\r\nx').sender == "a@b.example"
+    assert parse_mail(b"From: =?utf-8?q?A=0D=0ABcc:_x@y?= <a@b.example>\r\n\r\nx").sender == "a@b.example"
