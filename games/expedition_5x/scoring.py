@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from games.expedition_5x.cards import COLOURS, JOKER
 
@@ -28,7 +29,13 @@ def _splits(jokers: int, parts: int) -> Iterable[tuple[int, ...]]:
 
 def crystal_points(colours: Iterable[str]) -> int:
     """The best crystal score: each joker counted as the colour where it adds most."""
-    counts = Counter(colours)
+    return _best(tuple(sorted(Counter(colours).items())))
+
+
+@lru_cache(maxsize=4096)
+def _best(counted: tuple[tuple[str, int], ...]) -> int:
+    """crystal_points for (colour, count) pairs; cached because views score every tableau every step."""
+    counts = dict(counted)
     jokers = counts.pop(JOKER, 0)
     palette = sorted(set(COLOURS) | set(counts))
     return max(
