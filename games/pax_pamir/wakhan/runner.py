@@ -14,7 +14,8 @@ from games.pax_pamir import orders
 from games.pax_pamir.state import GameState, Paused
 from games.pax_pamir.turn import Outcome
 
-from games.pax_pamir.wakhan import turn
+from games.pax_pamir.wakhan import decide, turn
+from games.pax_pamir.wakhan.decide import WakhanContext
 from games.pax_pamir.wakhan.deck import draw, is_wakhan
 from games.pax_pamir.wakhan.setup import first_turn
 
@@ -59,8 +60,23 @@ def play_on(state: GameState, rng: Rng) -> tuple[GameState, list[Event]]:
     return state, events
 
 
+def answer_for_her(game: Any, state: GameState, rng: Rng) -> tuple[GameState, list[Event]]:
+    """A human's turn paused on a question to Wakhan: her rules answer it and the turn goes on at once."""
+    events: list[Event] = []
+    while state.paused is not None and is_wakhan(state, state.paused.question["seat"]) \
+            and not is_wakhan(state, state.paused.seat):
+        question = orders.question_from_data(state.paused.question)
+        ctx = WakhanContext(state.clone(), state.paused.seat, {})
+        reply = decide.answer(ctx, question)
+        step = game.apply(state, {question.seat: {"answer": reply}}, rng)
+        state = step.state
+        events += ctx.events + list(step.events)
+    return state, events
+
+
 def apply(game: Any, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
-    """The game's apply with Wakhan: her paused turns resume here, and her turns follow any step that ends on hers."""
+    """The game's apply with Wakhan: her paused turns resume here, questions put to her in a human's turn are
+    answered by her rules, and her turns follow any step that ends on hers."""
     if state.paused is not None and is_wakhan(state, state.paused.seat):
         (prompt,) = game.prompts(state)
         order = dict(orders_by_seat[prompt.seat])
@@ -74,5 +90,6 @@ def apply(game: Any, state: GameState, orders_by_seat: Mapping[str, Order], rng:
     else:
         step = game.apply(state, orders_by_seat, rng)
         new, events = step.state, list(step.events)
+    new, asked = answer_for_her(game, new, rng)
     new, more = play_on(new, rng)
-    return Step(new, events + more)
+    return Step(new, events + asked + more)

@@ -1,0 +1,85 @@
+"""Whole games of one and two robot humans against Wakhan, checking every invariant after every step, and exact
+replay from the archived orders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pp_helpers import check_invariants, rupee_change, rupees_total
+
+from engine.rng import Rng
+from games.pax_pamir import GAME
+from games.pax_pamir.state import GameState
+from games.pax_pamir.wakhan import SEAT, runner
+from games.pax_pamir.wakhan.deck import load
+from games.pax_pamir.wakhan.setup import new_game
+
+HUMANS = {1: ("anna",), 2: ("anna", "ben")}
+SEEDS = range(300)
+
+
+def check_wakhan(state: GameState) -> None:
+    """Her own invariants: no loyalty ever, 24 AI cards with the card in play face up, her seat an automaton."""
+    player = state.players[SEAT]
+    assert player.loyalty is None and player.automaton == "wakhan"
+    ai = load(state)
+    assert sorted(ai.deck + ai.discard) == list(range(1, 25)) and ai.deck
+    assert ai.card is None or ai.discard[-1] == ai.card
+
+
+def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[str]]:
+    """Play a game to its end; returns the final state, every step's orders and every event text."""
+    state = new_game(HUMANS[humans], Rng(f"wakhan/{seed}/setup"))
+    archive: list[dict[str, Any]] = []
+    said: list[str] = []
+    step = 0
+    while GAME.result(state) is None:
+        (prompt,) = GAME.prompts(state)
+        assert prompt.seat != SEAT, "Wakhan is never asked for an order"
+        order = GAME.random_order(state, prompt.seat, Rng.for_step(seed, step, "robot"))
+        assert not GAME.check(state, prompt.seat, order), (step, order)
+        before = rupees_total(state)
+        result = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step(seed, step))
+        assert rupees_total(result.state) == before + rupee_change(result), step
+        check_invariants(result.state)
+        check_wakhan(result.state)
+        archive.append({prompt.seat: order})
+        said += [e.text for e in result.events]
+        state = result.state
+        step += 1
+        assert step < 3000, "a game against Wakhan should end"
+    return state, archive, said
+
+
+def replay(humans: int, seed: int, archive: list[dict[str, Any]]) -> GameState:
+    """Rebuild a game from its setup and archived orders alone."""
+    state = new_game(HUMANS[humans], Rng(f"wakhan/{seed}/setup"))
+    for step, orders in enumerate(archive):
+        state = runner.apply(GAME, state, orders, Rng.for_step(seed, step)).state
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("humans", [1, 2])
+def test_games_against_wakhan_end_with_every_invariant(humans: int) -> None:
+    ended = 0
+    for seed in SEEDS:
+        state, _, said = play(humans, seed)
+        assert state.phase == "over" and state.winners
+        assert any(text.startswith("Wakhan's turn. AI card") for text in said)
+        ended += 1
+    assert ended == len(SEEDS)
+
+
+@pytest.mark.parametrize("humans", [1, 2])
+@pytest.mark.parametrize("seed", range(8))
+def test_replay_from_orders_is_exact(humans: int, seed: int) -> None:
+    state, archive, _ = play(humans, seed)
+    assert GAME.encode(replay(humans, seed, archive)) == GAME.encode(state)
+
+
+def test_wakhan_plays_the_first_turn_and_reports_her_card() -> None:
+    _, _, said = play(2, 7)
+    first = said.index("Wakhan takes the first turn of the game.")
+    assert said[first + 1].startswith("Wakhan's turn. AI card") and "Back of AI card" in said[first + 1]
