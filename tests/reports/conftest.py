@@ -20,7 +20,8 @@ SEATS = [
     store.Seat("bob", "bob@example.org"),
     store.Seat(SCRIPT, "script@example.org"),
     store.Seat(EVIL, "evil@example.org"),
-    store.Seat("wakhan", robot=True),
+    store.Seat("wakhan", "wakhan@example.org", robot=True),  # robots get reports, never mail
+    store.Seat("dora"),  # no address: reports on disk only
 ]
 
 PARTIAL_HTML = """<div class="tiny">

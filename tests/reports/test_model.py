@@ -17,7 +17,7 @@ def test_model_names_game_step_label_and_reader(finished: GameDir) -> None:
     model = report_model(finished, 1, "anna")
     assert model["game"] == {"id": "tiny-test", "title": "Tiny & <Test> Game", "name": "tiny&game"}
     assert (model["step"], model["label"], model["seat"]) == (1, "round 2", "anna")
-    assert model["seats"] == ["anna", "bob", SCRIPT, EVIL, "wakhan"]
+    assert model["seats"] == ["anna", "bob", SCRIPT, EVIL, "wakhan", "dora"]
     assert model["deadline"] == "2026-12-01 18:00 UTC"
 
 
@@ -77,7 +77,7 @@ def test_public_model_has_no_prompt_or_template(finished: GameDir) -> None:
     model = report_model(finished, 0, None)
     assert model["seat"] is None and model["prompt"] is None and model["order_template"] is None
     assert model["owes_order"] is False
-    assert len(model["waiting_for"]) == 4
+    assert [p["seat"] for p in model["waiting_for"]] == ["anna", SCRIPT, EVIL, "wakhan", "dora"]  # bob sits out
 
 
 def test_final_step_carries_the_result(finished: GameDir) -> None:

@@ -16,7 +16,7 @@ class TinyGame:
 
     id = "tiny-test"
     title = "Tiny & <Test> Game"
-    player_counts = range(2, 6)
+    player_counts = range(2, 7)
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
         """Deal three cards to each seat."""
