@@ -48,19 +48,11 @@ class PaxPamir:
 
     def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
-        if seat not in [p.seat for p in self.prompts(state)]:
-            return [Problem((), f"no order is due from {seat} now")]
-        if state.phase == "loyalty":
-            return orders.loyalty_problems(order)
-        if state.paused is not None:
-            return orders.answer_problems(order, orders.question_from_data(state.paused.question))
-        found = orders.turn_problems(order)
-        if found:
+        found = self._shape_problems(state, seat, order)
+        if found or state.phase == "loyalty" or state.paused is not None:
             return found
-        trial = state.clone()
-        _record_standing(trial, seat, order)
         try:
-            run_turn(trial, seat, copy.deepcopy(dict(order)))
+            self._run_new_turn(state, seat, order)
         except OrderError as error:
             return [Problem(error.path, error.message)]
         return []
@@ -68,15 +60,18 @@ class PaxPamir:
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with the prompted seat's accepted order."""
         (prompt,) = self.prompts(state)
-        order = dict(orders_by_seat[prompt.seat])
-        problems = self.check(state, prompt.seat, order)
+        seat = prompt.seat
+        order = dict(orders_by_seat[seat])
+        problems = self._shape_problems(state, seat, order)
         if problems:
-            raise RejectedOrder(prompt.seat, problems)
-        state = state.clone()
-        _record_standing(state, prompt.seat, order)
+            raise RejectedOrder(seat, problems)
         if state.phase == "loyalty":
-            return _choose_loyalty(state, prompt.seat, order["loyalty"])
+            state = state.clone()
+            _record_standing(state, seat, order)
+            return _choose_loyalty(state, seat, order["loyalty"])
         if state.paused is not None:
+            state = state.clone()
+            _record_standing(state, seat, order)
             paused = state.paused
             answers = dict(paused.answers)
             answers[paused.question["key"]] = order["answer"]
@@ -84,8 +79,27 @@ class PaxPamir:
             start.standing = copy.deepcopy(state.standing)
             outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
             return _finish(outcome, start, paused.seat, paused.reported)
-        outcome = run_turn(state, prompt.seat, copy.deepcopy(order))
-        return _finish(outcome, state, prompt.seat, 0)
+        try:
+            outcome, start = self._run_new_turn(state, seat, order)
+        except OrderError as error:
+            raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
+        return _finish(outcome, start, seat, 0)
+
+    def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+        """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
+        if seat not in [p.seat for p in self.prompts(state)]:
+            return [Problem((), f"no order is due from {seat} now")]
+        if state.phase == "loyalty":
+            return orders.loyalty_problems(order)
+        if state.paused is not None:
+            return orders.answer_problems(order, orders.question_from_data(state.paused.question))
+        return orders.turn_problems(order)
+
+    def _run_new_turn(self, state: GameState, seat: str, order: Order) -> tuple[Outcome, GameState]:
+        """Run a new turn from a copy of `state` with the order's standing orders in force."""
+        start = state.clone()
+        _record_standing(start, seat, order)
+        return run_turn(start, seat, copy.deepcopy(dict(order))), start
 
     def default_order(self, state: GameState, seat: str) -> Order:
         """Deadline defaults: the least chosen loyalty; a question's stated default; a turn with no actions."""

@@ -91,28 +91,45 @@ def _random_actions(ctx: Context, order: dict[str, Any], rng: Rng) -> None:
 
 
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
-    """A random action entry that is plausibly legal now, or None when nothing can be done."""
+    """A random action entry that is plausibly legal now, or None when nothing can be done.
+
+    A kind of action is drawn first and its details only then, because working out an action's legal
+    parameters is the costly part.
+    """
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    options: list[dict[str, Any]] = []
+    kinds: list[tuple[str, int]] = []
     if turn.actions < ACTION_LIMIT:
-        buyable = core.purchasable(state, seat)
-        if buyable:
-            row, column = rng.choice(buyable)
-            options.append({"action": "purchase", "row": row + 1, "column": column + 1})
-        if player.hand:
-            options.append({"action": "play", "card": rng.choice(player.hand), "side": rng.choice(("left", "right"))})
+        kinds += [("purchase", 0), ("play", 0)]
     for number in player.court:
         if number in turn.used:
             continue
         if turn.actions >= ACTION_LIMIT and not queries.is_favored(state, seat, number):
             continue
-        for name in queries.court_card(number).actions:
-            module = actions.module(name)
-            if module is None:
-                continue
-            params = module.random_params(state, seat, number, rng)
-            if params is not None:
-                options.append({"action": name, "card": number, **params})
-    return rng.choice(options) if options else None
+        kinds += [(name, number) for name in queries.court_card(number).actions]
+    while kinds:
+        kind, number = kinds.pop(rng.below(len(kinds)))
+        entry = _details(state, seat, kind, number, rng)
+        if entry is not None:
+            return entry
+    return None
+
+
+def _details(state: GameState, seat: str, kind: str, number: int, rng: Rng) -> dict[str, Any] | None:
+    player = state.players[seat]
+    if kind == "purchase":
+        buyable = core.purchasable(state, seat)
+        if not buyable:
+            return None
+        row, column = rng.choice(buyable)
+        return {"action": "purchase", "row": row + 1, "column": column + 1}
+    if kind == "play":
+        if not player.hand:
+            return None
+        return {"action": "play", "card": rng.choice(player.hand), "side": rng.choice(("left", "right"))}
+    module = actions.module(kind)
+    if module is None:
+        return None
+    params = module.random_params(state, seat, number, rng)
+    return None if params is None else {"action": kind, "card": number, **params}

@@ -7,6 +7,7 @@ Every count map drops keys whose count falls to zero, so equal positions encode 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -260,8 +261,41 @@ class GameState:
         )
 
     def clone(self) -> GameState:
-        """An independent copy (the turn replays from a copy of its start)."""
-        return GameState.decode(self.encode())
+        """An independent copy (turns run on copies); hand-written because robots clone often."""
+        players = {
+            s: Player(p.seat, p.loyalty, p.rupees, list(p.hand), list(p.court), list(p.gifts), list(p.prizes),
+                      p.score, p.automaton)
+            for s, p in self.players.items()
+        }
+        turn = self.turn
+        return GameState(
+            seats=list(self.seats),
+            players=players,
+            favored=self.favored,
+            deck=list(self.deck),
+            market=[list(row) for row in self.market],
+            market_rupees=[list(row) for row in self.market_rupees],
+            discard=list(self.discard),
+            unused=list(self.unused),
+            tribes={k: dict(v) for k, v in self.tribes.items()},
+            armies={k: dict(v) for k, v in self.armies.items()},
+            roads={k: dict(v) for k, v in self.roads.items()},
+            spies={k: dict(v) for k, v in self.spies.items()},
+            effects=[Effect(e.id, e.card, e.lasts, e.seat, e.target) for e in self.effects],
+            phase=self.phase,
+            loyalty_order=list(self.loyalty_order),
+            current=self.current,
+            turn_number=self.turn_number,
+            checks_done=self.checks_done,
+            turn=TurnState(turn.seat, turn.number, turn.actions, list(turn.used), list(turn.paid), dict(turn.placed))
+            if turn else None,
+            # A paused turn's snapshot and order are never changed in place, so copies may share them.
+            paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
+                          dict(self.paused.question), self.paused.reported) if self.paused else None,
+            standing={s: {k: copy.deepcopy(v) for k, v in d.items()} for s, d in self.standing.items()},
+            winners=list(self.winners),
+            end_reason=self.end_reason,
+        )
 
 
 def _encode_nested(nested: Mapping[str, Counts]) -> dict[str, dict[str, int]]:

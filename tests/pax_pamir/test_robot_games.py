@@ -56,4 +56,4 @@ def test_robot_game_is_fast() -> None:
     start = time.perf_counter()
     for seed in range(5):
         play_game(4, 1000 + seed, invariants=False)
-    assert (time.perf_counter() - start) / 5 < 0.5
+    assert (time.perf_counter() - start) / 5 < 0.2  # about 0.06 s on the development machine
