@@ -5,6 +5,7 @@ code, which fights on the card with the most spies among those carrying hers."""
 from __future__ import annotations
 
 from games.pax_pamir import cards, queries
+from games.pax_pamir.actions.battle import safe_houses
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.pieces import remove_army, remove_road, remove_spy, remove_tribe
 from games.pax_pamir.state import GameState, bump
@@ -134,14 +135,18 @@ def fight_card(ctx: Context, reading: Reading, number: int, card: int) -> None:
 
 
 def _safe_house(ctx: Context, victim: str, number: int) -> None:
-    """Safe House: the victim may put the removed spy on their Safe House card instead of their supply."""
-    houses = [n for n in ctx.state.players[victim].court
-              if queries.court_card(n).ability == "safe_house" and n != number]
-    if not houses:
+    """Safe House: the victim may shelter the removed spy on a Safe House card (asked as in a human's battle)."""
+    refuges = safe_houses(ctx.state, victim, number)
+    if not refuges:
         return
-    choice = ctx.ask(Question(victim, ctx.key(f"safe-house-{len(ctx.events)}"), "choice",
-                              "Safe House: put your removed spy on your Safe House card instead of your supply?",
-                              ("safe_house", "supply"), default="safe_house"))
-    if choice == "safe_house":
-        bump(ctx.state.spies.setdefault(str(houses[0]), {}), victim, 1)
-        ctx.emit(f"{victim}'s spy takes refuge on {queries.court_card(houses[0]).name} (Safe House).")
+    key = ctx.key(f"safe-house-{len(ctx.events)}")
+    standing = ctx.state.standing.get(victim, {}).get("safe_house")
+    if key not in ctx.answers and isinstance(standing, bool):
+        ctx.answers[key] = refuges[0] if standing else "supply"
+    where = ctx.ask(Question(victim, key, "choice",
+                             f"Wakhan removes your spy from {queries.court_card(number).name} in battle: put it on "
+                             "your Safe House or return it to your supply", (*refuges, "supply"), default=refuges[0]))
+    if where != "supply":
+        bump(ctx.state.spies.setdefault(str(where), {}), victim, 1)
+        ctx.emit(f"{victim}'s spy escapes to their Safe House {queries.court_card(where).name}.", kind="removed",
+                 piece="spy", owner=victim, refuge=where)

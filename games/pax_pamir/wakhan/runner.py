@@ -4,7 +4,7 @@ hers paused on a human's answer resumes from the state after her draw."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.contract import Event, Order, RejectedOrder, Step
@@ -60,7 +60,11 @@ def play_on(state: GameState, rng: Rng) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-def answer_for_her(game: Any, state: GameState, rng: Rng) -> tuple[GameState, list[Event]]:
+#: Resolves one step of the game without Wakhan's part: the game's own apply.
+StepRules = Callable[[GameState, Mapping[str, Order], Rng], Step]
+
+
+def answer_for_her(step_rules: StepRules, state: GameState, rng: Rng) -> tuple[GameState, list[Event]]:
     """A human's turn paused on a question to Wakhan: her rules answer it and the turn goes on at once."""
     events: list[Event] = []
     while state.paused is not None and is_wakhan(state, state.paused.question["seat"]) \
@@ -68,15 +72,21 @@ def answer_for_her(game: Any, state: GameState, rng: Rng) -> tuple[GameState, li
         question = orders.question_from_data(state.paused.question)
         ctx = WakhanContext(state.clone(), state.paused.seat, {})
         reply = decide.answer(ctx, question)
-        step = game.apply(state, {question.seat: {"answer": reply}}, rng)
+        step = step_rules(state, {question.seat: {"answer": reply}}, rng)
         state = step.state
         events += ctx.events + list(step.events)
     return state, events
 
 
-def apply(game: Any, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+def apply(game: Any, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng,
+          step_rules: StepRules | None = None) -> Step:
     """The game's apply with Wakhan: her paused turns resume here, questions put to her in a human's turn are
-    answered by her rules, and her turns follow any step that ends on hers."""
+    answered by her rules, and her turns follow any step that ends on hers.
+
+    `game` gives prompts and check; `step_rules` (default: game.apply) resolves a step without Wakhan's part, so
+    the game's own apply can delegate here without recursion.
+    """
+    step_rules = step_rules or game.apply
     if state.paused is not None and is_wakhan(state, state.paused.seat):
         (prompt,) = game.prompts(state)
         order = dict(orders_by_seat[prompt.seat])
@@ -88,8 +98,8 @@ def apply(game: Any, state: GameState, orders_by_seat: Mapping[str, Order], rng:
             state.standing.setdefault(prompt.seat, {}).update(copy.deepcopy(order["standing"]))
         new, events = resume(state, order["answer"])
     else:
-        step = game.apply(state, orders_by_seat, rng)
+        step = step_rules(state, orders_by_seat, rng)
         new, events = step.state, list(step.events)
-    new, asked = answer_for_her(game, new, rng)
+    new, asked = answer_for_her(step_rules, new, rng)
     new, more = play_on(new, rng)
     return Step(new, events + asked + more)
