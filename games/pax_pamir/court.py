@@ -46,6 +46,8 @@ def repay_leverage(ctx: Context, seat: str, number: int) -> None:
     ctx.emit(f"{seat} repays {paid} rupee(s) for the leveraged {name}.", kind="leverage", seat=seat, paid=paid)
     if not short:
         return
+    if player.automaton == "wakhan":
+        return  # Wakhan rules: short of rupees for leverage, she discards no cards
     options = tuple(player.hand) + tuple(player.court)
     if not options:
         return  # with no cards left, nothing more is owed
