@@ -93,7 +93,7 @@ def test_welcome_mail_carries_the_token_once_and_no_copy_keeps_it(site: Site) ->
     smtp.send(site.root, site.settings)
     [to_anna] = site.smtp.to("anna@example.org")
     assert tokens["anna"] in to_anna.text() and tokens["ben"] not in to_anna.text()
-    assert f"token: {tokens['anna']}" in to_anna.text()
+    assert any(line.strip().startswith("token:") and tokens["anna"] in line for line in to_anna.text().splitlines())
     for path in (site.gd.mail_dir() / "sent").glob("*.eml"):
         assert tokens["anna"] not in path.read_text() and tokens["ben"] not in path.read_text()
     assert tokens["anna"] not in (site.gd.mail_dir() / "ledger.jsonl").read_text()
