@@ -184,8 +184,9 @@ def plan_betray(state: GameState, seat: str, reading: Reading) -> Plan | None:
         assert owner is not None
         pay_action_cost(ctx, seat, BETRAY_PRICE)
         name = queries.court_card(target).name
-        ctx.emit(f"Wakhan betrays {name} in {owner}'s court ({why}) and keeps it as a "
-                 f"{queries.court_card(target).prize} prize; she stays loyal to every coalition.", kind="betray",
+        court = "her own court" if owner == seat else f"{owner}'s court"
+        ctx.emit(f"Wakhan betrays {name} in {court} ({why}) and keeps it as a prize of the "
+                 f"{queries.court_card(target).prize} coalition; she stays loyal to every coalition.", kind="betray",
                  seat=seat, card=target, owner=owner)
         discard_court_card(ctx, owner, target, "betrayed by Wakhan", keep=True)
         ctx.state.players[seat].prizes.append(target)

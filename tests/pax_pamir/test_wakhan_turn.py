@@ -1,0 +1,107 @@
+"""Wakhan's whole turn (rulebook p. 17): the action list top down and round again, bonus actions from the left,
+her ambition, Blackmail, cleanup by her priority, and pausing only for the humans' decisions."""
+
+from __future__ import annotations
+
+from test_wakhan_codes import market
+from test_wakhan_helpers import CHECK, wakhan_state
+
+from engine.rng import Rng
+from games.pax_pamir import GAME
+from games.pax_pamir.context import Question
+from games.pax_pamir.wakhan import SEAT, runner, turn
+from games.pax_pamir.wakhan.decide import WakhanContext, answer
+
+
+def texts(outcome) -> list[str]:
+    return [e.text for e in outcome.ctx.events]
+
+
+def test_turn_starts_with_the_ai_card_and_the_back_she_reads():
+    outcome = turn.run(wakhan_state(market=market(b4=7)))
+    first = texts(outcome)[0]
+    assert first.startswith("Wakhan's turn. AI card 1:") and "Back of AI card 4" in first
+    assert "pragmatic loyalty is russian" in first
+
+
+def test_action_list_goes_round_again_until_two_actions_count():
+    # card 1: tax, radicalize_top_military_if_military_favored, radicalize. Nothing to tax, military not favored:
+    # the plain radicalize is the only action she can take, so she takes it on two passes down the list
+    state = wakhan_state(market=market(b4=7, b3=39), rupees={SEAT: 9}, standing={"anna": {"bribe": "waive"}})
+    outcome = turn.run(state)
+    said = texts(outcome)
+    assert sum(t.startswith("Wakhan radicalizes") for t in said) == 2
+    assert sum(t.startswith("Wakhan skips tax") for t in said) >= 2
+
+
+def test_a_pass_with_nothing_possible_ends_the_actions():
+    state = wakhan_state(market=market(), rupees={SEAT: 0})
+    state.market = [[None] * 6, [None] * 6]
+    outcome = turn.run(state)
+    assert outcome.question is None and not any(t.startswith("Wakhan radicalizes") for t in texts(outcome))
+
+
+def test_ambition_comes_before_the_listed_action():
+    state = wakhan_state(market=market(t3=CHECK), tribes={"kabul": {SEAT: 2, "anna": 1}}, rupees={SEAT: 5},
+                         courts={SEAT: [5]})
+    said = texts(turn.run(state))
+    assert any("Wakhan's ambition" in t for t in said)
+    assert said.index(next(t for t in said if "ambition" in t)) < len(said)
+
+
+def test_bonus_actions_from_the_leftmost_unused_favored_card():
+    # two political cards (favored) that can build where she rules; the leftmost acts first
+    state = wakhan_state(courts={SEAT: [44, 5]}, tribes={"transcaspia": {SEAT: 1}}, rupees={SEAT: 4},
+                         market=market(), standing={"anna": {"bribe": "waive"}})
+    state.market = [[None] * 6, [None] * 6]
+    said = texts(turn.run(state))
+    bonus = [t for t in said if t.startswith("Wakhan's bonus action")]
+    assert bonus and "Baluchi Chiefs" in bonus[0]
+
+
+def test_blackmail_is_always_used_on_the_best_card():
+    state = wakhan_state(courts={SEAT: [54], "anna": [61, 67]}, market=market())
+    state.market = [[None] * 6, [None] * 6]
+    outcome = turn.run(state)
+    assert outcome.ctx.state.spies.get("67") == {SEAT: 1}  # anna's Wheat Fields: the higher number
+
+
+def test_cleanup_discards_by_her_priority():
+    # four cards, limit three (no political card): the non-political, non-patriot, unleveraged, lowest-rank,
+    # lowest-numbered card goes
+    state = wakhan_state(courts={SEAT: [18, 39, 2, 54]}, market=market(), rupees={SEAT: 0})
+    state.market = [[None] * 6, [None] * 6]
+    outcome = turn.run(state)
+    assert outcome.ctx.state.players[SEAT].court == [39, 2, 54]
+
+
+def test_her_turn_pauses_for_a_human_bribe_and_resumes_from_the_answer():
+    # anna rules kabul; Wakhan radicalizes Dost Mohammad (kabul) and anna is asked how much she wants
+    state = wakhan_state(market=market(b4=7), tribes={"kabul": {"anna": 2}}, rupees={SEAT: 6})
+    state.phase, state.current = "turns", SEAT
+    new, events = runner.finish(turn.run(state), state, 0)
+    assert new.paused is not None and new.paused.question["seat"] == "anna"
+    resumed, more = runner.resume(new, 1)
+    assert resumed.paused is None and 7 in resumed.players[SEAT].court
+    assert any("pays anna a bribe of 1" in e.text for e in more)
+    assert resumed.current == "anna"
+
+
+def test_questions_put_to_her_in_a_humans_turn_are_answered_by_her_rules():
+    state = wakhan_state(courts={SEAT: [18, 39]})
+    ctx = WakhanContext(state, "anna", {})
+    chosen = answer(ctx, Question(SEAT, "actions.0.leverage-40", "discard", "discard 1", (18, 39), count=1))
+    assert chosen == [18]
+
+
+def test_she_is_never_prompted_in_a_whole_game():
+    from games.pax_pamir.wakhan.setup import new_game
+
+    state = new_game(["anna"], Rng("whole"))
+    for step in range(40):
+        if GAME.result(state) is not None:
+            break
+        (prompt,) = GAME.prompts(state)
+        assert prompt.seat != SEAT
+        order = GAME.random_order(state, prompt.seat, Rng.for_step("whole", step, "robot"))
+        state = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step("whole", step)).state
