@@ -45,8 +45,8 @@ def test_ambition_comes_before_the_listed_action():
     state = wakhan_state(market=market(t3=CHECK), tribes={"kabul": {SEAT: 2, "anna": 1}}, rupees={SEAT: 5},
                          courts={SEAT: [5]})
     said = texts(turn.run(state))
-    assert any("Wakhan's ambition" in t for t in said)
-    assert said.index(next(t for t in said if "ambition" in t)) < len(said)
+    # right after the AI card, before the card's first action (tax) is even considered
+    assert "Wakhan's ambition" in said[1] and said[1].startswith("Wakhan radicalizes Dominance Check")
 
 
 def test_bonus_actions_from_the_leftmost_unused_favored_card():
