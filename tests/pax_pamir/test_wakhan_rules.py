@@ -208,3 +208,11 @@ def test_skipped_actions_say_why():
     state = wakhan_state()
     ctx, done = take(state, "betray")
     assert not done and "Wakhan skips betray" in ctx.events[-1].text
+
+
+def test_public_view_shows_the_card_in_play_and_the_back_but_not_the_deck_order():
+    from games.pax_pamir.wakhan.deck import public
+
+    shown = public(wakhan_state())
+    assert shown is not None and shown["card"] == 1 and shown["back_of"] == 4 and shown["deck_count"] == 23
+    assert "deck" not in shown and "AI card 1" in shown["reading"]

@@ -136,3 +136,27 @@ def reading(state: GameState) -> Reading:
     assert ai.card is not None and ai.deck, "Wakhan has not drawn an AI card"
     drawn, top = cards.wakhan_cards()[ai.card], cards.wakhan_cards()[ai.deck[0]]
     return Reading(ai.card, top.number, drawn.front, top.back)
+
+
+def public(state: GameState) -> dict[str, Any] | None:
+    """What everyone may see of her AI deck: the card in play, the back on top, and how many cards are left.
+
+    The order of the deck below its top card is hidden, like any face-down deck. None when she is not playing.
+    """
+    if seat_of(state) is None:
+        return None
+    ai = load(state)
+    drawn = cards.wakhan_cards()[ai.card].front if ai.card is not None else None
+    back = cards.wakhan_cards()[ai.deck[0]].back if ai.deck else None
+    return {
+        "card": ai.card,
+        "actions": list(drawn.actions) if drawn else [],
+        "loyalty_order": list(drawn.loyalty_order) if drawn else [],
+        "region_order": list(drawn.region_order) if drawn else [],
+        "back_of": ai.deck[0] if ai.deck else None,
+        "back_columns": [c + 1 for c in back.column_numbers] if back else [],
+        "back_rows": list(back.row_side) if back else [],
+        "reading": reading(state).describe() if drawn and back else None,
+        "deck_count": len(ai.deck),
+        "face_up": list(ai.discard),
+    }
