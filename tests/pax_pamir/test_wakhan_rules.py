@@ -122,10 +122,14 @@ def test_she_asks_the_full_bribe_and_pays_bribes_she_is_asked():
     assert answer(ctx, Question(SEAT, "x.bribe-play-pay", "choice", "pay?", ("pay", "refuse"))) == "pay"
 
 
-@pytest.mark.skip(reason="needs the core hook in court.repay_leverage: Wakhan short of rupees discards nothing "
-                         "(requested in the Wakhan report)")
 def test_leveraged_card_lost_without_rupees_costs_her_no_cards():
-    raise AssertionError("hook missing")
+    # she holds no rupee and loses the leveraged Herati Bandits: she discards nothing more
+    from games.pax_pamir.court import discard_court_card
+
+    state = wakhan_state(courts={SEAT: [54, 18, 39]}, rupees={SEAT: 0})
+    ctx = WakhanContext(state, "anna", {})
+    discard_court_card(ctx, SEAT, 54, "betrayed")
+    assert state.players[SEAT].court == [18, 39] and state.players[SEAT].rupees == 0
 
 
 # --- cleanup priority ----------------------------------------------------------------------------------------
