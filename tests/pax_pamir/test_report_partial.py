@@ -1,0 +1,55 @@
+"""The Pax Pamir report partials render every view of a game, and a seat's hand shows only in its own report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from engine.rng import Rng
+from games.pax_pamir import GAME, queries
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def environment() -> jinja2.Environment:
+    """Like the report environment: autoescape except for plain text, strict undefined."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), disabled_extensions=("txt.j2",),
+                                            default_for_string=True, default=True),
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def test_partials_render_through_a_game_and_keep_hands_private() -> None:
+    env = environment()
+    html, text = env.get_template("pax-pamir/report.html.j2"), env.get_template("pax-pamir/report.txt.j2")
+    state = GAME.setup(["anna", "bob", "cati"], {}, Rng("report"))
+    for step in range(70):
+        if step % 7 == 0:
+            for seat in (*state.seats, None):
+                view = GAME.view(state, seat)
+                page, plain = html.render(view=view, seat=seat), text.render(view=view, seat=seat)
+                assert "<svg" in page and "pp-market" in page and "MARKET" in plain
+                for other in state.seats:
+                    names = [queries.court_card(n).name for n in state.players[other].hand]
+                    if seat == other:
+                        assert "Your hand" in plain and all(name in page for name in names)
+                    else:
+                        # Another seat's hand: only its size is shown, never the cards (except the card it is
+                        # playing while the ruler is asked for a bribe: the rules reveal it first).
+                        names = [n for n in names if n not in (view["question"] or "")]
+                        assert not any(name in plain or name in page for name in names), (seat, other, names)
+        if GAME.result(state) is not None:
+            break
+        (prompt,) = GAME.prompts(state)
+        rng = Rng.for_step("report", step, "robot")
+        state = GAME.apply(state, {prompt.seat: GAME.random_order(state, prompt.seat, rng)}, rng).state
+
+
+def test_html_partial_escapes_seat_names() -> None:
+    env = environment()
+    state = GAME.setup(["<b>x</b>", "bob"], {}, Rng("esc"))
+    page = env.get_template("pax-pamir/report.html.j2").render(view=GAME.view(state, "bob"), seat="bob")
+    assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
