@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 import tempfile
 import traceback
@@ -17,9 +16,10 @@ import click
 from engine import registry
 from pbem import batch, intake, replay as replaying, status as statusing
 from pbem.files import Busy
-from pbem.store import GameDir, Seat, StoreError, create, open_game
+from pbem.mail.cli import mail as mail_commands
+from pbem.mail.cli import tick
+from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
 
-SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -43,7 +43,7 @@ def parse_player(text: str) -> Seat:
     name, _, address = text.partition(":")
     if not SEAT_NAME.match(name):
         raise click.BadParameter(
-            f"{name!r}: a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'",
+            f"{name!r}: {SEAT_NAME_RULE}",
             param_hint="--player",
         )
     if address and ("@" not in address or any(c in address for c in "\r\n<>, \t")):
@@ -51,8 +51,8 @@ def parse_player(text: str) -> Seat:
     return Seat(name=name, address=address or None)
 
 
-def renderer() -> batch.Renderer | None:
-    """The report renderer, if the reports package is installed."""
+def renderer() -> batch.Renderer:
+    """The report renderer (imported late: WeasyPrint takes a moment to load)."""
     from pbem.reports import render_step
 
     return render_step
@@ -284,10 +284,10 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> Non
                 raise Rejected(f"no step {step}; stored steps are 0–{gd.current_step()}")
             if seat is not None and seat not in gd.meta.seat_names:
                 raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-            render = renderer()
-            assert render is not None
-            render(gd, step)
-            batch.mark_rendered(gd, step)
+            from pbem.reports import render_step
+
+            # Re-rendering must not queue the step's mail again: it may have been sent already.
+            render_step(gd, step, mail=False)
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for name in names:
         click.echo(gd.report_dir(step) / f"{name}.{fmt}")
@@ -344,3 +344,7 @@ def entry() -> None:
             traceback.print_exc(file=handle)
         click.echo(f"pbem: internal error: {exc} (traceback saved in {handle.name}; please report it)", err=True)
         sys.exit(1)
+
+
+main.add_command(mail_commands)
+main.add_command(tick)

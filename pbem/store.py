@@ -20,6 +20,7 @@ import hmac
 import io
 import json
 import os
+import re
 import secrets
 import shutil
 from collections.abc import Iterator, Mapping, Sequence
@@ -38,6 +39,9 @@ from pbem.files import locked, write_atomic
 
 FORMAT = 1
 STEP_DIGITS = 4
+#: Seat names become file names and mail headers, so they are kept plain.
+SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+SEAT_NAME_RULE = "a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'"
 
 
 class StoreError(Exception):
@@ -349,6 +353,9 @@ def create(
     root = Path(root)
     game = registry.get(game_id)
     names = [s.name for s in seats]
+    for name in names:
+        if not SEAT_NAME.match(name):
+            raise StoreError(f"{name!r}: {SEAT_NAME_RULE}")
     if len(set(names)) != len(names):
         raise StoreError(f"seat names must differ: {', '.join(names)}")
     if len(seats) not in game.player_counts:
