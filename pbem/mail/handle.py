@@ -94,11 +94,26 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", raw)
         _reply_unrouted(root, settings, mail, doc, truncated, now)
         return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail="no known game named in the mail"))
-    gd = GameDir(root / name)
+    gd = open_cached(root / name)
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", raw)  # nothing is acted on before it is stored
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now)
     return _finish(root, outcome)
+
+
+_opened: dict[Path, tuple[tuple[int, int, int], GameDir]] = {}
+
+
+def open_cached(folder: Path) -> GameDir:
+    """A game folder, read again only when its game.yaml changed (reading it costs more than checking a mail)."""
+    info = (folder / "game.yaml").stat()
+    key = (info.st_ino, info.st_mtime_ns, info.st_size)
+    cached = _opened.get(folder)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    gd = GameDir(folder)
+    _opened[folder] = (key, gd)
+    return gd
 
 
 def _route(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None) -> str | None:
