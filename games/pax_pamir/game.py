@@ -24,11 +24,19 @@ class PaxPamir:
     player_counts = range(2, 6)
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
-        """Deck, market and rupees; loyalty is then chosen seat by seat from a random one."""
+        """Deck, market and rupees; loyalty is then chosen seat by seat from a random one.
+
+        Option `wakhan: true` adds the automated opponent Wakhan for one or two human seats.
+        """
+        unknown = set(options) - {"wakhan"}
+        if unknown:
+            raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan")
+        if options.get("wakhan"):
+            from games.pax_pamir.wakhan.setup import new_game as against_wakhan
+
+            return against_wakhan(seats, rng)
         if len(seats) not in self.player_counts or len(set(seats)) != len(seats):
             raise ValueError(f"Pax Pamir needs 2 to 5 different seats, got {list(seats)}")
-        if options:
-            raise ValueError(f"Pax Pamir has no options yet (Wakhan comes later), got {dict(options)}")
         return new_game(seats, rng)
 
     def prompts(self, state: GameState) -> list[Prompt]:
@@ -58,7 +66,15 @@ class PaxPamir:
         return []
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
-        """Resolve the step with the prompted seat's accepted order."""
+        """Resolve the step with the prompted seat's accepted order (then Wakhan's turns, if she plays)."""
+        if any(p.automaton for p in state.players.values()):
+            from games.pax_pamir.wakhan import runner
+
+            return runner.apply(self, state, orders_by_seat, rng, step_rules=self._resolve)
+        return self._resolve(state, orders_by_seat, rng)
+
+    def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+        """One step of the rules, with no automated seat's part."""
         (prompt,) = self.prompts(state)
         seat = prompt.seat
         order = dict(orders_by_seat[seat])

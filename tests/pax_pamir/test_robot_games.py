@@ -57,3 +57,20 @@ def test_robot_game_is_fast() -> None:
     for seed in range(5):
         play_game(4, 1000 + seed, invariants=False)
     assert (time.perf_counter() - start) / 5 < 0.2  # about 0.06 s on the development machine
+
+
+@pytest.mark.parametrize("humans", [1, 2])
+@pytest.mark.parametrize("seed", range(3))
+def test_games_against_wakhan_through_the_game_interface(humans: int, seed: int) -> None:
+    state = GAME.setup(SEATS[:humans], {"wakhan": True}, Rng(f"pp-wakhan/{seed}"))
+    steps = 0
+    while GAME.result(state) is None:
+        (prompt,) = GAME.prompts(state)
+        assert prompt.seat in SEATS[:humans]
+        rng = Rng.for_step(seed, steps, "robot")
+        order = GAME.random_order(state, prompt.seat, rng)
+        assert not GAME.check(state, prompt.seat, order)
+        state = GAME.apply(state, {prompt.seat: order}, rng).state
+        check_invariants(state)
+        steps += 1
+        assert steps < 3000
