@@ -12,7 +12,8 @@ from typing import Any
 
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, check, submit
-from pbem.mail import compose, deadlines
+from pbem.mail import compose
+from pbem.mail.due import deadline_parts
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
 from pbem.mail.message import Inbound, parse_mail
@@ -247,31 +248,6 @@ def _status_lines(gd: GameDir, seat: str) -> list[str]:
     lines = ["", f"Game {gd.name} ({gd.game.title}), {gd.game.label(state)}; orders now are for step {gd.current_step() + 1}."]
     lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else "All orders are in; the step is resolved at the next run.")
     return lines
-
-
-def deadline_of(gd: GameDir, now: datetime) -> tuple[deadlines.Policy, deadlines.Track] | None:
-    """The game's deadline policy and the deadline now open, or None when the game has no deadline."""
-    try:
-        policy = deadlines.policy(gd.meta.options)
-    except deadlines.DeadlineError:
-        return None
-    if policy is None or gd.game.result(gd.state()) is not None:
-        return None
-    return policy, deadlines.current(gd.root, gd.current_step(), policy, now)
-
-
-def deadline_parts(gd: GameDir, settings: Settings, seat: str, now: datetime) -> tuple[list[str], list[Attachment]]:
-    """The deadline line in the seat's own time zone, and the .ics file marking it."""
-    found = deadline_of(gd, now)
-    if found is None:
-        return [], []
-    policy, track = found
-    zone_name = gd.meta.seat(seat).timezone
-    text = deadlines.local_text(track.deadline, zone_name, policy.zone)
-    summary = f"pbem: orders for {gd.name}, step {track.step + 1}"
-    uid = f"deadline+{atom(gd.name)}+{track.step + 1}+{atom(seat)}@{settings.domain}"
-    cal = deadlines.ics(uid, track.deadline, summary, f"Send your orders for game {gd.name} before {text}.", now)
-    return [f"Deadline: {text}."], [Attachment("deadline.ics", "text/calendar", cal)]
 
 
 def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:

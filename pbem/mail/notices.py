@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem.mail import compose
-from pbem.mail.handle import deadline_parts, state_dir
+from pbem.mail.due import deadline_parts
+from pbem.mail.handle import state_dir
 from pbem.mail.settings import Settings
 from pbem.orders import render
 from pbem.store import GameDir, hash_token, new_token

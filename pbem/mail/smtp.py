@@ -9,6 +9,7 @@ resent on its own: the moderator decides), `mail/failed/` what failed `max_attem
 from __future__ import annotations
 
 import email
+import hashlib
 import email.policy
 import email.utils
 import json
@@ -25,7 +26,8 @@ from typing import Any
 
 from pbem.files import fsync_dir, locked, write_atomic
 from pbem.mail import compose
-from pbem.mail.handle import deadline_parts, state_dir
+from pbem.mail.due import deadline_parts
+from pbem.mail.handle import state_dir
 from pbem.mail.headers import HeaderInjection, message_id, plain_address, verify
 from pbem.mail.settings import ADDRESS, Server, Settings, SettingsError
 from pbem.store import GameDir, StoreError
@@ -231,7 +233,22 @@ def send(root: Path, settings: Settings, *, connection: Connection | None = None
                 broken = _send_folder(folder, settings, conn, now, summary, broken)
         finally:
             conn.close()
+        _tell_moderator(root, settings, summary, now)
     return summary
+
+
+def _tell_moderator(root: Path, settings: Settings, summary: SendSummary, now: datetime) -> None:
+    """Mail the moderator about mail given up on or held (sent with the next run); never about their own notes."""
+    from pbem.mail.notices import queue_moderator
+
+    paths = [p for p in [*summary.gave_up, *summary.held] if not Path(p).name.startswith("moderator-")]
+    if not paths:
+        return
+    lines = ["pbem could not deliver these mails; see each folder's ledger.jsonl for the server's answers:", "",
+             *(f"  {p}" for p in paths), "",
+             "Mail in held/ may have gone out when a run was interrupted: move it back to outbox/ to send it again."]
+    name = "delivery-" + hashlib.sha256("\n".join(paths).encode()).hexdigest()[:16]
+    queue_moderator(root, settings, name, "mail not delivered", lines, now)
 
 
 def _send_folder(folder: Path, settings: Settings, conn: Connection, now: datetime, summary: SendSummary,

@@ -65,7 +65,10 @@ def test_after_max_attempts_the_mail_is_set_aside(site: Site) -> None:
     result = smtp.send(site.root, settings)
     assert result.gave_up
     assert len(list((site.gd.mail_dir() / "failed").glob("*.eml"))) == 1
+    site.smtp.refuse = None
     assert smtp.send(site.root, settings).failed == []
+    [note] = site.smtp.to("mod@example.org")  # the moderator hears of it
+    assert "could not deliver" in note.text()
 
 
 def test_an_unreachable_server_fails_every_mail_and_keeps_them(site: Site, tmp_path: Path) -> None:

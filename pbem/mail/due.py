@@ -1,0 +1,46 @@
+"""The deadline now open for a game, as a seat reads it: in their own time zone, and as an .ics file."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from pbem.mail import deadlines
+from pbem.mail.compose import Attachment
+from pbem.mail.headers import atom
+from pbem.mail.settings import Settings
+from pbem.store import GameDir
+
+
+def deadline_of(gd: GameDir, now: datetime) -> tuple[deadlines.Policy, deadlines.Track] | None:
+    """The game's deadline policy and the deadline now open, or None when the game has no deadline."""
+    try:
+        policy = deadlines.policy(gd.meta.options)
+    except deadlines.DeadlineError:
+        return None
+    if policy is None or gd.game.result(gd.state()) is not None:
+        return None
+    return policy, deadlines.current(gd.root, gd.current_step(), policy, now)
+
+
+def deadline_text(gd: GameDir, seat: str | None, now: datetime | None = None) -> str | None:
+    """The open deadline in the seat's time zone (else the rule's), or None; for reports and other mail."""
+    found = deadline_of(gd, now or datetime.now(UTC))
+    if found is None:
+        return None
+    policy, track = found
+    zone_name = gd.meta.seat(seat).timezone if seat is not None else None
+    return deadlines.local_text(track.deadline, zone_name, policy.zone)
+
+
+def deadline_parts(gd: GameDir, settings: Settings, seat: str, now: datetime) -> tuple[list[str], list[Attachment]]:
+    """The deadline line in the seat's own time zone, and the .ics file marking it."""
+    found = deadline_of(gd, now)
+    if found is None:
+        return [], []
+    policy, track = found
+    zone_name = gd.meta.seat(seat).timezone
+    text = deadlines.local_text(track.deadline, zone_name, policy.zone)
+    summary = f"pbem: orders for {gd.name}, step {track.step + 1}"
+    uid = f"deadline+{atom(gd.name)}+{track.step + 1}+{atom(seat)}@{settings.domain}"
+    cal = deadlines.ics(uid, track.deadline, summary, f"Send your orders for game {gd.name} before {text}.", now)
+    return [f"Deadline: {text}."], [Attachment("deadline.ics", "text/calendar", cal)]
