@@ -220,3 +220,12 @@ def test_public_view_shows_the_card_in_play_and_the_back_but_not_the_deck_order(
     shown = public(wakhan_state())
     assert shown is not None and shown["card"] == 1 and shown["back_of"] == 4 and shown["deck_count"] == 23
     assert "deck" not in shown and "AI card 1" in shown["reading"]
+
+
+def test_the_wakhan_option_reads_yes_and_no_as_the_cli_passes_them():
+    from games.pax_pamir.wakhan.setup import wanted
+
+    assert wanted({"wakhan": True}) and wanted({"wakhan": "yes"}) and wanted({"wakhan": "TRUE"})
+    assert not wanted({}) and not wanted({"wakhan": "no"}) and not wanted({"wakhan": False})
+    with pytest.raises(ValueError):
+        wanted({"wakhan": "maybe"})

@@ -3,7 +3,8 @@ the last human to choose loyalty, and her first turn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.contract import Event
 from engine.rng import Rng
@@ -17,6 +18,19 @@ from games.pax_pamir.wakhan.deck import KEY, shuffled, seat_of
 
 #: Humans who may face her.
 HUMANS = range(1, 3)
+#: How the `wakhan` game option may be written (`pbem new ... --option wakhan=yes` passes a string).
+YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0", "")
+
+
+def wanted(options: Mapping[str, Any]) -> bool:
+    """Whether the game options ask for Wakhan: `wakhan: true` or `--option wakhan=yes` (ValueError otherwise)."""
+    value = options.get("wakhan", False)
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in YES or text in NO:
+        return text in YES
+    raise ValueError(f"option wakhan must be yes or no, got {value!r}")
 
 
 def new_game(humans: Sequence[str], rng: Rng) -> GameState:
