@@ -24,6 +24,9 @@ from pbem.store import GameDir, token_matches
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,99})\]")
 
+#: What replaces a seat's token in the orders pbem keeps (the token was checked before).
+REDACTED = "checked-by-pbem"
+
 #: Which IMAP folder a handled mail goes to, by outcome.
 PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate")
 
@@ -186,8 +189,10 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if stale is not None:
         _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
         return Outcome(**{**out.__dict__, "detail": "older than standing orders"})
+    # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
+    kept = doc.text.replace(str(doc.header["token"]), REDACTED)
     try:
-        accepted = submit(gd, doc.text, mail.source, require_token=True, origin="mail")
+        accepted = submit(gd, kept, mail.source, require_token=False, origin="mail")
     except OrderRejected as exc:
         lines = ["Your orders were REJECTED; nothing was stored. Orders you sent before still stand.", "",
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]

@@ -27,7 +27,7 @@ _OUTLOOK_FROM = re.compile(r"^\s*(From|Von|De):\s.+$")
 _OUTLOOK_SENT = re.compile(r"^\s*(Sent|Gesendet|Envoyé|Date):\s.+$")
 _SIGNATURE = re.compile(r"^-- ?$")
 _MOBILE = re.compile(r"^\s*(Sent from my |Get Outlook for |Von meinem .* gesendet)", re.I)
-_DOC_START = re.compile(r"^(game\s*:|---\s*$)")
+_DOC_START = re.compile(r"^\s*(game\s*:|---\s*$)")
 
 
 def untrap(text: str) -> str:

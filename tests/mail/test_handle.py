@@ -39,6 +39,7 @@ def test_valid_orders_are_stored_raw_first_kept_and_answered(offline: Site) -> N
     outcome = send(offline, msg)
     assert outcome.status == "accepted" and outcome.seat == "anna"
     assert "bid: 4" in offline.gd.pending()["anna"]
+    assert offline.tokens["anna"] not in offline.gd.pending()["anna"]  # the archive keeps no secret
     stored = list((offline.gd.mail_dir() / "in").glob("*.eml"))
     assert len(stored) == 1 and b"bid: 4" in stored[0].read_bytes()
     [reply] = outbox(offline)

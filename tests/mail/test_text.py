@@ -78,3 +78,8 @@ def test_a_spoofed_or_multiple_from_gives_no_address() -> None:
     assert parse_mail(b"From: a@b.example, c@d.example\r\n\r\nx").sender is None
     assert parse_mail(b'From: "x@evil.example" <a@b.example>\r\n\r\nx').sender == "a@b.example"
     assert parse_mail(b"From: =?utf-8?q?A=0D=0ABcc:_x@y?= <a@b.example>\r\n\r\nx").sender == "a@b.example"
+
+
+def test_orders_copied_with_the_welcome_mail_s_indentation() -> None:
+    doc = parse(clean_order_text("Hi,\n    game: g1\n    seat: anna\n    bid: 2\n"), "mail")
+    assert not doc.problems and doc.header == {"game": "g1", "seat": "anna"} and doc.body == {"bid": 2}
