@@ -30,8 +30,8 @@ def mail_name(step: int, seat: str) -> str:
 def render_step(gd: GameDir, step: int, config: ReportConfig | None = None, *, mail: bool = True) -> list[Path]:
     """Write every report of `step` (each seat and the public view), then queue each seat's mail.
 
-    Returns the paths written. Mail is queued only after all reports are on disk, and only for seats
-    with an address that are not robots. Rendering again rewrites identical files; pass mail=False to
+    Returns the paths written. Mail is queued only after all reports are on disk, for every seat
+    with an address (robot seats included). Rendering again rewrites identical files; pass mail=False to
     re-render a step whose mail already went out.
     """
     config = config or ReportConfig()
@@ -60,7 +60,8 @@ def render_step(gd: GameDir, step: int, config: ReportConfig | None = None, *, m
         models[seat] = (model, pdf)
     if mail:
         for seat in gd.meta.seats:
-            if seat.address and not seat.robot:
+            # A robot seat's address belongs to the person who handed it over: they still follow the game.
+            if seat.address:
                 model, pdf = models[seat.name]
                 written.append(queue_mail(gd, model, pdf, seat.address, config))
     return written

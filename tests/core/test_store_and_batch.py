@@ -174,3 +174,12 @@ def test_parallel_render_covers_every_step_once_and_recovers(toy_game: tuple[Gam
     (gd.report_dir(2) / ".complete").unlink()  # as if the run died while rendering step 2
     batch.run_game(gd, render=record_render, workers=2)
     assert (marks / "2").read_text() == "xx" and (marks / "1").read_text() == "x"
+
+
+@pytest.mark.parametrize("name", ["../etc", "a/b", "evil\r\nBcc: x", "", "9lives", "x" * 33])
+def test_unsafe_seat_names_are_refused(tmp_path: Path, name: str) -> None:
+    from pbem.store import Seat, create
+
+    with pytest.raises(StoreError, match="seat name"):
+        create(tmp_path / "g", "toy", 1, [Seat(name), Seat("ben")])
+    assert not (tmp_path / "g" / "game.yaml").exists()
