@@ -63,9 +63,19 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "effects": [{"id": e.id, "card": e.card, "title": _effect_title(e.card, e.id), "lasts": e.lasts,
                      "seat": e.seat, "target": e.target} for e in state.effects],
         "checks_done": state.checks_done,
+        "wakhan": _wakhan(state),
         "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
+
+
+def _wakhan(state: GameState) -> dict[str, Any] | None:
+    """Wakhan's public AI cards when she plays (None otherwise)."""
+    if not any(p.automaton == "wakhan" for p in state.players.values()):
+        return None
+    from games.pax_pamir.wakhan.deck import public
+
+    return public(state)
 
 
 def _effect_title(number: int, effect_id: str) -> str:

@@ -53,3 +53,19 @@ def test_html_partial_escapes_seat_names() -> None:
     state = GAME.setup(["<b>x</b>", "bob"], {}, Rng("esc"))
     page = env.get_template("pax-pamir/report.html.j2").render(view=GAME.view(state, "bob"), seat="bob")
     assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+
+
+def test_partials_show_wakhan_when_she_plays() -> None:
+    env = environment()
+    state = GAME.setup(["anna"], {"wakhan": True}, Rng("wakhan-report"))
+    for step in range(12):
+        if GAME.result(state) is not None:
+            break
+        (prompt,) = GAME.prompts(state)
+        rng = Rng.for_step("wakhan-report", step, "robot")
+        state = GAME.apply(state, {prompt.seat: GAME.random_order(state, prompt.seat, rng)}, rng).state
+    view = GAME.view(state, "anna")
+    assert view["wakhan"] is not None
+    page = env.get_template("pax-pamir/report.html.j2").render(view=view, seat="anna")
+    plain = env.get_template("pax-pamir/report.txt.j2").render(view=view, seat="anna")
+    assert "AI card in play: #" in page and "Wakhan's AI card: #" in plain
