@@ -51,7 +51,9 @@ def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, i
     factor = 2 if final else 1
     coalition = dominant_coalition(state)
     if coalition is not None:
-        loyal = {s: queries.influence(state, s) for s in state.seats if state.players[s].loyalty == coalition}
+        # Wakhan, loyal to every coalition, is always in the running.
+        loyal = {s: queries.influence(state, s, coalition) for s in state.seats
+                 if state.players[s].loyalty == coalition or state.players[s].automaton == "wakhan"}
         return coalition, split_points(loyal, [p * factor for p in SUCCESS_POINTS])
     cylinders = {s: queries.cylinders_in_play(state, s) for s in state.seats}
     return None, split_points(cylinders, [p * factor for p in FAILURE_POINTS])

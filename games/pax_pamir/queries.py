@@ -65,8 +65,12 @@ def patriots(state: GameState, seat: str) -> list[int]:
     return [n for n in state.players[seat].court if court_card(n).patriot is not None]
 
 
-def influence(state: GameState, seat: str) -> int:
-    """One, plus patriots in court, prizes and gifts, as changed by event effects in force."""
+def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
+    """One, plus patriots in court, prizes and gifts, as changed by event effects in force.
+
+    Wakhan is loyal to every coalition: with `coalition` given, only her patriots and prizes of that coalition
+    count (her gifts count for all).
+    """
     player = state.players[seat]
     gift_value = 1
     if effect(state, "embarrassment_of_riches"):
@@ -74,9 +78,13 @@ def influence(state: GameState, seat: str) -> int:
     elif effect(state, "koh_i_noor_recovered", seat):
         gift_value = 2
     patriot_count = len(patriots(state, seat))
+    prize_count = len(player.prizes)
+    if player.automaton == "wakhan" and coalition is not None:
+        patriot_count = sum(1 for n in patriots(state, seat) if court_card(n).patriot == coalition)
+        prize_count = sum(1 for n in player.prizes if court_card(n).prize == coalition)
     if any(e.id == "rumor" and e.target == seat for e in state.effects):
         patriot_count = 0
-    return 1 + patriot_count + len(player.prizes) + gift_value * len(player.gifts)
+    return 1 + patriot_count + prize_count + gift_value * len(player.gifts)
 
 
 def cylinders_in_supply(state: GameState, seat: str) -> int:

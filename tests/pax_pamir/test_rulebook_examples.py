@@ -250,3 +250,24 @@ def test_p15_ties_add_places_and_divide_rounding_down() -> None:
     assert split_points({"a": 3, "b": 2, "c": 2}, [5, 3, 1]) == {"a": 5, "b": 2, "c": 2}
     assert split_points({"a": 1, "b": 1, "c": 1}, [5, 3, 1]) == {"a": 3, "b": 3, "c": 3}
     assert split_points({"a": 1, "b": 1, "c": 1, "d": 0}, [3, 1]) == {"a": 1, "b": 1, "c": 1, "d": 0}
+
+
+def test_p16_wakhan_rules_with_her_tribes_and_the_largest_single_coalition_army() -> None:
+    state = position(seats=("anna", "wakhan"), loyalty={"anna": "british"})
+    state.players["wakhan"].automaton = "wakhan"
+    state.tribes = {"kabul": {"wakhan": 1, "anna": 1}}
+    state.armies = {"kabul": {"russian": 2, "afghan": 1, "british": 2}}
+    assert ruler(state, "kabul") is None  # 1 + 2 against anna's 1 + 2
+    state.armies["kabul"]["russian"] = 3
+    assert ruler(state, "kabul") == "wakhan"
+
+
+def test_p16_wakhan_scores_in_every_successful_check_with_that_coalitions_influence() -> None:
+    state = position(seats=("anna", "wakhan"), loyalty={"anna": "british"}, courts={"wakhan": [84, 99, 32]})
+    state.players["wakhan"].automaton = "wakhan"
+    state.players["wakhan"].prizes = [51]  # a Russian prize
+    state.armies = {"kabul": {"russian": 5}}
+    coalition, awards = check_scores(state, final=False)
+    assert coalition == "russian"
+    assert queries.influence(state, "wakhan", "russian") == 1 + 2 + 1
+    assert awards == {"wakhan": 5}
