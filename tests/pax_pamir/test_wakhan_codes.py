@@ -304,3 +304,9 @@ def test_her_patriots_place_blocks_of_her_pragmatic_loyalty():
     state = wakhan_state(market=market(b4=32), loyalty={"anna": "afghan"})
     take(state, "radicalize")
     assert state.armies == {"punjab": {"russian": 3}} and state.players[SEAT].loyalty is None
+
+
+def test_a_skipped_conditional_code_says_which_condition_failed():
+    state = wakhan_state(market=market(t2=38))
+    ctx, done = take(state, "radicalize_top_military_if_military_favored")
+    assert not done and ctx.events[-1].text.endswith("military is not the favored suit (political is).")

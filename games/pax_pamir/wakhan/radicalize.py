@@ -120,27 +120,43 @@ def gains_rule(state: GameState, seat: str, number: int, reading: Reading) -> bo
     return True
 
 
-def by_code(state: GameState, seat: str, code: str, reading: Reading) -> Pick | None:
-    """The card a radicalize action code names, or None when its condition fails or no card fits."""
+def unmet(state: GameState, seat: str, code: str) -> str | None:
+    """Why a conditional radicalize code's condition does not hold now, or None when it holds (or has none)."""
     player = state.players[seat]
-    if code == "radicalize_top_military_if_military_favored":
-        return _top_of_suit(state, seat, "military") if state.favored == "military" else None
-    if code == "radicalize_top_economic_if_political_favored":
-        return _top_of_suit(state, seat, "economic") if state.favored == "political" else None
-    if code == "radicalize_top_political":
-        return _top_of_suit(state, seat, "political")
-    if code == "radicalize_top_intelligence":
-        return _top_of_suit(state, seat, "intelligence")
-    if code == "radicalize_top_political_if_court_full":
-        full = len(player.court) >= queries.court_limit(state, seat)
-        return _top_of_suit(state, seat, "political") if full else None
+    if code == "radicalize_top_military_if_military_favored" and state.favored != "military":
+        return f"military is not the favored suit ({state.favored} is)"
+    if code == "radicalize_top_economic_if_political_favored" and state.favored != "political":
+        return f"political is not the favored suit ({state.favored} is)"
+    if code == "radicalize_top_political_if_court_full" and len(player.court) < queries.court_limit(state, seat):
+        return f"her court holds {len(player.court)} of {queries.court_limit(state, seat)} cards, so it is not full"
     if code == "radicalize_top_intelligence_if_outspied":
         mine = sum(c.get(seat, 0) for c in state.spies.values())
-        outspied = any(sum(c.get(s, 0) for c in state.spies.values()) > mine for s in state.seats if s != seat)
-        return _top_of_suit(state, seat, "intelligence") if outspied else None
+        if not any(sum(c.get(s, 0) for c in state.spies.values()) > mine for s in state.seats if s != seat):
+            return f"nobody has more spies in play than her {mine}"
+    if code == "radicalize_richest_if_short_of_rupees" and player.rupees >= 2:
+        return f"she holds {player.rupees} rupees, not under two"
+    if code == "radicalize_most_cylinders_if_no_dominance" and dominant_coalition(state) is not None:
+        return f"the {dominant_coalition(state)} coalition is dominant"
+    if code == "radicalize_move_card_if_none" and any("move" in queries.court_card(n).actions for n in player.court):
+        return "her court already has a card with the move action"
+    if code == "radicalize_dominant_patriot" and dominant_coalition(state) is None:
+        return "no coalition is dominant"
+    return None
+
+
+def by_code(state: GameState, seat: str, code: str, reading: Reading) -> Pick | None:
+    """The card a radicalize action code names, or None when its condition fails or no card fits."""
+    if unmet(state, seat, code) is not None:
+        return None
+    if code == "radicalize_top_military_if_military_favored":
+        return _top_of_suit(state, seat, "military")
+    if code == "radicalize_top_economic_if_political_favored":
+        return _top_of_suit(state, seat, "economic")
+    if code in ("radicalize_top_political", "radicalize_top_political_if_court_full"):
+        return _top_of_suit(state, seat, "political")
+    if code in ("radicalize_top_intelligence", "radicalize_top_intelligence_if_outspied"):
+        return _top_of_suit(state, seat, "intelligence")
     if code == "radicalize_richest_if_short_of_rupees":
-        if player.rupees >= 2:
-            return None
         options = {slot: cost for slot, cost in buyable(state, seat).items()
                    if state.market_rupees[slot[0]][slot[1]] > cost}
         net = {state.market[r][c]: state.market_rupees[r][c] - cost for (r, c), cost in options.items()}
@@ -155,19 +171,13 @@ def by_code(state: GameState, seat: str, code: str, reading: Reading) -> Pick | 
         options = _filtered(state, seat, lambda n: _icons(n, ("army", "road")) > 0)
         return _pick_best(state, options, lambda n: _icons(n, ("army", "road")), "the most army and road icons")
     if code == "radicalize_most_cylinders_if_no_dominance":
-        if dominant_coalition(state) is not None:
-            return None
         options = _filtered(state, seat, lambda n: _icons(n, ("spy", "tribe")) > 0)
         return _pick_best(state, options, lambda n: _icons(n, ("spy", "tribe")), "the most spy and tribe icons")
     if code == "radicalize_move_card_if_none":
-        if any("move" in queries.court_card(n).actions for n in player.court):
-            return None
         options = _filtered(state, seat, lambda n: _court(n) and "move" in queries.court_card(n).actions)
         return _pick_best(state, options, lambda n: 0, "she has no move card; a card with the move action")
     if code == "radicalize_dominant_patriot":
         dominant = dominant_coalition(state)
-        if dominant is None:
-            return None
         options = _filtered(state, seat, lambda n: _court(n) and queries.court_card(n).patriot == dominant)
         return _pick_best(state, options, lambda n: 0, f"a patriot of the dominant {dominant} coalition")
     if code == "radicalize":

@@ -21,7 +21,7 @@ from games.pax_pamir.wakhan.deck import Reading, reading, seat_of
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.play import radicalize
 from games.pax_pamir.wakhan.priority import by_priority, why_best
-from games.pax_pamir.wakhan.radicalize import ambition, by_code
+from games.pax_pamir.wakhan.radicalize import ambition, by_code, unmet
 
 Planner = Callable[[GameState, str, Reading], Plan | None]
 
@@ -29,6 +29,16 @@ Planner = Callable[[GameState, str, Reading], Plan | None]
 DEFAULTS: dict[str, Planner] = {"tax": plan_tax, "gift": plan_gift, "build": plan_build, "betray": plan_betray,
                                 "move": plan_move, "battle": plan_battle}
 CARD_CODES: dict[str, Planner] = {**DEFAULTS, "battle_on_spied_card": plan_battle_on_spied_card}
+#: Why a card-based code cannot be taken, in words, when its planner finds nothing to do.
+NOTHING: dict[str, str] = {
+    "tax": "no player she may tax has rupees beyond their shelter, and no market card carries rupees",
+    "gift": "she cannot afford an empty gift space (or has no cylinder for it)",
+    "build": "she rules no region, or holds fewer than two rupees",
+    "betray": "no card with a prize carries her spy, or she holds fewer than two rupees",
+    "move": "no army of hers can move next to other players' tribes without costing her a region she rules",
+    "battle": "no region holds her army and another player's pieces, and no card carries her spy and another's",
+    "battle_on_spied_card": "no court card carries both her spy and another player's",
+}
 
 
 def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
@@ -83,16 +93,17 @@ def take_code(ctx: WakhanContext, now: Reading, code: str) -> bool:
     turn = state.turn
     assert turn is not None
     if code.startswith("radicalize"):
-        pick = by_code(state, seat, code, now)
+        why_not = unmet(state, seat, code)
+        pick = None if why_not else by_code(state, seat, code, now)
         if pick is None:
-            _skip(ctx, code, "its condition does not hold or no market card she can afford fits")
+            _skip(ctx, code, why_not or "no market card she may buy and afford fits")
             return False
         radicalize(ctx, now, pick)
         turn.actions += 1
         return True
     plan = CARD_CODES[code](state, seat, now)
     if plan is None:
-        _skip(ctx, code, "nothing on the board lets her take it")
+        _skip(ctx, code, NOTHING[code])
         return False
     able = usable_cards(state, seat, plan)
     if not able:
