@@ -310,3 +310,13 @@ def test_a_skipped_conditional_code_says_which_condition_failed():
     state = wakhan_state(market=market(t2=38))
     ctx, done = take(state, "radicalize_top_military_if_military_favored")
     assert not done and ctx.events[-1].text.endswith("military is not the favored suit (political is).")
+
+
+def test_every_action_code_in_the_data_is_one_she_can_take_or_skip():
+    from games.pax_pamir import cards
+
+    for code in cards.wakhan_action_codes():
+        state = wakhan_state(market=market(b4=7))
+        ctx, done = take(state, code)
+        assert ctx.events, code
+        assert done or ctx.events[-1].text.startswith(f"Wakhan skips {code}:"), code
