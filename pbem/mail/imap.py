@@ -9,7 +9,6 @@ their records, and only moves them.
 from __future__ import annotations
 
 import json
-import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,7 +37,7 @@ class FetchSummary:
 
 def connect(server: Server) -> IMAPClient:
     """A logged-in IMAP connection, secured as the settings say."""
-    context = ssl.create_default_context()
+    context = server.tls_context()
     client = IMAPClient(server.host, port=server.port, ssl=server.security == "ssl", ssl_context=context,
                         timeout=server.timeout)
     if server.security == "starttls":

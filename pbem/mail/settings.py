@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import ssl
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,11 @@ class Server:
     password_env: str | None = None
     password_file: Path | None = None
     timeout: float = 30.0
+    ca_file: Path | None = None
+
+    def tls_context(self) -> ssl.SSLContext:
+        """Certificate-checking TLS, trusting `ca_file` too when given (a self-run server's own CA)."""
+        return ssl.create_default_context(cafile=str(self.ca_file) if self.ca_file else None)
 
     def password(self) -> str | None:
         """The password from the environment variable or the file named in the settings."""
@@ -83,7 +89,7 @@ def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) ->
         raise SettingsError(f"{where}: must be a mapping (host:, port:, security:, user:, password_env: …)")
     if "password" in data:
         raise SettingsError(f"{where}: a password must not be written in pbem.yaml; use password_env or password_file")
-    unknown = set(data) - {"host", "port", "security", "user", "password_env", "password_file", "timeout"}
+    unknown = set(data) - {"host", "port", "security", "user", "password_env", "password_file", "timeout", "ca_file"}
     if unknown:
         raise SettingsError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     security = str(data.get("security", "ssl"))
@@ -110,6 +116,7 @@ def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) ->
         password_env=str(data["password_env"]) if data.get("password_env") else None,
         password_file=password_file,
         timeout=timeout,
+        ca_file=Path(os.path.expanduser(str(data["ca_file"]))) if data.get("ca_file") else None,
     )
 
 

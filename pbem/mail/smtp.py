@@ -16,7 +16,6 @@ import json
 import os
 import re
 import smtplib
-import ssl
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -63,7 +62,7 @@ class Connection:
         """The connected, logged-in session."""
         if self.smtp is None:
             server = self.server
-            context = ssl.create_default_context()
+            context = server.tls_context()
             if server.security == "ssl":
                 smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
             else:

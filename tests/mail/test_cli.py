@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -11,6 +13,8 @@ from pbem.mail.cli import mail, tick
 
 from .conftest import GAME, SEATS, Site
 from .mails import order_mail, order_text
+
+pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
 
 
 def run(*args: str) -> tuple[int, str]:

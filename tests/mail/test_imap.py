@@ -12,6 +12,8 @@ from pbem.mail.handle import state_dir
 from .conftest import Site
 from .mails import order_mail, order_text
 
+pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
+
 
 def test_orders_are_fetched_stored_answered_and_moved(site: Site) -> None:
     site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 4\n")))

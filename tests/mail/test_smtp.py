@@ -16,6 +16,8 @@ from pbem.mail.smtp import read_ledger
 from .conftest import Site, write_settings
 from .mails import order_mail, order_text
 
+pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
+
 
 def queue_check(site: Site) -> None:
     raw = order_mail(order_text("g1", "anna", 1, site.tokens["anna"])).as_bytes(policy=email.policy.SMTP)

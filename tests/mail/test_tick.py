@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 
@@ -14,6 +16,8 @@ from .conftest import Received, Site
 from .mails import order_mail, order_text
 
 MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # the deadline is 18:00 Berlin = 17:00 UTC that day
+
+pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
 
 
 def set_deadline(site: Site, **extra: object) -> None:
