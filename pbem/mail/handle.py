@@ -238,7 +238,10 @@ def _older_than_standing(gd: GameDir, seat: str, doc: OrderDoc, mail: Inbound) -
 def _remember_date(gd: GameDir, seat: str, step: int, mail: Inbound) -> None:
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    known[seat] = {"step": step, "date": mail.date if mail.date is not None else datetime.now(UTC).timestamp()}
+    if mail.date is None:
+        known.pop(seat, None)  # nothing to compare the next mail with
+    else:
+        known[seat] = {"step": step, "date": mail.date}
     write_atomic(path, json.dumps(known, sort_keys=True, indent=1) + "\n")
 
 
@@ -249,7 +252,7 @@ def _status_lines(gd: GameDir, seat: str) -> list[str]:
         return ["", f"Game {gd.name} is over."]
     owed = sorted(p.seat for p in gd.game.prompts(state))
     pending = gd.pending()
-    waiting = [s for s in owed if s not in pending]
+    waiting = [s for s in owed if s not in pending and not gd.meta.seat(s).robot]  # robots play at the run
     lines = ["", f"Game {gd.name} ({gd.game.title}), {gd.game.label(state)}; orders now are for step {gd.current_step() + 1}."]
     lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else "All orders are in; the step is resolved at the next run.")
     return lines

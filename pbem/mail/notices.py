@@ -29,7 +29,12 @@ def issue_tokens(gd: GameDir, seats: Iterable[str]) -> dict[str, str]:
 def order_example(gd: GameDir, seat: str, token: str) -> str:
     """The seat's next order document, with its header and the game's pre-filled template."""
     state = gd.state()
-    body = gd.game.template(state, seat) if gd.game.result(state) is None else "# the game is over\n"
+    if gd.game.result(state) is not None:
+        body = "# the game is over\n"
+    elif seat in {p.seat for p in gd.game.prompts(state)}:
+        body = gd.game.template(state, seat)
+    else:
+        body = "# no orders are due from you now; your reports will say when they are\n"
     return render({"game": gd.name, "seat": seat, "step": gd.current_step() + 1, "token": token}, body)
 
 

@@ -27,7 +27,7 @@ from pbem.files import fsync_dir, locked, write_atomic
 from pbem.mail import compose
 from pbem.mail.due import deadline_parts
 from pbem.mail.handle import state_dir
-from pbem.mail.headers import HeaderInjection, message_id, plain_address, verify
+from pbem.mail.headers import message_id, plain_address, verify
 from pbem.mail.settings import ADDRESS, Server, Settings, SettingsError
 from pbem.store import GameDir, StoreError
 
@@ -161,9 +161,10 @@ def prepare(path: Path, settings: Settings, gd: GameDir | None, now: datetime) -
         msg["Message-ID"] = compose.make_id(settings, "mail", game, seat, path.stem)
     if msg["Date"] is None:
         msg["Date"] = email.utils.format_datetime(now)
-    if game and seat and msg["References"] is None:
-        msg["References"] = compose.thread_root(settings, game, seat)
-        msg["In-Reply-To"] = compose.thread_root(settings, game, seat)
+    root = compose.thread_root(settings, game, seat) if game and seat else None
+    if root is not None and msg["References"] is None and root != msg["Message-ID"]:
+        msg["References"] = root
+        msg["In-Reply-To"] = root
     if msg["Auto-Submitted"] is None:
         msg["Auto-Submitted"] = "auto-generated"
     if msg["X-Loop"] is None:
@@ -271,7 +272,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         name = path.name
         try:
             msg, data, recipients = prepare(path, settings, gd, now)
-        except (HeaderInjection, ValueError, TypeError, LookupError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a queued file that is not a mail is set aside, the rest go on
             _rename(path, folder / "failed" / name)
             _ledger(folder, {"file": name, "status": "gave up", "answer": f"unreadable mail: {exc}"})
             summary.gave_up.append(str(folder / "failed" / name))
