@@ -67,6 +67,7 @@ class Context:
     where: Path = ()  # path of the part of the order being resolved, e.g. ("actions", 1)
     #: On a replay after a pause, an answer in the order that is no longer legal is asked for again.
     lenient: bool = False
+    counters: dict[str, int] = field(default_factory=dict)  # for numbered question keys (see serial)
 
     def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; `to` limits who may see it (None: everyone)."""
@@ -84,6 +85,15 @@ class Context:
     def key(self, name: str) -> str:
         """A question key for `name` under the part of the order being resolved."""
         return ".".join(str(p) for p in (*self.where, name))
+
+    def serial(self, name: str) -> str:
+        """A question key for the n-th question of this name under the current part of the order: name-1, name-2...
+
+        Replays ask the same questions in the same order, so the numbers are stable.
+        """
+        base = self.key(name)
+        self.counters[base] = self.counters.get(base, 0) + 1
+        return f"{base}-{self.counters[base]}"
 
     def ask(self, question: Question) -> Any:
         """The answer to `question`, validated against its options; raises Pause when there is none yet."""

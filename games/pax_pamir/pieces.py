@@ -57,7 +57,7 @@ def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> b
     if not sources:
         ctx.emit(f"{seat} has no cylinder left to use for {purpose}.")
         return False
-    source = ctx.ask(Question(seat, ctx.key(f"take-cylinder-{len(ctx.events)}"), "choice",
+    source = ctx.ask(Question(seat, ctx.serial("take-cylinder"), "choice",
                               f"all your cylinders are in play: take one for {purpose} from", tuple(sources),
                               default=sources[0]))
     kind, where = source.split(":", 1)
@@ -83,7 +83,7 @@ def _take_block(ctx: Context, coalition: str, purpose: str, chooser: str) -> boo
     if not sources:
         ctx.emit(f"No {coalition} block is left for {purpose}.")
         return False
-    source = ctx.ask(Question(chooser, ctx.key(f"take-block-{len(ctx.events)}"), "choice",
+    source = ctx.ask(Question(chooser, ctx.serial("take-block"), "choice",
                               f"all {coalition} blocks are in play: take one for {purpose} from", tuple(sources),
                               default=sources[0]))
     kind, where = source.split(":", 1)

@@ -76,7 +76,7 @@ def _random_actions(ctx: Context, order: dict[str, Any], rng: Rng) -> None:
         if entry is None:
             return
         saved_state, saved_events = ctx.state.clone(), len(ctx.events)
-        saved_order, saved_answers = copy.deepcopy(order), dict(ctx.answers)
+        saved_order, saved_answers, saved_counters = copy.deepcopy(order), dict(ctx.answers), dict(ctx.counters)
         order["actions"].append(entry)
         ctx.where = ("actions", len(order["actions"]) - 1)
         try:
@@ -88,6 +88,7 @@ def _random_actions(ctx: Context, order: dict[str, Any], rng: Rng) -> None:
             order.clear()
             order.update(saved_order)
             ctx.answers = saved_answers
+            ctx.counters = saved_counters
 
 
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
