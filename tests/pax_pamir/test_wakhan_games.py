@@ -1,5 +1,5 @@
-"""Whole games of one and two robot humans against Wakhan, checking every invariant after every step, and exact
-replay from the archived orders."""
+"""Whole games of one and two robot humans against Wakhan through the game interface (setup with `wakhan: true`,
+prompts, check, apply), checking every invariant after every step, and exact replay from the archived orders."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from pp_helpers import check_invariants, rupee_change, rupees_total
 from engine.rng import Rng
 from games.pax_pamir import GAME
 from games.pax_pamir.state import GameState
-from games.pax_pamir.wakhan import SEAT, runner
+from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.deck import load
-from games.pax_pamir.wakhan.setup import new_game
 
 HUMANS = {1: ("anna",), 2: ("anna", "ben")}
 SEEDS = range(300)
@@ -30,7 +29,7 @@ def check_wakhan(state: GameState) -> None:
 
 def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[str]]:
     """Play a game to its end; returns the final state, every step's orders and every event text."""
-    state = new_game(HUMANS[humans], Rng(f"wakhan/{seed}/setup"))
+    state = GAME.setup(HUMANS[humans], {"wakhan": True}, Rng(f"wakhan/{seed}/setup"))
     archive: list[dict[str, Any]] = []
     said: list[str] = []
     step = 0
@@ -40,7 +39,7 @@ def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[
         order = GAME.random_order(state, prompt.seat, Rng.for_step(seed, step, "robot"))
         assert not GAME.check(state, prompt.seat, order), (step, order)
         before = rupees_total(state)
-        result = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step(seed, step))
+        result = GAME.apply(state, {prompt.seat: order}, Rng.for_step(seed, step))
         assert rupees_total(result.state) == before + rupee_change(result), step
         check_invariants(result.state)
         check_wakhan(result.state)
@@ -54,9 +53,9 @@ def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[
 
 def replay(humans: int, seed: int, archive: list[dict[str, Any]]) -> GameState:
     """Rebuild a game from its setup and archived orders alone."""
-    state = new_game(HUMANS[humans], Rng(f"wakhan/{seed}/setup"))
+    state = GAME.setup(HUMANS[humans], {"wakhan": True}, Rng(f"wakhan/{seed}/setup"))
     for step, orders in enumerate(archive):
-        state = runner.apply(GAME, state, orders, Rng.for_step(seed, step)).state
+        state = GAME.apply(state, orders, Rng.for_step(seed, step)).state
     return state
 
 

@@ -94,14 +94,19 @@ def test_questions_put_to_her_in_a_humans_turn_are_answered_by_her_rules():
     assert chosen == [18]
 
 
-def test_she_is_never_prompted_in_a_whole_game():
+def test_the_runner_plays_her_turns_after_a_step_of_the_core_rules():
+    # runner.apply with the game's own step rules: what PaxPamir.apply delegates to when she plays
     from games.pax_pamir.wakhan.setup import new_game
 
     state = new_game(["anna"], Rng("whole"))
+    turns = 0
     for step in range(40):
         if GAME.result(state) is not None:
             break
         (prompt,) = GAME.prompts(state)
         assert prompt.seat != SEAT
         order = GAME.random_order(state, prompt.seat, Rng.for_step("whole", step, "robot"))
-        state = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step("whole", step)).state
+        result = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step("whole", step), step_rules=GAME._resolve)
+        turns += sum(e.text.startswith("Wakhan's turn.") for e in result.events)
+        state = result.state
+    assert turns >= 2
