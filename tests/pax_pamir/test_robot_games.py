@@ -27,6 +27,9 @@ def play_game(players: int, seed: int, invariants: bool = True) -> tuple[object,
         assert not problems, (steps, order, problems)
         before = rupees_total(state)
         step = GAME.apply(state, {seat: order}, rng)
+        if prompts[0].kind == "turn" and step.state.paused is not None:
+            # A robot answers all its own decisions in its order: only someone else can be waited for.
+            assert step.state.paused.question["seat"] != seat, (steps, order, step.state.paused.question)
         if invariants:
             assert rupees_total(step.state) == before + rupee_change(step), (steps, [e.text for e in step.events])
             check_invariants(step.state)
