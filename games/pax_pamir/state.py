@@ -226,7 +226,7 @@ class GameState:
             "checks_done": self.checks_done,
             "turn": self.turn.encode() if self.turn else None,
             "paused": self.paused.encode() if self.paused else None,
-            "standing": {s: dict(self.standing[s]) for s in sorted(self.standing)},
+            "standing": {s: dict(sorted(self.standing[s].items())) for s in sorted(self.standing)},
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }

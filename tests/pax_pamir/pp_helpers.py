@@ -120,3 +120,4 @@ def check_invariants(state: GameState) -> None:
     data = GAME.encode(state)
     assert json.loads(json.dumps(data)) == data
     assert GAME.encode(GAME.decode(data)) == data
+    assert GAME.decode(data) == state
