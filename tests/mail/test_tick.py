@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import multiprocessing
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from pathlib import Path
 
 from pbem.files import locked
 from pbem.mail import notices
@@ -116,4 +118,28 @@ def test_a_game_without_deadline_resolves_when_orders_are_complete(site: Site) -
         site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat]), sender=f"{seat}@example.org"))
     result = tick(site.root, site.settings, render=None)
     assert result.games["g1"] == ["resolved step(s) 1"]
+    assert site.gd.current_step() == 1
+
+
+def _tick_in_child(root: str, settings: object, now: datetime) -> None:
+    tick(Path(root), settings, now=now, render=None)  # type: ignore[arg-type]
+
+
+def test_two_tick_processes_racing_handle_and_send_everything_once(site: Site) -> None:
+    for n in range(12):
+        seat = ("anna", "ben", "cleo")[n % 3]
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], f"bid: {n % 5 + 1}\n"),
+                                        sender=f"{seat}@example.org"))
+    context = multiprocessing.get_context("fork")  # children keep the test game registered
+    racers = [context.Process(target=_tick_in_child, args=(str(site.root), site.settings, MONDAY_9)) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(60)
+        assert racer.exitcode == 0
+    tick(site.root, site.settings, now=MONDAY_9, render=None)  # whatever a busy racer left, done now
+    assert len(list((state_dir(site.root) / "seen").rglob("*.json"))) == 12
+    assert site.mailbox.count("INBOX") == 0
+    ids = [m.message["Message-ID"] for m in site.smtp.received]
+    assert len(ids) == 12 and len(set(ids)) == 12  # one answer per mail, none twice
     assert site.gd.current_step() == 1
