@@ -16,7 +16,7 @@ from games.pax_pamir.context import Question
 
 TURN_KEYS = ("actions", "blackmail", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("court", "hand", "confidence_failure")
-STANDING_KEYS = ("bribe", "discard")
+STANDING_KEYS = ("bribe", "discard", "safe_house")
 BRIBE_RULES = ("full", "waive")
 
 
@@ -38,6 +38,8 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
     discard = standing.get("discard")
     if "discard" in standing and not (isinstance(discard, list) and all(_is_int(n) for n in discard)):
         found.append(Problem(("standing", "discard"), "discard must be a list of card numbers, most expendable first"))
+    if "safe_house" in standing and not isinstance(standing.get("safe_house"), bool):
+        found.append(Problem(("standing", "safe_house"), "safe_house must be true (shelter your spies) or false"))
     return found
 
 

@@ -115,6 +115,7 @@ def _standing_lines(state: GameState, seat: str) -> str:
         "# Standing orders answer other players' questions while you are away (they last until changed):",
         "#   bribe: full | waive | <most rupees you ask>   when someone owes you a bribe",
         "#   discard: [card numbers, most expendable first]   when the rules make you discard",
+        "#   safe_house: true | false   whether a spy removed in battle hides in your Safe House",
     ]
     if standing:
         lines.append("standing: " + _yaml(standing))
