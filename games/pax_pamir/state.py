@@ -196,6 +196,8 @@ class GameState:
     turn: TurnState | None = None
     paused: Paused | None = None
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> standing orders
+    #: Private data of seats the game plays itself (Wakhan's AI deck), seat -> plain data; never in a view.
+    automata: dict[str, Any] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     end_reason: str = ""
 
@@ -227,6 +229,7 @@ class GameState:
             "turn": self.turn.encode() if self.turn else None,
             "paused": self.paused.encode() if self.paused else None,
             "standing": {s: dict(sorted(self.standing[s].items())) for s in sorted(self.standing)},
+            "automata": {s: copy.deepcopy(self.automata[s]) for s in sorted(self.automata)},
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
@@ -256,6 +259,7 @@ class GameState:
             turn=TurnState.decode(data["turn"]) if data["turn"] else None,
             paused=Paused.decode(data["paused"]) if data["paused"] else None,
             standing={s: dict(v) for s, v in data["standing"].items()},
+            automata=copy.deepcopy(dict(data.get("automata", {}))),
             winners=list(data["winners"]),
             end_reason=data["end_reason"],
         )
@@ -293,6 +297,7 @@ class GameState:
             paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
                           dict(self.paused.question), self.paused.reported) if self.paused else None,
             standing={s: {k: copy.deepcopy(v) for k, v in d.items()} for s, d in self.standing.items()},
+            automata=copy.deepcopy(self.automata),
             winners=list(self.winners),
             end_reason=self.end_reason,
         )
