@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import email
 import hashlib
+import html
 import email.policy
 import email.utils
 import json
@@ -171,7 +172,11 @@ def prepare(path: Path, settings: Settings, gd: GameDir | None, now: datetime) -
         msg["X-Loop"] = settings.sender
     report = _REPORT.match(path.name)
     if gd is not None and seat and report and int(report[1]) == gd.current_step() and not _has_calendar(msg):
-        _lines, files = deadline_parts(gd, settings, seat, now)
+        # Reports name the deadline rule (they must render the same whenever rendered); the mail that
+        # carries one adds the exact moment in the reader's own zone, and the calendar file.
+        lines, files = deadline_parts(gd, settings, seat, now)
+        if lines:
+            _stamp_deadline(msg, lines[0])
         for item in files:
             if not msg.is_multipart():
                 msg.make_mixed()
@@ -181,6 +186,24 @@ def prepare(path: Path, settings: Settings, gd: GameDir | None, now: datetime) -
         write_atomic(path, data)
     recipients = [a for a in (plain_address(x) for x in _addresses(msg)) if a and ADDRESS.match(a)]
     return msg, data, recipients
+
+
+def _stamp_deadline(msg: EmailMessage, line: str) -> None:
+    """Put the deadline line at the top of a mail's text and HTML bodies."""
+    done: set[str] = set()
+    for part in msg.walk():
+        kind = part.get_content_type()
+        if kind not in ("text/plain", "text/html") or kind in done or part.get_filename() or part.is_attachment():
+            continue
+        done.add(kind)
+        content = str(part.get_content())
+        if kind == "text/plain":
+            part.set_content(f"{line}\n\n{content}", subtype="plain", charset="utf-8", cte="quoted-printable")
+            continue
+        stamp = f'<p class="deadline"><strong>{html.escape(line)}</strong></p>'
+        body = re.search(r"<body[^>]*>", content, re.I)
+        content = content[: body.end()] + stamp + content[body.end():] if body else stamp + content
+        part.set_content(content, subtype="html", charset="utf-8", cte="quoted-printable")
 
 
 def _addresses(msg: EmailMessage) -> list[str]:

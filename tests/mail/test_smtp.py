@@ -122,6 +122,7 @@ def test_report_mail_gets_our_sender_threading_and_the_deadline_calendar(site: S
     assert got["Message-ID"] and compose.thread_root(site.settings, "g1", "anna") in got["References"]
     calendars = [p for p in got.walk() if p.get_content_type() == "text/calendar"]
     assert calendars and b"DTSTART:" in calendars[0].get_payload(decode=True)
+    assert "(America/New_York)" in mail.text().split("\n")[0]  # the exact deadline, in anna's zone
 
 
 @pytest.mark.parametrize("subject", ["=?utf-8?q?hi=0D=0ABcc:_evil@x.example?=", "hi\r\nBcc: evil@x.example", "x\u2028Bcc: evil@x.example"])

@@ -64,7 +64,9 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     report = next(m for m in to_anna if m.message["X-PBEM-Step"] == "1")
     parts = {p.get_content_type() for p in report.message.walk()}
     assert {"application/pdf", "text/calendar"} <= parts
-    assert report.message.get_body(("plain",)) is not None
+    assert report.text().startswith("Deadline: Monday 30 November 2026, 12:00 EST (America/New_York).")
+    html_body = report.message.get_body(("html",))
+    assert html_body is not None and "12:00 EST (America/New_York)" in html_body.get_content()
     # One thread per seat: the check and the report hang from the same root.
     assert check.message["References"].split()[0] == report.message["References"].split()[0]
     assert site.mailbox.count("pbem/processed") == 3
