@@ -96,8 +96,9 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     name = _route(root, settings, mail, doc)
     if name is None:
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", raw)
-        _reply_unrouted(root, settings, mail, doc, truncated, now)
-        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail="no known game named in the mail"))
+        answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
+        detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
+        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail))
     gd = open_cached(root / name)
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", raw)  # nothing is acted on before it is stored
     with gd.lock():
@@ -136,9 +137,17 @@ def _route(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None) 
     return None
 
 
-def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime) -> None:
-    if mail.sender is None:
-        return
+def _looks_like_orders(settings: Settings, mail: Inbound) -> bool:
+    """Whether a mail for no known game was meant for pbem: an order header, one of our threads, a [game] tag."""
+    text = mail.text or ""
+    return (bool(re.search(r"^\s*(game|seat|token)\s*:", text, re.M)) or compose.routed_by(settings, mail.references) is not None
+            or bool(_SUBJECT_GAME.search(mail.subject)))
+
+
+def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime) -> bool:
+    """Answer a mail for no known game; spam (nothing order-like, so its From is likely forged) gets no answer."""
+    if mail.sender is None or not (truncated or _looks_like_orders(settings, mail)):
+        return False
     named = doc.header.get("game") if doc is not None else None
     lines = ["pbem could not tell which game your mail is for, so nothing was stored.", ""]
     if truncated:
@@ -157,6 +166,7 @@ def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc
         in_reply_to=mail.message_id, now=now,
     )
     compose.queue(state_dir(root) / "outbox", f"unrouted-{mail.key}", msg)
+    return True
 
 
 def _authenticated(gd: GameDir, doc: OrderDoc | None) -> str | None:

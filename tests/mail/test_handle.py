@@ -218,3 +218,9 @@ def test_a_handled_mail_is_recorded(offline: Site) -> None:
     record = seen(offline.root, outcome.key)
     assert record is not None and record["status"] == "accepted"
     assert offline.tokens["anna"] not in Path(state_dir(offline.root) / "log.jsonl").read_text()
+
+
+def test_spam_for_no_game_is_logged_not_answered(offline: Site) -> None:
+    outcome = send(offline, order_mail("Cheap watches!", sender="victim@example.net", subject="offer"))
+    assert outcome.status == "unroutable" and "not answered" in outcome.detail
+    assert outbox(offline, root_level=True) == []
