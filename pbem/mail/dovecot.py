@@ -21,7 +21,7 @@ state_dir = {dir}/state
 log_path = {dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:~/Maildir
@@ -49,7 +49,8 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {ssl_port}
   }}
 }}
 service anvil {{
@@ -87,9 +88,11 @@ class LocalDovecot:
 
     host = "127.0.0.1"
 
-    def __init__(self, users: dict[str, str]):
+    def __init__(self, users: dict[str, str], *, tls: tuple[Path, Path] | None = None):
         self.users = users
+        self.tls = tls  # (certificate, key): also offer STARTTLS on `port` and implicit TLS on `ssl_port`
         self.port = 0
+        self.ssl_port = 0
         self.dir: Path | None = None
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -132,7 +135,10 @@ class LocalDovecot:
                 os.chown(path, int(accounts["uid"]), int(accounts["gid"]))
         (self.dir / "passwd").write_text("".join(f"{u}:{{PLAIN}}{p}\n" for u, p in self.users.items()), encoding="utf-8")
         self.port = free_port()
-        (self.dir / "dovecot.conf").write_text(CONFIG.format(dir=self.dir, port=self.port, **accounts), encoding="utf-8")
+        self.ssl_port = free_port() if self.tls else 0
+        ssl = f"ssl = yes\nssl_cert = <{self.tls[0]}\nssl_key = <{self.tls[1]}" if self.tls else "ssl = no"
+        config = CONFIG.format(dir=self.dir, port=self.port, ssl_port=self.ssl_port, ssl=ssl, **accounts)
+        (self.dir / "dovecot.conf").write_text(config, encoding="utf-8")
         self.process = subprocess.Popen(
             [program, "-F", "-c", str(self.dir / "dovecot.conf")],
             stdout=subprocess.DEVNULL, stderr=open(self.dir / "stderr.log", "wb"),  # noqa: SIM115 - lives with the process

@@ -116,3 +116,16 @@ def test_a_mail_that_breaks_the_handler_is_kept_and_the_run_goes_on(site: Site, 
     assert result.errors and "disk trouble" in result.errors[0]
     assert len(list((state_dir(site.root) / "failed").glob("*.eml"))) == 1
     assert site.mailbox.count("pbem/rejected") == 1
+
+
+def test_a_server_without_move_gets_copy_and_delete(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    from imapclient import IMAPClient
+
+    real = IMAPClient.has_capability
+    monkeypatch.setattr(IMAPClient, "has_capability", lambda self, cap: cap.upper() != "MOVE" and real(self, cap))
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"])))
+    site.mailbox.deliver(order_mail("hello", sender="ben@example.org"))  # for no game: moved to rejected
+    result = imap.fetch(site.root, site.settings)
+    assert [o.status for o in result.outcomes] == ["accepted", "unroutable"]
+    assert site.mailbox.count("INBOX") == 0
+    assert site.mailbox.count("pbem/processed") == 1 and site.mailbox.count("pbem/rejected") == 1

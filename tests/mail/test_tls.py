@@ -1,4 +1,4 @@
-"""SMTP over STARTTLS and SSL with a login, against aiosmtpd with a certificate made for the test."""
+"""IMAP and SMTP over STARTTLS and SSL with a login, against Dovecot and aiosmtpd with a test certificate."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail import compose, smtp
+from pbem.mail import compose, imap, smtp
 from pbem.mail import settings as mail_settings
-from pbem.mail.dovecot import free_port
+from pbem.mail.dovecot import LocalDovecot, binary, free_port
 
 from .conftest import Received, SmtpSink, _Handler
+from .mails import order_mail
 
 # Implicit TLS is TLS, but aiosmtpd only knows it for STARTTLS and warns.
 pytestmark = [pytest.mark.mail, pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")]
@@ -100,3 +101,22 @@ def test_an_untrusted_certificate_is_refused(tmp_path: Path, tls_sink: tuple[str
     result = smtp.send(tmp_path, settings)
     assert result.failed and "CERTIFICATE_VERIFY_FAILED" in result.failed[0][1]
     assert sink.received == []
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_imap_over_tls_fetches(tmp_path: Path, certificate: tuple[Path, Path], security: str,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    if binary() is None:
+        pytest.skip("dovecot is not installed (make test installs dovecot-imapd)")
+    monkeypatch.setenv("PBEM_TEST_IMAP_PW", "imap-pw")
+    with LocalDovecot({"pbem": "imap-pw"}, tls=certificate) as server:
+        port = server.ssl_port if security == "ssl" else server.port
+        (tmp_path / "pbem.yaml").write_text(
+            f"from: pbem@games.example\nimap:\n  host: 127.0.0.1\n  port: {port}\n  security: {security}\n"
+            f"  user: pbem\n  password_env: PBEM_TEST_IMAP_PW\n  ca_file: {certificate[0]}\n  timeout: 5\n", encoding="utf-8")
+        settings = mail_settings.load(tmp_path)
+        client = imap.connect(settings.imap)  # type: ignore[arg-type]
+        client.append("INBOX", order_mail("hello, which game is this?").as_bytes())
+        client.logout()
+        result = imap.fetch(tmp_path, settings)
+    assert [o.status for o in result.outcomes] == ["unroutable"]
