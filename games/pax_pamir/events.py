@@ -99,8 +99,8 @@ def _other_persuasive_methods(ctx: Context, number: int, effect: EventEffect, bu
                               others, path=(*ctx.where, "target"), default=others[0]))
     mine, theirs = ctx.state.players[buyer], ctx.state.players[target]
     mine.hand, theirs.hand = theirs.hand, mine.hand
-    ctx.emit(f"{buyer} and {target} exchange hands ({len(theirs.hand)} for {len(mine.hand)} cards).",
-             kind="swap-hands", seat=buyer, target=target)
+    ctx.emit(f"{buyer} and {target} exchange hands: {buyer} now holds {len(mine.hand)} card(s), {target} "
+             f"{len(theirs.hand)}.", kind="swap-hands", seat=buyer, target=target)
 
 
 def _confidence_failure(ctx: Context, number: int, effect: EventEffect, buyer: str | None) -> None:

@@ -35,11 +35,6 @@ def default_choice(question: Question) -> Any:
     return copy.deepcopy(question.default)
 
 
-def answer_order(question: Question, answer: Any) -> dict[str, Any]:
-    """The order body that answers a prompt."""
-    return {"answer": answer}
-
-
 def loyalty_default(state: GameState) -> str:
     """The deadline default for a loyalty choice: the coalition fewest seats have chosen so far (first on ties)."""
     coalitions = cards.board().coalitions
