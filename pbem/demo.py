@@ -16,8 +16,11 @@ from pbem.cli import main as cli
 from pbem.store import open_game
 
 PLAYERS = ("anna:anna@example.org", "ben:ben@example.org", "cleo:cleo@example.org", "dara:dara@example.org")
+#: (folder, game, seed, players, render every step): a Pax Pamir step is one turn, so its demo
+#: renders the final step only, to keep `make demo` short; `pbem run` renders every step in real play.
 DEMOS = (
-    ("expedition", "expedition-5x", "2026", PLAYERS),
+    ("expedition", "expedition-5x", "2026", PLAYERS, True),
+    ("pamir", "pax-pamir", "2026", PLAYERS[:3], False),
 )
 
 
@@ -31,7 +34,7 @@ def pbem(*args: str) -> None:
         sys.exit(exc.exit_code)
 
 
-def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...]) -> None:
+def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...], every_step: bool) -> None:
     """Create one game, hand every seat to a robot, and run it to the end."""
     folder = root / name
     if folder.exists():
@@ -39,7 +42,11 @@ def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...]) 
     started = time.perf_counter()
     pbem("new", str(folder), "--game", game, "--seed", seed, *(arg for p in players for arg in ("--player", p)))
     pbem("robot", str(folder), "--seat", "all")
-    pbem("run", str(folder))
+    if every_step:
+        pbem("run", str(folder))
+    else:
+        pbem("run", "--no-reports", str(folder))
+        pbem("report", str(folder))
     pbem("status", str(folder))
     gd = open_game(folder)
     last = gd.current_step()
@@ -57,8 +64,8 @@ def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...]) 
 def run(root: Path) -> None:
     """Play every demo game under `root`."""
     root.mkdir(parents=True, exist_ok=True)
-    for name, game, seed, players in DEMOS:
-        play(root, name, game, seed, players)
+    for name, game, seed, players, every_step in DEMOS:
+        play(root, name, game, seed, players, every_step)
 
 
 if __name__ == "__main__":
