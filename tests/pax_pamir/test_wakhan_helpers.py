@@ -26,7 +26,8 @@ def wakhan_state(*, card: int = CARD, back: int = BACK, humans: tuple[str, ...] 
                        acting=SEAT, **kw)
     state.players[SEAT].automaton = AUTOMATON
     rest = [n for n in sorted(cards.wakhan_cards()) if n not in (card, back)]
-    state.standing.setdefault(SEAT, {}).update({"bribe": "full", KEY: AiDeck([back, *rest], [card], card).encode()})
+    state.standing.setdefault(SEAT, {})["bribe"] = "full"
+    state.automata[SEAT] = {KEY: AiDeck([back, *rest], [card], card).encode()}
     return state
 
 

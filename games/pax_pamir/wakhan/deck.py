@@ -1,8 +1,7 @@
 """Wakhan's AI deck: the order kept in the state, the draw, the card in play with the back she reads, the reshuffle.
 
-Pax Pamir has no chance after setup except this reshuffle, so the deck order lives in the state and a reshuffle
-draws from the Rng of the step that needs it. Until GameState has a field of its own for her, her data is kept in
-her seat's entry of `state.standing` under the key "ai" (she never submits orders, so nothing else writes there).
+Pax Pamir has no chance after setup except this reshuffle, so the deck order lives in the state (her seat's entry
+of `state.automata`, never shown in a view) and a reshuffle draws from the Rng of the step that needs it.
 """
 
 from __future__ import annotations
@@ -91,14 +90,14 @@ def load(state: GameState) -> AiDeck:
     """Her AI deck as kept in the state."""
     seat = seat_of(state)
     assert seat is not None, "Wakhan is not in this game"
-    return AiDeck.decode(state.standing[seat][KEY])
+    return AiDeck.decode(state.automata[seat][KEY])
 
 
 def store(state: GameState, ai: AiDeck) -> None:
     """Write her AI deck back into the state."""
     seat = seat_of(state)
     assert seat is not None, "Wakhan is not in this game"
-    state.standing.setdefault(seat, {})[KEY] = ai.encode()
+    state.automata.setdefault(seat, {})[KEY] = ai.encode()
 
 
 def shuffled(rng: Rng) -> AiDeck:

@@ -53,8 +53,9 @@ def new_game(humans: Sequence[str], rng: Rng) -> GameState:
     state.loyalty_order = choosers
     state.current = choosers[0]
     state.phase = "loyalty"
-    # She always asks the full bribe; her AI deck lives beside that standing order until the state has a field.
-    state.standing[SEAT] = {"bribe": "full", KEY: shuffled(rng).encode()}
+    # She always asks the full bribe (a standing order answers the ruler's question in any human's turn).
+    state.standing[SEAT] = {"bribe": "full"}
+    state.automata[SEAT] = {KEY: shuffled(rng).encode()}
     return state
 
 
