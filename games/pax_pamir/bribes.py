@@ -30,6 +30,11 @@ def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str
         ctx.emit(f"{receiver} waives the bribe for {payer} to {what}.", kind="bribe", payer=payer,
                  receiver=receiver, paid=0)
         return True
+    player = state.players[payer]
+    if player.rupees < demand:
+        ctx.emit(f"{payer} cannot pay the bribe of {demand} asked by {receiver} and does not {what}.",
+                 kind="bribe-refused", payer=payer, receiver=receiver)
+        return False
     limit = ctx.given(path) if payer == ctx.seat else None
     if isinstance(limit, int) and not isinstance(limit, bool):
         pays = demand <= limit
@@ -39,10 +44,6 @@ def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str
             f"{receiver} asks a bribe of {demand} rupee(s) for you to {what}: pay or refuse",
             ("pay", "refuse"), default="refuse",
         )) == "pay"
-    player = state.players[payer]
-    if pays and player.rupees < demand:
-        ctx.emit(f"{payer} cannot pay the bribe of {demand} to {receiver} and does not {what}.")
-        return False
     if not pays:
         ctx.emit(f"{payer} refuses the bribe of {demand} asked by {receiver} and does not {what}.",
                  kind="bribe-refused", payer=payer, receiver=receiver)
