@@ -156,3 +156,12 @@ def test_example_order_files_pass_check() -> None:
             assert orders.standing_problems(body) == [] and set(body) <= {"answer", "standing"}, path.name
         else:
             assert orders.turn_problems(body) == [], path.name
+
+
+def test_a_payer_short_of_the_price_is_not_asked_and_keeps_the_card() -> None:
+    state = bribe_position()
+    state.players["anna"].rupees = 1
+    state.standing = {"bob": {"bribe": "full"}}
+    step = turn(state, {"actions": [{"action": "play", "card": 25, "side": "left"}]})
+    assert step.state.paused is None and step.state.players["anna"].hand == [25, 26]
+    assert any("cannot pay the bribe of 2" in t for t in texts(step))
