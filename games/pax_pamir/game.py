@@ -56,6 +56,7 @@ class PaxPamir:
 
     def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        order = _plain(order)
         found = self._shape_problems(state, seat, order)
         if found or state.phase == "loyalty" or state.paused is not None:
             return found
@@ -77,7 +78,7 @@ class PaxPamir:
         """One step of the rules, with no automated seat's part."""
         (prompt,) = self.prompts(state)
         seat = prompt.seat
-        order = dict(orders_by_seat[seat])
+        order = _plain(orders_by_seat[seat])
         problems = self._shape_problems(state, seat, order)
         if problems:
             raise RejectedOrder(seat, problems)
@@ -176,6 +177,15 @@ class PaxPamir:
     def decode(self, data: Mapping[str, Any]) -> GameState:
         """The inverse of encode."""
         return GameState.decode(data)
+
+
+def _plain(value: Any) -> Any:
+    """Orders as plain dicts and lists (YAML round-trip types carry comments we must not store)."""
+    if isinstance(value, Mapping):
+        return {str(k) if not isinstance(k, (str, int)) else k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _name(seat: str) -> str:

@@ -165,3 +165,12 @@ def test_a_payer_short_of_the_price_is_not_asked_and_keeps_the_card() -> None:
     step = turn(state, {"actions": [{"action": "play", "card": 25, "side": "left"}]})
     assert step.state.paused is None and step.state.players["anna"].hand == [25, 26]
     assert any("cannot pay the bribe of 2" in t for t in texts(step))
+
+
+def test_orders_parsed_with_round_trip_yaml_are_stored_as_plain_data() -> None:
+    from io import StringIO
+
+    body = YAML().load(StringIO("actions:  # mine\n  - {action: play, card: 25, side: left}  # Harlan\n"))
+    step = turn(bribe_position(), body)
+    assert type(step.state.paused.order) is dict and type(step.state.paused.order["actions"]) is list
+    assert json.loads(json.dumps(GAME.encode(step.state))) == GAME.encode(step.state)
