@@ -26,6 +26,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:8.1f} ms"
 
 
+
 def resolve_per_step(game_id: str, players: int, seed: str) -> list[float]:
     """Seconds each step of a complete robot game takes to resolve (apply only)."""
     game = registry.get(game_id)
@@ -83,8 +84,12 @@ def bench_reports(tmp: Path) -> None:
     with gd.lock():
         batch.run_game(gd)  # resolve only; measure renders a chosen step below
     figures = measure(gd, gd.current_step() // 2)
-    for key, value in figures.items():
-        click.echo(f"  {key:40} {_ms(value) if isinstance(value, float) else value}")
+    click.echo(f"  step {figures['step']}, fastest of {figures['repeat']} runs, per report:")
+    click.echo(f"  {'reader':8} {'model':>11} {'HTML':>11} {'text':>11} {'PDF':>11} {'WeasyPrint':>11} {'pages KB':>9}")
+    for reader, row in figures["readers"].items():
+        click.echo(f"  {reader:8} {_ms(row['model_s'])} {_ms(row['html_s'])} {_ms(row['text_s'])} "
+                   f"{_ms(row['pdf_s'])} {_ms(row['weasyprint_s'])} {row['pdf_bytes'] / 1024:9.0f}")
+    click.echo("  (PDF is our whole pipeline from HTML; WeasyPrint is the library alone on the same HTML)")
 
 
 def bench_mail(tmp: Path) -> None:
