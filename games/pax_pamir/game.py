@@ -21,6 +21,8 @@ class PaxPamir:
 
     id = "pax-pamir"
     title = "Pax Pamir (Second Edition)"
+    #: Two to five players. Against Wakhan (option wakhan=true) one or two humans play, which setup accepts,
+    #: but the engine contract has no per-option counts, so a one-human game is reachable only through setup.
     player_counts = range(2, 6)
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
@@ -31,12 +33,13 @@ class PaxPamir:
         unknown = set(options) - {"wakhan"}
         if unknown:
             raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan")
-        if options.get("wakhan"):
+        if _flag(options.get("wakhan", False)):
             from games.pax_pamir.wakhan.setup import new_game as against_wakhan
 
             return against_wakhan(seats, rng)
-        if len(seats) not in self.player_counts or len(set(seats)) != len(seats):
-            raise ValueError(f"Pax Pamir needs 2 to 5 different seats, got {list(seats)}")
+        if not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
+            raise ValueError(f"Pax Pamir needs 2 to 5 different seats (or 1-2 with the option wakhan=true), "
+                             f"got {list(seats)}")
         return new_game(seats, rng)
 
     def prompts(self, state: GameState) -> list[Prompt]:
@@ -177,6 +180,17 @@ class PaxPamir:
     def decode(self, data: Mapping[str, Any]) -> GameState:
         """The inverse of encode."""
         return GameState.decode(data)
+
+
+def _flag(value: Any) -> bool:
+    """A yes/no option, as YAML or the command line may spell it."""
+    if isinstance(value, bool):
+        return value
+    if str(value).strip().lower() in ("true", "yes", "1", "on"):
+        return True
+    if str(value).strip().lower() in ("false", "no", "0", "off", ""):
+        return False
+    raise ValueError(f"option wakhan must be true or false, got {value!r}")
 
 
 def _plain(value: Any) -> Any:

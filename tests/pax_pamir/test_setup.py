@@ -82,3 +82,13 @@ def test_setup_refuses_wrong_player_counts() -> None:
         GAME.setup(["anna"], {}, Rng("x"))
     with pytest.raises(ValueError):
         GAME.setup(["a", "b", "c", "d", "e", "f"], {}, Rng("x"))
+
+
+def test_wakhan_option_as_the_command_line_spells_it() -> None:
+    state = GAME.setup(["anna"], {"wakhan": "true"}, Rng("w"))
+    assert "wakhan" in state.seats and state.players["wakhan"].automaton == "wakhan"
+    assert "wakhan" not in GAME.setup(["anna", "bob"], {"wakhan": "false"}, Rng("w")).seats
+    with pytest.raises(ValueError):
+        GAME.setup(["anna"], {"wakhan": "perhaps"}, Rng("w"))
+    with pytest.raises(ValueError):
+        GAME.setup(["anna", "bob"], {"colour": "red"}, Rng("w"))
