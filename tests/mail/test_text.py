@@ -52,6 +52,7 @@ def test_html_quotes_scripts_and_styles_are_dropped() -> None:
     b"Content-Type: text/plain; charset=\"utf-8\"\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!not base64",
     b"From: =?x-unknown?q?=FF?= <a@b.example>\r\nSubject: =?utf-8?b?broken\r\n\r\nbid: 1",
     b"Content-Type: message/rfc822\r\n\r\nFrom: x\r\n\r\ninner",
+    b"".join(b"Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d\r\n" % (i, i) for i in range(3000)),
 ])
 def test_no_mail_is_too_broken_to_read(raw: bytes) -> None:
     assert len(parse_mail(raw).key) == 32  # read without raising, and remembered by a key
