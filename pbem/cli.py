@@ -51,10 +51,22 @@ def parse_player(text: str) -> Seat:
     return Seat(name=name, address=address or None)
 
 
-def renderer() -> batch.Renderer:
-    """The report renderer (imported late: WeasyPrint takes a moment to load)."""
+def renderer(directory: Path | None = None) -> batch.Renderer:
+    """The report renderer (imported late: WeasyPrint takes a moment to load).
+
+    With mail settings at the games' root, report mail comes from their address, so its Message-IDs and
+    threads match the order checks and reminders that pbem mail sends.
+    """
+    from pbem.mail import settings as mail_settings
+    from pbem.mail.tick import default_renderer
     from pbem.reports import render_step
 
+    root = directory.resolve().parent if directory is not None else None
+    if root is not None and (root / mail_settings.SETTINGS_FILE).is_file():
+        try:
+            return default_renderer(mail_settings.load(root)) or render_step
+        except mail_settings.SettingsError as exc:
+            raise Rejected(str(exc)) from None
     return render_step
 
 
@@ -111,6 +123,20 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
     with user_errors():
         gd, tokens = create(directory, game_id, seed, seats, opts)
     click.echo(f"created {gd.game.title} game {gd.name!r} in {directory}")
+    root = gd.root.resolve().parent
+    if (root / "pbem.yaml").is_file():
+        # Played by mail: each seat's token goes only into its welcome mail (sent by `pbem mail send`/`tick`).
+        from pbem.mail import notices, settings as mail_settings
+
+        try:
+            queued = notices.queue_welcome(gd, mail_settings.load(root), tokens)
+        except mail_settings.SettingsError as exc:
+            raise Rejected(f"{exc}; the game was created: run `pbem mail welcome {directory}` once it is fixed") from None
+        click.echo(f"queued {len(queued)} welcome mail(s) with the seats' tokens; deliver with `pbem mail send {root}`")
+        unmailed = [s for s in tokens if not gd.meta.seat(s).address or gd.meta.seat(s).robot]
+        tokens = {s: t for s, t in tokens.items() if s in unmailed}
+        if not tokens:
+            return
     click.echo("secret tokens (shown once; each player needs theirs to send orders by mail):")
     for seat, token in tokens.items():
         click.echo(f"  {seat}: {token}")
@@ -200,9 +226,9 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
       pbem run games/g1 games/g2
       pbem run --force games/g1     # the deadline passed: use defaults for missing orders
     """
-    render = None if no_reports else renderer()
     tty = sys.stdout.isatty()
     for directory in directories:
+        render = None if no_reports else renderer(directory)
         with user_errors():
             gd = open_game(directory)
             with gd.lock():
