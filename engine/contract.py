@@ -85,8 +85,11 @@ class Game(Protocol):
     title: str
     player_counts: range
 
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """How many seats a game with these options takes (options may add automated seats)."""
+
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
-        """The state after setup, for these seats in seating order."""
+        """The state after setup, for these seats in seating order; ValueError for options it refuses."""
 
     def prompts(self, state: State) -> list[Prompt]:
         """The decisions owed right now, at most one per seat; empty once the game is over."""

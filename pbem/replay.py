@@ -25,7 +25,7 @@ def replay(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Differe
     """Rebuild the game from its archive; the first difference, or None when every byte matches."""
     game = gd.game
     names = gd.meta.seat_names
-    state = game.setup(names, gd.meta.options, Rng.for_step(gd.meta.seed, 0))
+    state = game.setup(names, gd.meta.game_options, Rng.for_step(gd.meta.seed, 0))
     if dump_json(game.encode(state)) != _stored(gd, 0, "state.json"):
         return Difference(0, "the setup snapshot differs from state.json")
     for step in gd.steps()[1:]:

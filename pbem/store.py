@@ -78,9 +78,23 @@ class GameMeta:
         raise KeyError(name)
 
     @property
+    def game_options(self) -> dict[str, Any]:
+        """The options the rules see: all but pbem's own (the deadline policy)."""
+        return game_options(self.options)
+
+    @property
     def seat_names(self) -> list[str]:
         """Seat names in seating order."""
         return [seat.name for seat in self.seats]
+
+
+#: Option keys that belong to pbem, not to the rules: `deadline` and dotted `deadline.*` keys.
+PBEM_OPTIONS = ("deadline",)
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options without pbem's own keys, as the game's setup receives them."""
+    return {k: v for k, v in options.items() if k.split(".", 1)[0] not in PBEM_OPTIONS}
 
 
 def hash_token(token: str) -> str:
@@ -358,15 +372,24 @@ def create(
             raise StoreError(f"{name!r}: {SEAT_NAME_RULE}")
     if len(set(names)) != len(names):
         raise StoreError(f"seat names must differ: {', '.join(names)}")
-    if len(seats) not in game.player_counts:
-        counts = f"{game.player_counts.start}–{game.player_counts.stop - 1}"
-        raise StoreError(f"{game.title} takes {counts} players, not {len(seats)}")
+    try:
+        allowed = game.seat_counts(game_options(options or {}))
+    except ValueError as exc:
+        raise StoreError(f"{game.title}: {exc}") from None
+    if len(seats) not in allowed:
+        counts = f"{allowed.start}–{allowed.stop - 1}"
+        raise StoreError(f"{game.title} takes {counts} players with these options, not {len(seats)}")
     if (root / "game.yaml").exists():
         raise StoreError(f"{root}: a game already exists here")
-    root.mkdir(parents=True, exist_ok=True)
+    meta_options = dict(options or {})
+    # Set up before anything is written, so a refused setup leaves no half-made game behind.
+    try:
+        state = game.setup(names, game_options(meta_options), Rng.for_step(str(seed), 0))
+    except ValueError as exc:
+        raise StoreError(f"{game.title} cannot be set up so: {exc}") from None
     tokens = {s.name: new_token() for s in seats}
     stored = [Seat(**{**asdict(s), "token_hash": hash_token(tokens[s.name])}) for s in seats]
-    meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=dict(options or {}))
+    meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=meta_options)
     doc = {
         "format": meta.format,
         "game": meta.game,
@@ -376,9 +399,9 @@ def create(
     }
     buf = io.StringIO()
     _yaml().dump(doc, buf)
+    root.mkdir(parents=True, exist_ok=True)
     write_atomic(root / "game.yaml", buf.getvalue())
     gd = GameDir(root)
-    state = game.setup(names, meta.options, Rng.for_step(meta.seed, 0))
     gd.commit_step(0, state, [], {}, {"setup": True})
     return gd, tokens
 

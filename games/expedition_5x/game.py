@@ -29,6 +29,10 @@ class Expedition5X:
     title = "Expedition to 5X"
     player_counts = range(3, 6)
 
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Options change nothing here: always player_counts."""
+        return self.player_counts
+
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
         """Deal action cards, water and a random settlement each; shuffle the face-up deck; reveal round 1."""
         seats = [str(s) for s in seats]

@@ -21,9 +21,12 @@ class PaxPamir:
 
     id = "pax-pamir"
     title = "Pax Pamir (Second Edition)"
-    #: Two to five players. Against Wakhan (option wakhan=true) one or two humans play, which setup accepts,
-    #: but the engine contract has no per-option counts, so a one-human game is reachable only through setup.
+    #: Two to five players; against Wakhan (option wakhan=true) one or two humans (see seat_counts).
     player_counts = range(2, 6)
+
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Two to five seats, or one or two humans against Wakhan."""
+        return range(1, 3) if _flag(options.get("wakhan", False)) else self.player_counts
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
         """Deck, market and rupees; loyalty is then chosen seat by seat from a random one.

@@ -24,6 +24,10 @@ class HighestUnique:
     title = "Highest Unique"
     player_counts = range(2, 5)
 
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Options change nothing here: always player_counts."""
+        return self.player_counts
+
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
         words = rng.sample(WORDS, len(seats))
         return {"seats": list(seats), "round": 1, "score": {s: 0 for s in seats}, "secret": dict(zip(seats, words))}

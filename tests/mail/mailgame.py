@@ -18,6 +18,10 @@ class BidGame:
     title = "Bid Test"
     player_counts = range(2, 6)
 
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Options change nothing here: always player_counts."""
+        return self.player_counts
+
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
         """Round 1, no points."""
         return {"round": 1, "seats": list(seats), "score": {s: 0 for s in seats}}

@@ -18,6 +18,10 @@ class TinyGame:
     title = "Tiny & <Test> Game"
     player_counts = range(2, 7)
 
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Options change nothing here: always player_counts."""
+        return self.player_counts
+
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> State:
         """Deal three cards to each seat."""
         deck = list(range(1, 20))
