@@ -183,3 +183,31 @@ def test_unsafe_seat_names_are_refused(tmp_path: Path, name: str) -> None:
     with pytest.raises(StoreError, match="seat name"):
         create(tmp_path / "g", "toy", 1, [Seat(name), Seat("ben")])
     assert not (tmp_path / "g" / "game.yaml").exists()
+
+
+def test_pbem_options_are_kept_from_the_rules(tmp_path: Path) -> None:
+    from pbem.store import Seat, create, game_options
+
+    options = {"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin", "wakhan": "yes"}
+    assert game_options(options) == {"wakhan": "yes"}
+    gd, _ = create(tmp_path / "g", "toy", 1, [Seat("anna"), Seat("ben")], {"deadline": "weekdays 18:00"})
+    assert gd.meta.options == {"deadline": "weekdays 18:00"} and gd.meta.game_options == {}
+
+
+def test_a_setup_the_game_refuses_leaves_nothing_behind(tmp_path: Path) -> None:
+    from pbem.store import Seat, create
+
+    with pytest.raises(StoreError, match="unknown Pax Pamir options"):
+        create(tmp_path / "g", "pax-pamir", 1, [Seat("anna"), Seat("ben")], {"colour": "red"})
+    assert not (tmp_path / "g").exists()
+
+
+def test_wakhan_lets_one_human_play(tmp_path: Path) -> None:
+    from pbem.store import Seat, create
+
+    with pytest.raises(StoreError, match="takes 2–5 players"):
+        create(tmp_path / "solo", "pax-pamir", 1, [Seat("anna")])
+    gd, _ = create(tmp_path / "g", "pax-pamir", 1, [Seat("anna")], {"wakhan": "yes"})
+    state = gd.state()
+    assert sorted(state.players) == ["anna", "wakhan"]
+    assert [p.seat for p in gd.game.prompts(state)] == ["anna"]
