@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from pp_helpers import check_invariants, rupee_change, rupees_total
@@ -53,13 +52,6 @@ def test_robot_games_end_with_invariants_kept(players: int, seed: int) -> None:
 def test_many_robot_games(players: int) -> None:
     for seed in range(100, 350):
         play_game(players, seed)
-
-
-def test_robot_game_is_fast() -> None:
-    start = time.perf_counter()
-    for seed in range(5):
-        play_game(4, 1000 + seed, invariants=False)
-    assert (time.perf_counter() - start) / 5 < 0.2  # about 0.06 s on the development machine
 
 
 @pytest.mark.parametrize("humans", [1, 2])
