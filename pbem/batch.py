@@ -100,7 +100,8 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
 
 
 def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
-             on_step: Callable[[int], None] | None = None, workers: int | None = None) -> RunSummary:
+             on_step: Callable[[int], None] | None = None, workers: int | None = None,
+             on_rendered: Callable[[int, int], None] | None = None) -> RunSummary:
     """Resolve steps while orders are complete, then render every step not yet rendered. The caller holds the lock.
 
     Reports are rendered after the steps are stored (several steps in parallel, one process per core),
@@ -122,7 +123,7 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
         if on_step is not None:
             on_step(step)
     if render is not None:
-        render_missing(gd, render, workers=workers)
+        render_missing(gd, render, workers=workers, on_rendered=on_rendered)
     state = gd.state()
     summary.finished = gd.game.result(state) is not None
     if not summary.finished:
@@ -148,13 +149,28 @@ def _render_one(root: str, render: Renderer, step: int) -> int:
     return step
 
 
-def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None) -> list[int]:
-    """Render every step not yet rendered, in parallel when there are several; the steps rendered."""
+def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None,
+                   on_rendered: Callable[[int, int], None] | None = None) -> list[int]:
+    """Render every step not yet rendered, in parallel when there are several; the steps rendered.
+
+    `on_rendered(done, total)` is called after each step, for a progress bar.
+    """
     steps = unrendered(gd)
     workers = min(len(steps), workers or os.cpu_count() or 1)
+    done: list[int] = []
     if workers <= 1:
-        return [_render_one(str(gd.root), render, step) for step in steps]
-    # fork keeps the already-imported WeasyPrint and fonts; each worker renders whole steps.
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(_render_one, [str(gd.root)] * len(steps), [render] * len(steps), steps))
+        results = (_render_one(str(gd.root), render, step) for step in steps)
+        pool = None
+    else:
+        # fork keeps the already-imported WeasyPrint and fonts; each worker renders whole steps.
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        results = pool.map(_render_one, [str(gd.root)] * len(steps), [render] * len(steps), steps)
+    try:
+        for step in results:
+            done.append(step)
+            if on_rendered is not None:
+                on_rendered(len(done), len(steps))
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return done

@@ -232,13 +232,24 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
         with user_errors():
             gd = open_game(directory)
             with gd.lock():
+                drawn = False
+
                 def progress(step: int, gd: GameDir = gd) -> None:
+                    nonlocal drawn
                     if tty:
+                        drawn = True
                         click.echo(f"\r{gd.name}: resolved step {step} ({gd.game.label(gd.state())})   ", nl=False)
 
-                summary = batch.run_game(gd, force=force, render=render, on_step=progress)
-        if tty and summary.resolved:
-            click.echo()
+                def rendered(done: int, total: int, gd: GameDir = gd) -> None:
+                    nonlocal drawn
+                    if tty:
+                        drawn = True
+                        bar = "#" * (30 * done // total)
+                        click.echo(f"\r{gd.name}: reports [{bar:30}] {done}/{total} steps   ", nl=False)
+
+                summary = batch.run_game(gd, force=force, render=render, on_step=progress, on_rendered=rendered)
+        if drawn:
+            click.echo()  # end the progress line
         resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
         for step, seats in summary.forced.items():
             click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")

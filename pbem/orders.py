@@ -45,8 +45,8 @@ class OrderDoc:
     tree: Any = None
     problems: list[Located] = field(default_factory=list)
 
-    def locate(self, path: OrderPath, message: str, *, in_body: bool = True) -> Located:
-        """Place a problem given by its path in the body (or in the whole document)."""
+    def locate(self, path: OrderPath, message: str) -> Located:
+        """Place a problem given by its path from the document's root (body keys sit at the root too)."""
         line, col = position(self.tree, path)
         return Located(self.source, line, col, message)
 
