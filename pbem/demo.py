@@ -54,7 +54,10 @@ def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...], 
     mails = sorted(gd.outbox_dir().glob("*.eml"))
     click.echo(f"\n{gd.game.title}: {last} steps in {time.perf_counter() - started:.1f} s")
     click.echo(f"  {len(pdfs)} PDF reports, the last step's in {gd.report_dir(last)}/")
-    click.echo(f"  {len(mails)} mails ready to send in {gd.outbox_dir()}/")
+    if every_step:
+        click.echo(f"  {len(mails)} mails ready to send in {gd.outbox_dir()}/")
+    else:
+        click.echo("  (reports of the final step only, to keep the demo short)")
     result = gd.game.result(gd.state())
     if result is not None:
         click.echo("  final scores: " + ", ".join(f"{seat} {score}" for seat, score in result.scores.items()))
