@@ -23,7 +23,7 @@ def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str
         return True
     demand = ctx.ask(Question(
         receiver, ctx.key(f"bribe-{kind}"), "bribe",
-        f"{payer} wants to {what}; you may ask a bribe of up to {amount} rupee(s): how many do you ask",
+        f"{payer} wants to {what}; {receiver} may ask a bribe of up to {amount} rupee(s): how many are asked",
         tuple(range(amount + 1)), default=amount,
     ))
     if demand == 0:
@@ -41,7 +41,7 @@ def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str
     else:
         pays = ctx.ask(Question(
             payer, ctx.key(f"bribe-{kind}-pay"), "choice",
-            f"{receiver} asks a bribe of {demand} rupee(s) for you to {what}: pay or refuse",
+            f"{receiver} asks {payer} a bribe of {demand} rupee(s) to {what}: pay or refuse",
             ("pay", "refuse"), default="refuse",
         )) == "pay"
     if not pays:

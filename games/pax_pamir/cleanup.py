@@ -28,7 +28,7 @@ def enforce_court_limit(ctx: Context) -> None:
         # Later rounds happen only when discarding lowered the limit; the order answers the first one.
         path = ("cleanup", "court") if rounds == 0 else None
         chosen = ctx.ask(Question(seat, ctx.key(f"court-{rounds}"), "discard",
-                                  f"your court is over its limit of {queries.court_limit(ctx.state, seat)}: "
+                                  f"{seat}'s court is over its limit of {queries.court_limit(ctx.state, seat)}: "
                                   f"discard {excess} court card(s)", tuple(player.court), path=path, count=excess,
                                   default=list(player.court[-excess:])))
         for number in chosen:
@@ -43,7 +43,7 @@ def enforce_hand_limit(ctx: Context) -> None:
     if excess <= 0:
         return
     chosen = ctx.ask(Question(seat, ctx.key("hand"), "discard",
-                              f"your hand is over its limit of {queries.hand_limit(ctx.state, seat)}: "
+                              f"{seat}'s hand is over its limit of {queries.hand_limit(ctx.state, seat)}: "
                               f"discard {excess} hand card(s)", tuple(player.hand), path=("cleanup", "hand"),
                               count=excess, default=list(player.hand[-excess:])))
     for number in chosen:

@@ -95,7 +95,7 @@ def _other_persuasive_methods(ctx: Context, number: int, effect: EventEffect, bu
     assert buyer is not None
     others = tuple(s for s in ctx.state.seats if s != buyer)
     target = ctx.ask(Question(buyer, ctx.key("target"), "choice",
-                              "Other Persuasive Methods: name the player whose hand you take in exchange for yours",
+                              f"Other Persuasive Methods: name the player who exchanges hands with {buyer}",
                               others, path=(*ctx.where, "target"), default=others[0]))
     mine, theirs = ctx.state.players[buyer], ctx.state.players[target]
     mine.hand, theirs.hand = theirs.hand, mine.hand
@@ -109,7 +109,7 @@ def _confidence_failure(ctx: Context, number: int, effect: EventEffect, buyer: s
         if not hand:
             continue
         chosen = ctx.ask(Question(seat, ctx.key(f"confidence-failure-{seat}"), "discard",
-                                  "Confidence Failure: discard one card from your hand", tuple(hand),
+                                  f"Confidence Failure: {seat} discards one card from hand", tuple(hand),
                                   path=(*ctx.where, "confidence_failure"), default=hand[0]))
         discard_hand_card(ctx, seat, chosen, "Confidence Failure")
 

@@ -58,7 +58,7 @@ def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> b
         ctx.emit(f"{seat} has no cylinder left to use for {purpose}.")
         return False
     source = ctx.ask(Question(seat, ctx.serial("take-cylinder"), "choice",
-                              f"all your cylinders are in play: take one for {purpose} from", tuple(sources),
+                              f"all of {seat}'s cylinders are in play: take one for {purpose} from", tuple(sources),
                               default=sources[0]))
     kind, where = source.split(":", 1)
     ctx.emit(f"{seat} takes a cylinder from {kind} {where} for {purpose} (none left in supply).")

@@ -111,7 +111,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if queries.has_ability(state, seat, "infrastructure"):
         default = where[0] if where else legal[0]
         extra = ctx.ask(Question(seat, ctx.key("extra"), "choice",
-                                 "Infrastructure: where do you place your free extra block", tuple(legal),
+                                 f"Infrastructure: where {seat}'s free extra block goes", tuple(legal),
                                  path=(*ctx.where, "extra"), default=default))
         if _place(ctx, seat, extra):
             ctx.emit(f"{seat}'s Infrastructure places one more block at {extra}.", kind="build-extra", seat=seat)

@@ -1,0 +1,38 @@
+"""Questions name the seat they concern, so they read well when reported about someone else (Wakhan's choices)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from pp_helpers import position, turn
+from test_robot_games import play_game
+
+from games.pax_pamir import GAME
+from games.pax_pamir.context import Context, Question
+
+SECOND_PERSON = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+
+
+def test_cleanup_question_names_the_seat_over_its_limit() -> None:
+    state = position(courts={"anna": [8, 9, 11, 12]}, market=[[1, 2, 3, 4, 5, 6], [7, 10, 13, 14, 15, 16]])
+    step = turn(state, {})
+    prompt = GAME.prompts(step.state)[0]
+    assert prompt.seat == "anna"
+    assert prompt.text.startswith("anna's court is over its limit of 3: discard 1 court card(s)")
+
+
+def test_no_question_of_a_robot_game_speaks_to_you(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    original = Context.ask
+
+    def recording(self: Context, question: Question) -> Any:
+        asked.append(question.text)
+        return original(self, question)
+
+    monkeypatch.setattr(Context, "ask", recording)
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        play_game(players, seed, invariants=False)
+    assert len(set(asked)) > 20  # enough kinds of question were raised to mean something
+    assert [text for text in set(asked) if SECOND_PERSON.search(text)] == []
