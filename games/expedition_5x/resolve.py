@@ -18,26 +18,44 @@ PLUNDER_TABLE: dict[int, int] = {1: 2, 2: 1}
 
 def _improve(state: State, seat: str, card: str, side: Side, played: dict[str, str], rng: Rng, deck: Cards,
              events: list[Event]) -> None:
-    """Use one visible improvement of the action just played."""
+    """Use one visible improvement that takes water from the supply (every type but steal)."""
     label = f"{seat}'s {deck.name(card)} ({card})"
     if side.improvement == "water":
         change(state, events, {seat: 1}, f"{label} gives 1 water.", "improve")
     elif side.improvement == "die":
         roll = rng.roll(DIE_FACES)
         change(state, events, {seat: roll}, f"{label} rolls {roll} and gives {roll} water.", "improve", roll=roll)
-    elif side.improvement == "count":
+    else:
         count = sum(1 for a in played.values() if a == side.target)
         change(state, events, {seat: count},
                f"{label} gives 1 water per {str(side.target).capitalize()} card played: {count}.", "improve")
-    else:
-        # Steals resolve one thief at a time in seating order; a player with no water has nothing to give.
-        victims = [s for s in state.seats if played[s] == side.target and s != seat]
-        note(events, f"{label} steals 1 water from each other {str(side.target).capitalize()} player: "
-             f"{', '.join(victims) or 'there is none'}.", "steal")
+
+
+def _steal(state: State, thefts: list[tuple[str, str, Side]], played: dict[str, str], rng: Rng, deck: Cards,
+           events: list[Event]) -> None:
+    """Resolve every steal improvement of one action at once, on the water as it stood before any of them.
+
+    The thieves act simultaneously, so no seat is favoured: a victim who can pay every claim pays them all;
+    a victim who cannot pays what they have to thieves drawn by lot (the rulebook's "in turn, in any order").
+    """
+    claims: dict[str, list[str]] = {}
+    for thief, card, side in thefts:
+        victims = [s for s in state.seats if played[s] == side.target and s != thief]
+        note(events, f"{thief}'s {deck.name(card)} ({card}) steals 1 water from each other "
+             f"{str(side.target).capitalize()} player: {', '.join(victims) or 'there is none'}.", "steal")
         for victim in victims:
-            taken = min(1, state.players[victim].water)
-            text = f"{victim} gives {seat} 1 water." if taken else f"{victim} has no water for {seat} to steal."
-            change(state, events, {victim: -taken, seat: taken}, text, "steal", to=(seat, victim))
+            claims.setdefault(victim, []).append(thief)
+    payments: list[tuple[str, str, int]] = []
+    for victim in state.seats:
+        thieves = claims.get(victim, [])
+        water = state.players[victim].water
+        if len(thieves) > water:
+            thieves = list(thieves)
+            rng.shuffle(thieves)  # a lot decides who is paid when there is not enough for everyone
+        payments += [(victim, thief, 1 if index < water else 0) for index, thief in enumerate(thieves)]
+    for victim, thief, taken in payments:
+        text = f"{victim} gives {thief} 1 water." if taken else f"{victim} has no water left for {thief} to steal."
+        change(state, events, {victim: -taken, thief: taken}, text, "steal", to=(thief, victim))
 
 
 def _drill(state: State, drillers: list[str], events: list[Event]) -> None:
@@ -48,20 +66,25 @@ def _drill(state: State, drillers: list[str], events: list[Event]) -> None:
 
 
 def _plunder(state: State, plunderers: list[str], played: dict[str, str], events: list[Event]) -> None:
+    """Every plunderer receives the table's amount from each Excavate and Expand player, all at once."""
     each = PLUNDER_TABLE.get(len(plunderers), 0)
     victims = [s for s in state.seats if played[s] in ("excavate", "expand")]
+    if not victims or not each:
+        why = "no Excavate or Expand player" if not victims else f"{len(plunderers)} plunderers"
+        for seat in plunderers:
+            note(events, f"{seat} plunders but takes nothing ({why}).", "plunder")
+        return
     for seat in plunderers:
-        if not victims or not each:
-            note(events, f"{seat} plunders but takes nothing "
-                 f"({'no Excavate or Expand player' if not victims else f'{len(plunderers)} plunderers'}).", "plunder")
-            continue
         for victim in victims:
-            # The plunderer always gets the full amount; what the victim lacks comes from the supply.
             change(state, events, {seat: each}, f"{seat} plunders {each} water from {victim}.", "plunder")
-            taken = min(each, state.players[victim].water)
-            text = f"{victim} hands over {taken} water" + (
-                f" and the supply adds {each - taken}." if taken < each else ".")
-            change(state, events, {victim: -taken}, text, "plundered", to=(seat, victim))
+    for victim in victims:
+        # The plunderers always get the full amount; what the victim lacks comes from the supply. One total
+        # per victim, so the outcome does not depend on the seating order of the plunderers.
+        owed = each * len(plunderers)
+        taken = min(owed, state.players[victim].water)
+        text = f"{victim} hands over {taken} of the {owed} water plundered" + (
+            f" and the supply adds {owed - taken}." if taken < owed else ".")
+        change(state, events, {victim: -taken}, text, "plundered", to=(*plunderers, victim))
 
 
 def _scout(state: State, seat: str, rng: Rng, events: list[Event]) -> None:
@@ -83,10 +106,18 @@ def resolve_round(state: State, choices: dict[str, Choice], rng: Rng, deck: Card
         actors = [s for s in state.seats if played[s] == action]
         if not actors:
             continue
+        # Improvements come before the basic action; the players of one card use theirs simultaneously.
+        thefts: list[tuple[str, str, Side]] = []
         for seat in actors:
             for card, side in active_improvements(state.players[seat].tableau, deck):
-                if side.action == action:
+                if side.action != action:
+                    continue
+                if side.improvement == "steal":
+                    thefts.append((seat, card, side))
+                else:
                     _improve(state, seat, card, side, played, rng, deck, events)
+        if thefts:
+            _steal(state, thefts, played, rng, deck, events)
         if action == "excavate":
             won = hold_auction(state, actors, choices, rng, deck, events)
         elif action == "drill":

@@ -154,3 +154,46 @@ def test_III_the_events_account_for_every_water_change(players):
         for seat, delta in event.data.get("water", {}).items():
             ledger[seat] += delta
     assert ledger == water_of(step)
+
+
+
+def _two_thieves(victim_water: int, seed: str):
+    """anna and cora both hold T02's Expand corner (steal 1 from each Drill player); bob drilled."""
+    from engine.rng import Rng
+    from games.expedition_5x.cards import cards
+    from games.expedition_5x.resolve import _steal
+
+    # The card data gives every steal a distinct action and target, so two thieves never meet one victim
+    # with the printed deck; the rule for when they do is checked on the resolution function itself.
+    state = make_state(3, water=(5, victim_water, 5))
+    side = cards().technologies["T02"].right
+    played = {"anna": "expand", "bob": "drill", "cora": "expand"}
+    events = []
+    _steal(state, [("anna", "T02", side), ("cora", "T02", side)], played, Rng(seed), cards(), events)
+    return {s: p.water for s, p in state.players.items()}, events
+
+
+def test_III_simultaneous_steals_all_paid_when_the_victim_can_pay_everyone():
+    after, events = _two_thieves(2, "s")
+    assert after == {"anna": 6, "bob": 0, "cora": 6}
+    assert [e.to for e in events if e.to] == [("anna", "bob"), ("cora", "bob")]
+
+
+def test_III_simultaneous_steals_a_poor_victim_pays_by_lot_not_by_seat():
+    outcomes = set()
+    for seed in range(12):
+        after, _ = _two_thieves(1, f"lot{seed}")
+        assert after["bob"] == 0 and after["anna"] + after["cora"] == 11
+        outcomes.add((after["anna"], after["cora"]))
+    assert outcomes == {(6, 5), (5, 6)}  # either thief may be the one paid
+
+
+def test_III_II_plunder_outcome_does_not_depend_on_the_seating_order():
+    state = make_state(4, water=(1, 5, 5, 5))
+    step = play(state, {"anna": EXPAND, "bob": {"action": "plunder"}, "cora": {"action": "plunder"},
+                        "dan": {"action": "drill"}})
+    assert water_of(step) == {"anna": 0, "bob": 6, "cora": 6, "dan": 9}
+    secret = [e for e in step.events if e.data.get("kind") == "plundered"]
+    # One private account for the victim and both plunderers: 1 handed over, 1 from the supply.
+    assert [(e.to, e.data["water"]) for e in secret] == [(("bob", "cora", "anna"), {"anna": -1})]
+    assert "supply adds 1" in secret[0].text

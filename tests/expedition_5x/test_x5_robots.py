@@ -74,7 +74,7 @@ def _check_amounts(events, state_before):
             else:
                 assert count["plunder"] >= 3 or count["excavate"] + count["expand"] == 0
         elif kind == "plundered":
-            assert -PLUNDER_TABLE[count["plunder"]] <= sum(water.values()) <= 0
+            assert -PLUNDER_TABLE[count["plunder"]] * count["plunder"] <= sum(water.values()) <= 0
         elif kind == "scout":
             assert sum(water.values()) == event.data["roll"]
         elif kind == "win":
