@@ -57,7 +57,8 @@ class PaxPamir:
             question = orders.question_from_data(state.paused.question)
             choices = ", ".join(str(o) for o in question.options)
             many = f" (a list of {question.count})" if question.count is not None else ""
-            return [Prompt(question.seat, question.kind, f"{question.text}{many}; choices: {choices}")]
+            return [Prompt(question.seat, question.kind,
+                           f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
         return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
 
     def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:

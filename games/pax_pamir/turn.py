@@ -21,6 +21,10 @@ from games.pax_pamir.state import GameState, TurnState
 ACTION_LIMIT = 2
 #: Order entry kinds: the core actions and the card-based ones.
 CORE = ("purchase", "play")
+#: Fields a purchase or play entry may hold besides `action`: the slot and an event's choice; the card, its side,
+#: the most bribe paid and the answers to its impact icons.
+CORE_FIELDS = {"purchase": ("row", "column", "target", "suit", "region"),
+               "play": ("card", "side", "bribe", "roads", "spies")}
 KINDS = CORE + actions.NAMES
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
@@ -113,6 +117,10 @@ def take_action(ctx: Context, entry: Any) -> None:
     turn = ctx.state.turn
     assert turn is not None
     if kind in CORE:
+        unknown = sorted(set(entry) - {"action", *CORE_FIELDS[kind]})
+        if unknown:
+            ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
+                     f"{', '.join(CORE_FIELDS[kind])}")
         if turn.actions >= ACTION_LIMIT:
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         if kind == "purchase":

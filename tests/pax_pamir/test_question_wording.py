@@ -21,6 +21,9 @@ def test_cleanup_question_names_the_seat_over_its_limit() -> None:
     prompt = GAME.prompts(step.state)[0]
     assert prompt.seat == "anna"
     assert prompt.text.startswith("anna's court is over its limit of 3: discard 1 court card(s)")
+    # The deadline default is stated in the prompt and marked in the order template.
+    assert prompt.text.endswith("at the deadline: [12]")
+    assert "answer: [12]  # the default, used if the deadline passes" in GAME.template(step.state, "anna")
 
 
 def test_no_question_of_a_robot_game_speaks_to_you(monkeypatch: pytest.MonkeyPatch) -> None:
