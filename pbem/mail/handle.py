@@ -193,12 +193,13 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         problems = [str(p) for p in (doc.problems or check(gd, doc.text, mail.source, require_token=True).problems)] or ["missing or wrong token"]
         _reply(gd, settings, mail, claimed, False, "orders rejected", ["Your orders were rejected; nothing was stored.", "", *problems], now)
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
-    if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
-        return _withdraw(gd, settings, mail, doc, seat, out, now)
-    stale = _older_than_standing(gd, seat, doc, mail)
+    # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
+    stale = _older_than_standing(gd, seat, mail)
     if stale is not None:
         _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
-        return Outcome(**{**out.__dict__, "detail": "older than standing orders"})
+        return Outcome(**{**out.__dict__, "seat": seat, "detail": "older than the seat's last mail"})
+    if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
+        return _withdraw(gd, settings, mail, doc, seat, out, now)
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
     kept = doc.text.replace(str(doc.header["token"]), REDACTED)
     try:
@@ -223,6 +224,7 @@ def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, sea
         _reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}.", *_status_lines(gd, seat)], now)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     had = gd.withdraw_pending(seat)
+    _remember_date(gd, seat, expected, mail)
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
     _reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *_status_lines(gd, seat)], now)
     return Outcome(mail.key, "withdrawn", gd.name, seat, mail.sender, f"step {expected}")
@@ -232,9 +234,9 @@ def _dates_path(gd: GameDir) -> Path:
     return gd.mail_dir() / "latest.json"
 
 
-def _older_than_standing(gd: GameDir, seat: str, doc: OrderDoc, mail: Inbound) -> str | None:
-    """A mail written before the seat's standing mailed orders for this step does not replace them."""
-    if mail.date is None or seat not in gd.pending():
+def _older_than_standing(gd: GameDir, seat: str, mail: Inbound) -> str | None:
+    """A mail written before the seat's last accepted orders or withdrawal for this step does not override them."""
+    if mail.date is None:
         return None
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
@@ -242,16 +244,17 @@ def _older_than_standing(gd: GameDir, seat: str, doc: OrderDoc, mail: Inbound) -
     if not standing or standing.get("step") != gd.current_step() + 1 or mail.date >= standing["date"]:
         return None
     when = datetime.fromtimestamp(standing["date"], UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return f"This mail was written before the orders you mailed at {when}; those orders still stand. Nothing was changed."
+    return (f"This mail was written before the mail you sent at {when}, which still stands (a mail client or server "
+            "delivered it late, or it was sent again). Nothing was changed.")
 
 
 def _remember_date(gd: GameDir, seat: str, step: int, mail: Inbound) -> None:
+    """Keep when the seat's last accepted mail of this step was written (a mail without a Date keeps the last known)."""
+    if mail.date is None:
+        return
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    if mail.date is None:
-        known.pop(seat, None)  # nothing to compare the next mail with
-    else:
-        known[seat] = {"step": step, "date": mail.date}
+    known[seat] = {"step": step, "date": mail.date}
     write_atomic(path, json.dumps(known, sort_keys=True, indent=1) + "\n")
 
 
