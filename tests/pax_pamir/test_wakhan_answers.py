@@ -88,3 +88,36 @@ def test_safe_house_asks_the_human_whose_spy_she_removes():
                          standing={"anna": {"safe_house": True}})
     take(state, "battle")
     assert state.spies == {"18": {SEAT: 1}, "41": {"anna": 1}}
+
+
+# --- how her decisions read in the humans' reports -----------------------------------------------------------
+
+
+def test_her_decisions_name_cards_and_speak_of_her_not_you():
+    # court limit 3, four non-political cards: the event names what she discards and whose court it is
+    state = wakhan_state(courts={SEAT: [18, 39, 2, 54]})
+    ctx = WakhanContext(state, SEAT, {}, where=("cleanup",))
+    chosen = answer(ctx, Question(SEAT, "cleanup.court-0", "discard", "your court is over its limit of 3: discard "
+                                  "1 court card(s)", (18, 39, 2, 54), count=1))
+    said = ctx.events[-1].text
+    assert chosen == [18]
+    assert said.startswith("Wakhan decides (her court is over its limit of 3") and "Harry Flashman" in said
+    assert "your" not in said and "[18]" not in said
+
+
+def test_a_bribe_she_asks_is_said_in_rupees_not_as_a_card():
+    state = wakhan_state()
+    ctx = WakhanContext(state, "anna", {})
+    answer(ctx, Question(SEAT, "actions.0.bribe-play", "bribe", "anna wants to play X; you may ask up to 2",
+                         (0, 1, 2)))
+    assert "): 2 rupee(s); she always asks the full bribe" in ctx.events[-1].text
+
+
+def test_component_limit_never_takes_the_piece_from_where_it_goes():
+    # all her blocks are out and the road is for kabul-kandahar: moving that very road would place nothing
+    state = wakhan_state()
+    options = ["road:kabul-kandahar", "road:herat-kabul"]
+    text = "all russian blocks are in play: take one for a road on kabul-kandahar from"
+    assert ask(state, "wakhan.0.take-block-1", options, text=text) == "road:herat-kabul"
+    text = "all your cylinders are in play: take one for a spy on card 18 from"
+    assert ask(state, "wakhan.0.take-cylinder-1", ["spy:18", "spy:39"], text=text) == "spy:39"

@@ -314,9 +314,10 @@ def test_a_skipped_conditional_code_says_which_condition_failed():
 
 def test_every_action_code_in_the_data_is_one_she_can_take_or_skip():
     from games.pax_pamir import cards
+    from games.pax_pamir.wakhan.deck import label
 
     for code in cards.wakhan_action_codes():
         state = wakhan_state(market=market(b4=7))
         ctx, done = take(state, code)
         assert ctx.events, code
-        assert done or ctx.events[-1].text.startswith(f"Wakhan skips {code}:"), code
+        assert done or ctx.events[-1].text.startswith(f'Wakhan skips "{label(code)}":'), code

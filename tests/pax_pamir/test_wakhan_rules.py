@@ -213,7 +213,7 @@ def test_setup_refuses_three_humans():
 def test_skipped_actions_say_why():
     state = wakhan_state()
     ctx, done = take(state, "betray")
-    assert not done and "Wakhan skips betray" in ctx.events[-1].text
+    assert not done and ctx.events[-1].text.startswith('Wakhan skips "betray": no card with a prize')
 
 
 def test_public_view_shows_the_card_in_play_and_the_back_but_not_the_deck_order():
@@ -231,3 +231,17 @@ def test_the_wakhan_option_reads_yes_and_no_as_the_cli_passes_them():
     assert not wanted({}) and not wanted({"wakhan": "no"}) and not wanted({"wakhan": False})
     with pytest.raises(ValueError):
         wanted({"wakhan": "maybe"})
+
+
+def test_card_priority_reasons_name_the_runner_up():
+    from games.pax_pamir.wakhan.priority import why_best
+
+    state = wakhan_state(courts={"anna": [18, 39]})
+    assert why_best(state, SEAT, 39, [18, 39]) == "card priority: the highest number (ahead of Harry Flashman)"
+
+
+def test_every_action_code_has_plain_words_for_the_reports():
+    from games.pax_pamir.wakhan.deck import LABELS
+
+    assert set(LABELS) == set(cards.wakhan_action_codes())
+    assert all("_" not in words for words in LABELS.values())

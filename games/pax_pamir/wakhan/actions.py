@@ -39,6 +39,11 @@ def title(number: int) -> str:
     return found.name if found.kind == "court" else found.title
 
 
+def article(word: str) -> str:
+    """ "an" before a vowel ("an afghan army"), else "a"."""
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def rank(number: int) -> int:
     """A court card's rank: the strength of Tax, Move and Battle."""
     return queries.court_card(number).rank
@@ -241,7 +246,7 @@ def plan_move(state: GameState, seat: str, reading: Reading) -> Plan | None:
             if not ctx.state.armies[origin]:
                 del ctx.state.armies[origin]
             bump(ctx.state.armies.setdefault(destination, {}), coalition, 1)
-            ctx.emit(f"Wakhan moves a {coalition} army from {origin} to {destination}, where other players' tribes "
+            ctx.emit(f"Wakhan moves {article(coalition)} {coalition} army from {origin} to {destination}, where other players' tribes "
                      "outnumber her armies (region order on ties; no road needed).", kind="move", seat=seat,
                      origin=origin, destination=destination)
 

@@ -7,6 +7,7 @@ hook for questions put to her during a human's turn.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,9 +48,48 @@ def answer(ctx: Context, question: Question) -> Any:
     value, reason = _decide(ctx, question)
     ctx._validate(question, value)  # noqa: SLF001 - her answer obeys the same options as anyone's
     if len(question.options) > 1 or question.count not in (None, 1):
-        ctx.emit(f"Wakhan decides: {question.text} -> {value}; {reason}.", kind="wakhan", decision=question.key,
-                 answer=value, reason=reason)
+        said = f"{value} rupee(s)" if question.kind == "bribe" else named(value)
+        ctx.emit(f"Wakhan decides ({third_person(question.text)}): {said}; {reason}.", kind="wakhan",
+                 decision=question.key, answer=value, reason=reason)
     return value
+
+
+#: The second person of the questions' text, and Wakhan's third person (longest phrases first).
+PRONOUNS = ((r"\byou are\b", "she is"), (r"\b(for|to|with) you\b", r"\1 her"), (r"\byour\b", "her"),
+            (r"\byou\b", "she"))
+
+
+def third_person(text: str) -> str:
+    """A question's text as it reads about Wakhan: "your court is over its limit" becomes "her court ..."."""
+    for pattern, words in PRONOUNS:
+        text = re.sub(pattern, words, text)
+    return text
+
+
+def named(value: Any) -> str:
+    """An answer in words: card numbers by their names, component sources as places, lists joined (never call it
+    on a bribe, whose answer is an amount)."""
+    if isinstance(value, list):
+        return " and ".join(named(v) for v in value) or "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        known = value in cards.court_cards() or value in cards.event_cards()
+        return _title(value) if known else str(value)
+    if isinstance(value, str) and ":" in value:
+        kind, where = value.split(":", 1)
+        if kind == "spy" and where.isdigit():
+            return f"her spy on {_title(int(where))}"
+        if kind == "gift":
+            return f"her {where}-rupee gift"
+        if kind in ("tribe", "army", "road"):
+            return f"the {kind} {'on' if kind == 'road' else 'in'} {where}"
+    return str(value)
+
+
+def _title(number: int) -> str:
+    found = cards.card(number)
+    return found.name if found.kind == "court" else found.title
 
 
 def _decide(ctx: Context, q: Question) -> tuple[Any, str]:
@@ -63,9 +103,9 @@ def _decide(ctx: Context, q: Question) -> tuple[Any, str]:
     if q.kind == "discard":
         return _discard(state, seat, q)
     if name.startswith("take-cylinder"):
-        return _take_cylinder(state, seat, options)
+        return _take_cylinder(state, seat, elsewhere(q.text, options))
     if name.startswith("take-block"):
-        return _take_block(state, options)
+        return _take_block(state, elsewhere(q.text, options))
     ints = [o for o in options if isinstance(o, int) and not isinstance(o, bool)]
     if ctx.where[:1] == ("blackmail",) or q.key.startswith("blackmail"):
         chosen = best(state, seat, ints)
@@ -90,6 +130,20 @@ def _discard(state: GameState, seat: str, q: Question) -> tuple[Any, str]:
     need = 1 if q.count is None else q.count
     chosen = ordered[:need]
     return (chosen[0] if q.count is None else chosen), "her cleanup priority (" + discard_rules.RULE_TEXT + ")"
+
+
+#: The piece a component-limit question is for, as pieces.py words it ("for a road on herat-kabul").
+DESTINATION = re.compile(r"for an? (tribe|army|road|spy) (?:in|on) (?:card )?([a-z0-9-]+)")
+
+
+def elsewhere(text: str, options: list[str]) -> list[str]:
+    """Component-limit sources other than the very place the new piece goes (taking it from there would place
+    nothing), unless that place is the only source."""
+    found = DESTINATION.search(text)
+    if not found:
+        return options
+    rest = [o for o in options if o != f"{found.group(1)}:{found.group(2)}"]
+    return rest or options
 
 
 def _take_cylinder(state: GameState, seat: str, options: list[str]) -> tuple[str, str]:

@@ -19,6 +19,40 @@ from games.pax_pamir.wakhan import AUTOMATON
 
 KEY = "ai"
 
+#: Each action code of the AI cards in a few plain words, for the reports (data/wakhan.yaml has the long form).
+LABELS: dict[str, str] = {
+    "radicalize": "radicalize",
+    "tax": "tax",
+    "gift": "gift",
+    "build": "build",
+    "move": "move",
+    "betray": "betray",
+    "battle": "battle",
+    "radicalize_top_military_if_military_favored":
+        "if military is the favored suit, radicalize the highest-ranked military card",
+    "radicalize_top_economic_if_political_favored":
+        "if political is the favored suit, radicalize the highest-ranked economic card",
+    "radicalize_top_political": "radicalize the highest-ranked political card",
+    "radicalize_top_intelligence": "radicalize the highest-ranked intelligence card",
+    "radicalize_richest_if_short_of_rupees": "if she has fewer than 2 rupees, radicalize the card netting her most",
+    "radicalize_to_gain_rule": "radicalize a card that makes her the ruler of a region",
+    "radicalize_intelligence": "radicalize an intelligence card",
+    "radicalize_most_blocks": "radicalize the card placing the most armies and roads",
+    "radicalize_most_cylinders_if_no_dominance":
+        "if no coalition is dominant, radicalize the card placing the most spies and tribes",
+    "radicalize_move_card_if_none": "if no card of hers can move, radicalize a card that can",
+    "radicalize_dominant_patriot": "if a coalition is dominant, radicalize one of its patriots",
+    "radicalize_top_political_if_court_full": "if her court is full, radicalize the highest-ranked political card",
+    "radicalize_top_intelligence_if_outspied":
+        "if another player has more spies, radicalize the highest-ranked intelligence card",
+    "battle_on_spied_card": "battle on the court card with the most spies among those carrying hers",
+}
+
+
+def label(code: str) -> str:
+    """An action code in plain words."""
+    return LABELS[code]
+
 
 @dataclass
 class AiDeck:
@@ -70,10 +104,13 @@ class Reading:
     def describe(self) -> str:
         """The reading in plain words, for the report."""
         f = self.front
-        return (f"AI card {self.card}: actions {', '.join(f.actions)}; loyalty order {', '.join(f.loyalty_order)}; "
-                f"region order {', '.join(f.region_order)}. Back of AI card {self.back_of}: the red arrow reads "
-                f"{'top row / left' if self.row_side == 'top_left' else 'bottom row / right'}, the black arrow "
-                f"column {self.column + 1}.")
+        actions = "; ".join(f"{i}. {label(code)}" for i, code in enumerate(f.actions, 1))
+        arrow = ("top: the top market row and the left end of her court" if self.row_side == "top_left"
+                 else "bottom: the bottom market row and the right end of her court")
+        return (f"AI card {self.card} lists the actions {actions}. Its loyalty order is "
+                f"{', '.join(f.loyalty_order)}; its region order {', '.join(f.region_order)}. On the back of AI "
+                f"card {self.back_of}, now on top of her deck, the red arrow points {arrow}, and the black arrow "
+                f"to column {self.column + 1}.")
 
 
 def seat_of(state: GameState) -> str | None:

@@ -56,7 +56,7 @@ def why_best(state: GameState, seat: str, chosen: int, others: Sequence[int]) ->
     mine, theirs = priority_key(state, seat, chosen), priority_key(state, seat, runner)
     for rule, a, b in zip(RULES, mine, theirs, strict=True):
         if a != b:
-            return f"card priority: {rule} (ahead of card {runner})"
+            return f"card priority: {rule} (ahead of {queries.court_card(runner).name})"
     return "card priority"
 
 

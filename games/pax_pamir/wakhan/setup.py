@@ -64,5 +64,7 @@ def first_turn(state: GameState) -> list[Event]:
     seat = seat_of(state)
     if seat is None or state.phase != "turns" or state.turn_number or state.current == seat:
         return []
+    last = state.current
     state.current = seat
-    return [Event("Wakhan takes the first turn of the game.", None, {"kind": "first-turn", "seat": seat})]
+    return [Event(f"Wakhan takes the first turn of the game, before {last}: her rules give her the first turn.",
+                  None, {"kind": "first-turn", "seat": seat})]

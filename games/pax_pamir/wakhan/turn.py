@@ -4,6 +4,7 @@ bonus actions from her court, then cleanup; every decision is recorded as a publ
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games.pax_pamir import queries
@@ -17,7 +18,7 @@ from games.pax_pamir.turn import ACTION_LIMIT, Outcome, blackmail, end_turn
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
-from games.pax_pamir.wakhan.deck import Reading, reading, seat_of
+from games.pax_pamir.wakhan.deck import Reading, label, reading, seat_of
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.play import radicalize
 from games.pax_pamir.wakhan.priority import by_priority, why_best
@@ -98,7 +99,7 @@ def take_code(ctx: WakhanContext, now: Reading, code: str) -> bool:
         if pick is None:
             _skip(ctx, code, why_not or "no market card she may buy and afford fits")
             return False
-        radicalize(ctx, now, pick)
+        radicalize(ctx, now, replace(pick, reason=f"her card says \"{label(code)}\"; {pick.reason}"))
         turn.actions += 1
         return True
     plan = CARD_CODES[code](state, seat, now)
@@ -110,13 +111,13 @@ def take_code(ctx: WakhanContext, now: Reading, code: str) -> bool:
         _skip(ctx, code, f"no unused card of her court can {plan.action} now")
         return False
     card = by_priority(state, seat, able)[0]
-    ctx.emit(f"Wakhan takes {code} with {queries.court_card(card).name} ({why_best(state, seat, card, able)}): "
-             f"{plan.reason}.", kind="wakhan", code=code, card=card)
+    ctx.emit(f"Wakhan takes the action \"{label(code)}\" with {queries.court_card(card).name} "
+             f"({why_best(state, seat, card, able)}): {plan.reason}.", kind="wakhan", code=code, card=card)
     return use_card(ctx, now, card, CARD_CODES[code])
 
 
 def _skip(ctx: WakhanContext, code: str, why: str) -> None:
-    ctx.emit(f"Wakhan skips {code}: {why}.", kind="wakhan", code=code, skipped=True)
+    ctx.emit(f"Wakhan skips \"{label(code)}\": {why}.", kind="wakhan", code=code, skipped=True)
 
 
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
