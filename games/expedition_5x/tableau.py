@@ -5,7 +5,8 @@ them). A new card's left side may join the right end of one group and its right 
 another, when the two touching sides show the same action symbol. At each junction one card lies on top:
 its corner symbol and its edge crystal stay visible, the covered card's corner and edge crystal are hidden.
 An improvement is active while its corner is visible; an edge crystal is activated (held between two
-laurel branches) when its card lies on top at a junction; the central crystal is always active.
+laurel branches, one from each card) when its card lies on top of another technology at a junction (a
+settlement has no laurel branch); the central crystal is always active.
 """
 
 from __future__ import annotations
@@ -113,11 +114,16 @@ def corner_visible(group: Group, index: int, which: str) -> bool:
     return index == len(group.cards) - 1 or group.tops[index] == "left"
 
 
-def edge_active(group: Group, index: int, which: str) -> bool:
-    """Whether a card lies on top at a junction on that side (so its edge crystal is activated)."""
+def edge_active(group: Group, index: int, which: str, cards: Cards) -> bool:
+    """Whether a card lies on top of another technology on that side (so its edge crystal is activated).
+
+    The rulebook: edge crystals "can be activated only by connecting them to the edges of other technology
+    cards". A settlement card carries no laurel branch, so lying on top of one activates nothing.
+    """
     if which == "left":
-        return index > 0 and group.tops[index - 1] == "right"
-    return index < len(group.cards) - 1 and group.tops[index] == "left"
+        return index > 0 and group.tops[index - 1] == "right" and group.cards[index - 1] in cards.technologies
+    last = len(group.cards) - 1
+    return index < last and group.tops[index] == "left" and group.cards[index + 1] in cards.technologies
 
 
 def active_improvements(tableau: list[Group], cards: Cards) -> list[tuple[str, Side]]:
@@ -134,7 +140,7 @@ def active_improvements(tableau: list[Group], cards: Cards) -> list[tuple[str, S
 
 
 def active_crystals(tableau: list[Group], cards: Cards) -> list[str]:
-    """Colours of activated crystals: every central crystal plus edge crystals on top at a junction."""
+    """Colours of activated crystals: every central crystal plus edge crystals on top of another technology."""
     found: list[str] = []
     for group in tableau:
         for index, card_id in enumerate(group.cards):
@@ -144,7 +150,7 @@ def active_crystals(tableau: list[Group], cards: Cards) -> list[str]:
             found.append(tech.centre)
             for which in ("left", "right"):
                 crystal = tech.side(which).crystal
-                if crystal is not None and edge_active(group, index, which):
+                if crystal is not None and edge_active(group, index, which, cards):
                     found.append(crystal)
     return found
 

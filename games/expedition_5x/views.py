@@ -42,7 +42,8 @@ def tableau_view(tableau: list[Group], deck: Cards) -> list[dict[str, Any]]:
             card = card_view(card_id, deck)
             for which in ("left", "right"):
                 card[which]["visible"] = corner_visible(group, index, which)
-                card[which]["crystal_active"] = card[which]["crystal"] is not None and edge_active(group, index, which)
+                card[which]["crystal_active"] = (
+                    card[which]["crystal"] is not None and edge_active(group, index, which, deck))
             row.append(card)
         groups.append({"cards": row, "tops": list(group.tops)})
     return groups

@@ -74,12 +74,15 @@ def test_holding_an_auction_market_runs_out_and_the_last_bidder_pays_1():
 
 
 def test_holding_an_auction_default_choice_takes_the_best_scoring_card():
-    # Dune Hollow shows Drill on its right: T01 (left Drill, green edge crystal) joins on top for 1 + 1 crystal
-    # of different colours (2 points); T02 has no matching symbol and scores 1 on its own.
+    # anna owns Rover Tracks (T14: green centre, Drill on its right). T01 (Drill on its left, green edge crystal)
+    # joins it on top: green, green, blue = 3 + 1 = 4 points. T02 only stands alone: two greens, 3 points.
+    from games.expedition_5x.state import Group
+
     state = make_state(3, market=("T02", "T01"))
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T14"])]
     step = play(state, {"anna": {"action": "excavate", "bid": 2}, "bob": DRILL, "cora": DRILL}, rolls=[0])
-    assert [g.cards for g in step.state.players["anna"].tableau] == [["S1", "T01"]]
-    assert step.state.players["anna"].tableau[0].tops == ["right"]
+    assert [(g.cards, g.tops) for g in step.state.players["anna"].tableau] == [(["S1"], []),
+                                                                             (["T14", "T01"], ["right"])]
 
 
 def test_holding_an_auction_bid_is_capped_by_the_water_behind_the_screen():

@@ -34,10 +34,22 @@ def test_placing_connects_only_by_a_common_symbol_on_opposite_sides():
 
 
 def test_placing_on_top_makes_the_new_symbol_active_and_activates_its_edge_crystal():
-    tableau = place([Group(["S1"])], Placement("T01", left="S1", left_top="new"), )
+    # T01's left side (Drill, green edge crystal) on top of Rover Tracks' right side (Drill, purple edge crystal).
+    tableau = place([Group(["T14"])], Placement("T01", left="T14", left_top="new"))
+    assert _rows(tableau) == [(["T14", "T01"], ["right"])]
+    assert [(c, s.action) for c, s in active_improvements(tableau, DECK)] == [
+        ("T14", "scout"), ("T01", "drill"), ("T01", "scout")]
+    assert sorted(active_crystals(tableau, DECK)) == ["blue", "green", "green"]
+    under = place([Group(["T14"])], Placement("T01", left="T14", left_top="old"))
+    assert sorted(active_crystals(under, DECK)) == ["blue", "green", "purple"]  # now T14's edge crystal shows
+
+
+def test_activating_crystals_on_top_of_a_settlement_activates_no_edge_crystal():
+    # "Only by connecting them to the edges of other technology cards": a settlement has no laurel branch.
+    tableau = place([Group(["S1"])], Placement("T01", left="S1", left_top="new"))
     assert _rows(tableau) == [(["S1", "T01"], ["right"])]
     assert [(c, s.action) for c, s in active_improvements(tableau, DECK)] == [("T01", "drill"), ("T01", "scout")]
-    assert sorted(active_crystals(tableau, DECK)) == ["blue", "green"]
+    assert active_crystals(tableau, DECK) == ["blue"]
 
 
 def test_placing_underneath_covers_the_symbol_and_the_edge_crystal():
@@ -62,11 +74,11 @@ def test_placing_separately_keeps_both_corners_and_only_the_central_crystal():
 
 
 def test_placing_a_new_card_joins_groups_on_both_sides_at_once():
-    tableau = [Group(["S1"]), Group(["T02"])]  # T02 shows Scout on its left end
-    joined = place(tableau, Placement("T01", left="S1", left_top="new", right="T02", right_top="old"))
-    assert _rows(joined) == [(["S1", "T01", "T02"], ["right", "right"])]
+    tableau = [Group(["T14"]), Group(["T02"])]  # T14 ends in Drill on its right, T02 starts with Scout on its left
+    joined = place(tableau, Placement("T01", left="T14", left_top="new", right="T02", right_top="old"))
+    assert _rows(joined) == [(["T14", "T01", "T02"], ["right", "right"])]
     # T01 is on top on its left (green edge crystal active), underneath T02 on its right (no crystal there).
-    assert sorted(active_crystals(joined, DECK)) == ["blue", "green", "green"]
+    assert sorted(active_crystals(joined, DECK)) == ["blue", "green", "green", "green"]
 
 
 def test_placing_groups_attach_only_as_a_whole_at_their_ends():
@@ -97,10 +109,11 @@ def test_placing_the_wish_placement_is_followed():
 
 
 def test_placing_default_policy_activates_the_most_crystals():
-    tableau = [Group(["S1"]), Group(["T02"])]
+    tableau = [Group(["S1"]), Group(["T14"]), Group(["T02"])]
     best = best_placement(tableau, "T01", DECK)
-    assert (best.left, best.left_top) == ("S1", "new")
-    assert sorted(active_crystals(place(tableau, best), DECK)) == ["blue", "green", "green"]
+    # Joining T14 on top activates T01's green edge; the T02 junction scores the same either way, new on top first.
+    assert (best.left, best.left_top, best.right, best.right_top) == ("T14", "new", "T02", "new")
+    assert sorted(active_crystals(place(tableau, best), DECK)) == ["blue", "green", "green", "green"]
 
 
 def test_activating_crystals_central_always_edge_only_by_connection():
