@@ -16,7 +16,7 @@ from pbem.mail import compose
 from pbem.mail.due import deadline_parts
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
-from pbem.mail.message import Inbound, parse_mail
+from pbem.mail.message import Inbound, mail_key, parse_mail
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
@@ -74,9 +74,9 @@ def log(root: Path, entry: dict[str, Any]) -> None:
         os.fsync(handle.fileno())
 
 
-def _finish(root: Path, outcome: Outcome) -> Outcome:
+def _finish(root: Path, outcome: Outcome, digest: str) -> Outcome:
     """Remember the mail as handled (last, so a crash before this handles it again) and log it."""
-    record = {"status": outcome.status, "game": outcome.game, "seat": outcome.seat, "detail": outcome.detail}
+    record = {"status": outcome.status, "game": outcome.game, "seat": outcome.seat, "detail": outcome.detail, "digest": digest}
     write_atomic(_seen_path(root, outcome.key), json.dumps(record, sort_keys=True) + "\n")
     log(root, {"mail": outcome.key, "sender": outcome.sender, **record})
     return outcome
@@ -87,23 +87,28 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     now = now or datetime.now(UTC)
     mail = parse_mail(raw, own=(settings.sender,))
     previous = seen(root, mail.key)
+    if previous is not None and previous.get("digest", mail.digest) != mail.digest and mail.message_id is not None:
+        # The same Message-ID on another body: a client that reuses ids, or a forger. It is a mail of its own.
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": "Message-ID reused for other content"})
+        mail.key = mail_key(f"{mail.message_id}#{mail.digest}", raw)
+        previous = seen(root, mail.key)
     if previous is not None:
         return Outcome(mail.key, "duplicate", previous.get("game"), previous.get("seat"), mail.sender, "handled before")
     if mail.automatic is not None:
         write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", raw)
-        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"))
+        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", raw)
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
-        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail))
+        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest)
     gd = open_cached(root / name)
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", raw)  # nothing is acted on before it is stored
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now)
-    return _finish(root, outcome)
+    return _finish(root, outcome, mail.digest)
 
 
 _opened: dict[Path, tuple[tuple[int, int, int], GameDir]] = {}

@@ -33,6 +33,14 @@ class Inbound:
     source: str
     references: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    digest: str = ""
+
+
+def body_digest(raw: bytes) -> str:
+    """A hash of a mail's body: the same mail delivered twice has the same, whatever Received lines it gathered."""
+    data = raw.replace(b"\r\n", b"\n")
+    _head, found, rest = data.partition(b"\n\n")
+    return hashlib.sha256(rest if found else data).hexdigest()[:32]
 
 
 def mail_key(message_id: str | None, raw: bytes) -> str:
@@ -224,4 +232,5 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         source=source,
         references=refs,
         notes=notes,
+        digest=body_digest(raw),
     )
