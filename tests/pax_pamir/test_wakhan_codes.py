@@ -10,7 +10,7 @@ from __future__ import annotations
 from test_wakhan_helpers import CHECK, market_of, take, texts, the_reading, wakhan_state
 
 from games.pax_pamir.wakhan import SEAT
-from games.pax_pamir.wakhan.radicalize import ambition, by_arrows
+from games.pax_pamir.wakhan.radicalize import ambition, by_arrows, market_title
 
 # A filler market of events other than the checks: no impact icons, no patriots, nothing the codes look for.
 FILL = [105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116]
@@ -31,7 +31,7 @@ def test_code_radicalize_buys_at_the_arrows_and_plays_to_the_red_arrows_side():
     state = wakhan_state(market=market(b4=7), courts={SEAT: [18]})
     ctx, done = take(state, "radicalize")
     assert done and state.players[SEAT].court == [18, 7]  # bottom/right: the right end
-    assert "red arrow bottom row, black arrow column 4" in texts(ctx)
+    assert "the red arrow points to the bottom row, the black arrow to 3 (column 4)" in texts(ctx)
     assert state.players[SEAT].rupees == 4 - 3
 
 
@@ -39,7 +39,7 @@ def test_radicalize_falls_back_to_the_left_then_the_other_row():
     state = wakhan_state(market=market(b4=None, b3=None, b2=None, b1=None))
     pick = by_arrows(state, SEAT, the_reading(state))
     assert pick is not None and (pick.row, pick.column) == (0, 3)
-    assert "bottom row column 4 was empty" in pick.reason and "so she took top row column 4" in pick.reason
+    assert "bottom row column 4 was empty" in pick.reason and "; so she took top row column 4" in pick.reason
 
 
 def test_radicalize_skips_cards_she_cannot_afford_or_paid_onto():
@@ -47,7 +47,8 @@ def test_radicalize_skips_cards_she_cannot_afford_or_paid_onto():
     state.turn.paid.append(FILL[6 + 2])  # bottom row column 3
     pick = by_arrows(state, SEAT, the_reading(state))
     assert pick is not None and (pick.row, pick.column) == (1, 1)
-    assert "paid a rupee onto" in pick.reason and "more than her 2 rupees" in pick.reason
+    assert f"bottom row column 3 ({market_title(FILL[8])}) had a rupee she paid onto it this turn" in pick.reason
+    assert "more than her 2 rupees" in pick.reason
 
 
 def test_radicalize_uses_the_dominance_check_logic_patriot_of_the_dominant_coalition():

@@ -22,7 +22,7 @@ def test_turn_starts_with_the_ai_card_and_the_back_she_reads():
     first = texts(outcome)[0]
     assert first.startswith("Wakhan's turn. AI card 1 lists the actions 1. tax; 2. if military is the favored suit")
     assert "back of AI card 4, now on top of her deck, the red arrow points bottom" in first
-    assert "the black arrow to column 4" in first
+    assert "the black arrow to 3 (market column 4 from the left)" in first
     assert "pragmatic loyalty is russian" in first
 
 

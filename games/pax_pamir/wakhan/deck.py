@@ -110,7 +110,7 @@ class Reading:
         return (f"AI card {self.card} lists the actions {actions}. Its loyalty order is "
                 f"{', '.join(f.loyalty_order)}; its region order {', '.join(f.region_order)}. On the back of AI "
                 f"card {self.back_of}, now on top of her deck, the red arrow points {arrow}, and the black arrow "
-                f"to column {self.column + 1}.")
+                f"to {self.column} (market column {self.column + 1} from the left).")
 
 
 def seat_of(state: GameState) -> str | None:

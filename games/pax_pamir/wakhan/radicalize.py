@@ -219,12 +219,21 @@ def by_arrows(state: GameState, seat: str, reading: Reading) -> Pick | None:
             if (row, col) in options:
                 number = state.market[row][col]
                 assert number is not None
-                why = f"red arrow {row_name[start_row]} row, black arrow column {column + 1}"
+                why = (f"the red arrow points to the {row_name[start_row]} row, the black arrow to {column} "
+                       f"(column {column + 1})")
                 if skipped:
-                    why += f"; {'; '.join(skipped)}, so she took {row_name[row]} row column {col + 1}"
+                    why += f"; {'; '.join(skipped)}; so she took {row_name[row]} row column {col + 1}"
                 return Pick(row, col, number, why)
-            skipped.append(f"{row_name[row]} row column {col + 1} {_why_not(state, seat, row, col)}")
+            number = state.market[row][col]
+            what = f" ({market_title(number)})" if number is not None else ""
+            skipped.append(f"{row_name[row]} row column {col + 1}{what} {_why_not(state, seat, row, col)}")
     return None
+
+
+def market_title(number: int) -> str:
+    """A market card's name, or an event's title."""
+    found = cards.card(number)
+    return found.name if found.kind == "court" else f"the event {found.title}"
 
 
 def _why_not(state: GameState, seat: str, row: int, column: int) -> str:
@@ -232,7 +241,7 @@ def _why_not(state: GameState, seat: str, row: int, column: int) -> str:
     if number is None:
         return "was empty"
     if state.turn and number in state.turn.paid:
-        return "was a card she had paid a rupee onto this turn"
+        return "had a rupee she paid onto it this turn, so she may not buy it"
     if market.is_public_withdrawal(number):
         return "was Public Withdrawal, which nobody may buy"
     if is_check(number):
