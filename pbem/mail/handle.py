@@ -16,7 +16,7 @@ from pbem.mail import compose
 from pbem.mail.due import deadline_parts
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
-from pbem.mail.message import Inbound, mail_key, parse_mail
+from pbem.mail.message import Inbound, mail_key, parse_mail, redact
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
@@ -26,6 +26,8 @@ _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,99})\]")
 
 #: What replaces a seat's token in the orders pbem keeps (the token was checked before).
 REDACTED = "checked-by-pbem"
+#: What replaces any token in the copy of a received mail kept in the game folder.
+RAW_REDACTED = "removed-by-pbem"
 
 #: Which IMAP folder a handled mail goes to, by outcome.
 PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate")
@@ -100,15 +102,22 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
-        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", raw)
+        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc), RAW_REDACTED))
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
         return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest)
     gd = open_cached(root / name)
-    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", raw)  # nothing is acted on before it is stored
+    # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
+    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc), RAW_REDACTED))
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now)
     return _finish(root, outcome, mail.digest)
+
+
+def _claimed_token(doc: OrderDoc | None) -> str | None:
+    """The token a mail carries, right or wrong (a wrong one may be the player's token of another game)."""
+    token = doc.header.get("token") if doc is not None else None
+    return str(token) if isinstance(token, (str, int)) and not isinstance(token, bool) else None
 
 
 _opened: dict[Path, tuple[tuple[int, int, int], GameDir]] = {}
