@@ -166,3 +166,23 @@ def test_a_misspelt_field_of_purchase_or_play_is_a_problem_naming_the_fields() -
     assert problem.path == ("actions", 0, "traget") and "row, column, target, suit, region" in problem.message
     (problem,) = GAME.check(state, "anna", {"actions": [{"action": "play", "card": 20, "side": "left", "spy": [20]}]})
     assert problem.path == ("actions", 0, "spy") and "card, side, bribe, roads, spies" in problem.message
+
+
+def test_p11_impact_icons_resolve_top_to_bottom_after_a_patriots_loyalty_change() -> None:
+    # Prince Akbar Khan (3): spy, spy, army, favor military; an Afghan patriot played by British anna.
+    state = position(hands={"anna": [3]}, courts={"bob": [9]}, market=MARKET)
+    state.players["anna"].gifts = [2]
+    step = turn(state, {"actions": [{"action": "play", "card": 3, "side": "left", "spies": [9, 3]}]})
+    kinds = [e.data.get("kind") for e in step.events if e.data.get("kind") in ("loyalty", "spy", "army", "favored")]
+    assert kinds == ["loyalty", "spy", "spy", "army", "favored"]
+    new = step.state
+    assert new.players["anna"].loyalty == "afghan" and new.players["anna"].gifts == []
+    assert new.armies == {"kabul": {"afghan": 1}}  # a block of the new loyalty
+    assert new.spies == {"9": {"anna": 1}, "3": {"anna": 1}}
+    # Bank (46): road, road, leverage, favor intelligence.
+    state = position(hands={"anna": [46]}, market=MARKET)
+    step = turn(state, {"actions": [{"action": "play", "card": 46, "side": "right",
+                                     "roads": ["kandahar-punjab", "herat-kandahar"]}]})
+    kinds = [e.data.get("kind") for e in step.events if e.data.get("kind") in ("road", "rupees", "favored")]
+    assert kinds == ["road", "road", "rupees", "favored"]
+    assert step.state.favored == "intelligence" and step.state.players["anna"].rupees == 6
