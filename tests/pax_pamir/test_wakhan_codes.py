@@ -322,3 +322,12 @@ def test_every_action_code_in_the_data_is_one_she_can_take_or_skip():
         ctx, done = take(state, code)
         assert ctx.events, code
         assert done or ctx.events[-1].text.startswith(f'Wakhan skips "{label(code)}":'), code
+
+
+def test_battle_under_her_nationalism_fights_with_her_tribes_too():
+    # no army of hers in kandahar, only two tribes; anna has a tribe there. Nationalism lets the tribes fight.
+    state = wakhan_state(courts={SEAT: [50]}, tribes={"kandahar": {SEAT: 2, "anna": 1}})
+    assert not take(state, "battle")[1]
+    state = wakhan_state(courts={SEAT: [50]}, tribes={"kandahar": {SEAT: 2, "anna": 1}},
+                         effects=[("nationalism", SEAT)])
+    assert take(state, "battle")[1] and state.tribes == {"kandahar": {SEAT: 2}}

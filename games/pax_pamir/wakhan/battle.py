@@ -43,11 +43,18 @@ def region_targets(state: GameState, seat: str, reading: Reading, region: str) -
     return found
 
 
+def fighters(state: GameState, seat: str, reading: Reading, region: str) -> int:
+    """Her pieces that may fight in `region`: armies of her pragmatic loyalty, and her tribes under Nationalism."""
+    armies = state.armies.get(region, {}).get(pragmatic_loyalty(state, reading, seat), 0)
+    if queries.effect(state, "nationalism", seat):
+        armies += state.tribes.get(region, {}).get(seat, 0)
+    return armies
+
+
 def battle_region(state: GameState, seat: str, reading: Reading) -> str | None:
     """The first region of her order where she has an army and another player has pieces."""
-    coalition = pragmatic_loyalty(state, reading, seat)
     for region in reading.front.region_order:
-        if state.armies.get(region, {}).get(coalition, 0) and region_targets(state, seat, reading, region):
+        if fighters(state, seat, reading, region) and region_targets(state, seat, reading, region):
             return region
     return None
 
@@ -97,7 +104,7 @@ def fight_region(ctx: Context, reading: Reading, region: str, card: int) -> None
     """Remove up to the card's rank, and no more than her armies there, of the enemy pieces in `region`."""
     state, seat = ctx.state, ctx.seat
     coalition = pragmatic_loyalty(state, reading, seat)
-    strength = min(rank(card), state.armies.get(region, {}).get(coalition, 0))
+    strength = min(rank(card), fighters(state, seat, reading, region))
     ctx.emit(f"Wakhan battles in {region} with {coalition} armies (strength {strength}): tribes first, then armies, "
              "then roads, the red arrow choosing between players.", kind="battle", seat=seat, region=region)
     for _ in range(strength):
