@@ -98,6 +98,29 @@ def queue_reminder(gd: GameDir, settings: Settings, seat: str, hours: float, ste
     return compose.queue(gd.outbox_dir(), f"remind-{step:04d}-{seat}-{hours:g}h", msg)
 
 
+def queue_missed(gd: GameDir, settings: Settings, seat: str, step: int, how: str, now: datetime) -> Path | None:
+    """Tell a seat that sent no orders by the deadline which orders were played for it."""
+    address = gd.meta.seat(seat).address
+    if not address or gd.meta.seat(seat).robot:
+        return None
+    played = gd.step_orders(step).get(seat, "")
+    body = [line for line in played.rstrip("\n").split("\n") if line.strip() and not line.lstrip().startswith("#")]
+    lines = [
+        f"Game {gd.name} ({gd.game.title}): no orders from {seat} for step {step} arrived by the deadline,",
+        f"so step {step} was resolved with {how}:",
+        "",
+        *("    " + line for line in body),
+        "",
+        "You keep your seat and get your reports as before; send your orders for the next step as usual.",
+    ]
+    msg = compose.build(
+        settings, to=[address], subject=f"[{gd.name}] {seat}: no orders for step {step}; {how} were played",
+        text=compose.wrap(lines), kind="missed", message_id=compose.make_id(settings, "missed", gd.name, seat, str(step)),
+        game=gd.name, seat=seat, now=now,
+    )
+    return compose.queue(gd.outbox_dir(), f"missed-{step:04d}-{seat}", msg)
+
+
 def queue_moderator(root: Path, settings: Settings, name: str, subject: str, lines: list[str], now: datetime) -> Path | None:
     """Queue a note to the moderator (when pbem.yaml names one); the same name is queued once."""
     if settings.moderator is None:

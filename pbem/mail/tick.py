@@ -116,7 +116,8 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
         return done
     policy = deadlines.policy(gd.meta.options)
     if policy is None:
-        return _resolve(gd, render, force=False, done=done)
+        _resolve(gd, render, force=False, done=done)
+        return done
     track = deadlines.current(gd.root, gd.current_step(), policy, now)
     missing = _missing(gd)
     if not missing and policy.early:
@@ -124,11 +125,16 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
     elif track.due(policy, now):
         if policy.missed == "default":
             done.append(f"deadline passed: default orders for {', '.join(missing) or 'nobody'}")
-            _resolve(gd, render, force=True, done=done)
+            result = _resolve(gd, render, force=True, done=done)
+            _tell_missed(gd, settings, {s: st for st, seats in result.forced.items() for s in seats if s in missing},
+                         "the game's default orders", now, done)
         elif policy.missed == "robot":
+            step = gd.current_step() + 1
             _robot_fill(gd, missing)
             done.append(f"deadline passed: robots played for {', '.join(missing) or 'nobody'}")
-            _resolve(gd, render, force=False, done=done)
+            result = _resolve(gd, render, force=False, done=done)
+            if step in result.resolved:
+                _tell_missed(gd, settings, dict.fromkeys(missing, step), "orders a robot chose", now, done)
         elif not track.noticed:
             done.append(f"deadline passed: waiting for the moderator (missing: {', '.join(missing)})")
             if settings is not None:
@@ -152,11 +158,21 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
     return done
 
 
-def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str]) -> list[str]:
+def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str]) -> batch.RunSummary:
     result = batch.run_game(gd, force=force, render=render)
     if result.resolved:
         done.append(f"resolved step(s) {', '.join(map(str, result.resolved))}")
     if result.finished:
         done.append("the game is over")
-    return done
+    return result
+
+
+def _tell_missed(gd: GameDir, settings: Settings | None, steps: dict[str, int], how: str, now: datetime,
+                 done: list[str]) -> None:
+    """Tell each person whose orders were missing what was played for them (their reports follow as usual)."""
+    if settings is None:
+        return
+    for seat, step in sorted(steps.items()):
+        if notices.queue_missed(gd, settings, seat, step, how, now) is not None:
+            done.append(f"told {seat} what was played for them in step {step}")
 

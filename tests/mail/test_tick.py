@@ -85,6 +85,9 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     assert site.gd.current_step() == 2
     assert any("default orders for ben, cleo" in line for line in late.games["g1"])
     assert site.gd.step_info(2)["orders"] == {"anna": "submitted", "ben": "default", "cleo": "default"}
+    [missed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "missed"]
+    assert "default orders" in missed.text() and "bid: 1" in missed.text() and "step 2" in missed.text()
+    assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
     sent_twice = [m.message["Message-ID"] for m in site.smtp.received]
     assert len(sent_twice) == len(set(sent_twice)), "nothing is sent twice"
 
@@ -99,10 +102,18 @@ def test_two_ticks_at_once_do_not_both_work(site: Site) -> None:
 
 def test_missed_orders_played_by_a_robot(site: Site) -> None:
     set_deadline(site, missed="robot")
-    tick(site.root, site.settings, now=MONDAY_9, render=None)
-    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=None)
+    render = default_renderer(site.settings)
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")))
+    tick(site.root, site.settings, now=MONDAY_9, render=render)
+    tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=render)
     assert site.gd.step_info(1)["orders"] == {"anna": "submitted", "ben": "submitted", "cleo": "submitted"}
-    assert "robot orders" in site.gd.step_orders(1)["anna"]
+    assert "robot orders" in site.gd.step_orders(1)["ben"] and "robot" not in site.gd.step_orders(1)["anna"]
+    for seat in ("ben", "cleo"):
+        mails = site.smtp.to(f"{seat}@example.org")
+        [told] = [m for m in mails if m.message["X-Pbem-Kind"] == "missed"]
+        assert "a robot" in told.text() and "bid:" in told.text()
+        assert any(m.message["X-PBEM-Step"] == "1" for m in mails), "the person still gets the reports"
+    assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
 
 
 def test_missed_orders_wait_for_the_moderator_who_is_told_once(site: Site) -> None:
