@@ -14,7 +14,9 @@ from typing import Any, TypeVar
 import click
 
 from engine import registry
-from pbem import batch, intake, replay as replaying, status as statusing
+from pbem import batch, intake
+from pbem import replay as replaying
+from pbem import status as statusing
 from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
@@ -126,7 +128,8 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
     root = gd.root.resolve().parent
     if (root / "pbem.yaml").is_file():
         # Played by mail: each seat's token goes only into its welcome mail (sent by `pbem mail send`/`tick`).
-        from pbem.mail import notices, settings as mail_settings
+        from pbem.mail import notices
+        from pbem.mail import settings as mail_settings
 
         try:
             queued = notices.queue_welcome(gd, mail_settings.load(root), tokens)

@@ -9,7 +9,16 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent, CollectionStartEvent, CollectionEndEvent, NodeEvent
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    DocumentStartEvent,
+    NodeEvent,
+)
+from ruamel.yaml.events import (
+    Event as YamlEvent,
+)
 
 from engine.contract import Path as OrderPath
 from engine.contract import Problem
@@ -101,36 +110,33 @@ def plain(value: Any) -> Any:
     return str(value)  # dates and other tagged scalars: the game sees text
 
 
+def _refusal(event: YamlEvent) -> str | None:
+    """Why one parser event makes an order unsafe to build, if it does."""
+    if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
+        return "YAML anchors and aliases (& and *) are not allowed in orders"
+    if isinstance(event, NodeEvent) and getattr(event, "tag", None):
+        return f"YAML tags such as {event.tag} are not allowed in orders"
+    return None
+
+
 def _refuse_unsafe(text: str, source: str) -> Located | None:
-    """Scan the event stream: no anchors or aliases, bounded depth and size, one document."""
-    yaml = YAML(typ="safe")
+    """Scan the event stream before anything is built: no anchors, aliases or tags; bounded size and depth."""
     depth = nodes = documents = 0
     try:
-        for event in yaml.parse(text):
-            kind = type(event).__name__
-            if kind == "DocumentStartEvent":
-                documents += 1
-                if documents > 1:
-                    mark = event.start_mark
-                    return Located(source, mark.line + 1, mark.column + 1, "only one YAML document per order file")
-            if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
-                mark = event.start_mark
-                return Located(source, mark.line + 1, mark.column + 1, "YAML anchors and aliases (& and *) are not allowed in orders")
-            if isinstance(event, NodeEvent) and getattr(event, "tag", None):
-                mark = event.start_mark
-                return Located(source, mark.line + 1, mark.column + 1, f"YAML tags such as {event.tag} are not allowed in orders")
-            if isinstance(event, NodeEvent):
-                nodes += 1
-                if nodes > MAX_NODES:
-                    mark = event.start_mark
-                    return Located(source, mark.line + 1, mark.column + 1, f"orders may have at most {MAX_NODES} values")
-            if isinstance(event, CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    mark = event.start_mark
-                    return Located(source, mark.line + 1, mark.column + 1, f"orders may nest at most {MAX_DEPTH} levels deep")
-            elif isinstance(event, CollectionEndEvent):
-                depth -= 1
+        for event in YAML(typ="safe").parse(text):
+            mark = event.start_mark
+            documents += isinstance(event, DocumentStartEvent)
+            nodes += isinstance(event, NodeEvent)
+            depth += isinstance(event, CollectionStartEvent) - isinstance(event, CollectionEndEvent)
+            why = _refusal(event)
+            if why is None and documents > 1:
+                why = "only one YAML document per order file"
+            elif why is None and nodes > MAX_NODES:
+                why = f"orders may have at most {MAX_NODES} values"
+            elif why is None and depth > MAX_DEPTH:
+                why = f"orders may nest at most {MAX_DEPTH} levels deep"
+            if why is not None:
+                return Located(source, mark.line + 1, mark.column + 1, why)
     except MarkedYAMLError as exc:
         return _yaml_error(exc, source)
     except YAMLError as exc:
@@ -149,7 +155,8 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
     """Parse an order document; problems with its form are in the result's `problems`."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
-            return OrderDoc(source, "", problems=[Located(source, 1, 1, f"order file is {len(data)} bytes; the limit is {MAX_BYTES}")])
+            too_big = f"order file is {len(data)} bytes; the limit is {MAX_BYTES}"
+            return OrderDoc(source, "", problems=[Located(source, 1, 1, too_big)])
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -159,7 +166,8 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
     else:
         text = data
         if len(text.encode("utf-8")) > MAX_BYTES:
-            return OrderDoc(source, text, problems=[Located(source, 1, 1, f"order file is larger than the limit of {MAX_BYTES} bytes")])
+            too_big = f"order file is larger than the limit of {MAX_BYTES} bytes"
+            return OrderDoc(source, text, problems=[Located(source, 1, 1, too_big)])
     doc = OrderDoc(source, text)
     refusal = _refuse_unsafe(text, source)
     if refusal is not None:
@@ -172,7 +180,8 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
         return doc
     doc.tree = tree
     if not isinstance(tree, CommentedMap):
-        doc.problems.append(Located(source, 1, 1, "an order file must be a mapping of keys (game:, seat:, step: and the orders)"))
+        why = "an order file must be a mapping of keys (game:, seat:, step: and the orders)"
+        doc.problems.append(Located(source, 1, 1, why))
         return doc
     data_map = plain(tree)
     doc.header = {k: data_map[k] for k in HEADER_KEYS if k in data_map}

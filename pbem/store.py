@@ -35,7 +35,7 @@ from ruamel.yaml import YAML
 from engine import registry
 from engine.contract import Event, Game
 from engine.rng import Rng
-from pbem.files import locked, write_atomic
+from pbem.files import fsync_dir, locked, write_atomic
 
 FORMAT = 1
 STEP_DIGITS = 4
@@ -297,8 +297,6 @@ class GameDir:
         # state.json last: a folder is a stored step only once it has its state (see steps()).
         write_atomic(building / "state.json", dump_json(self.game.encode(state)))
         os.replace(building, final)
-        from pbem.files import fsync_dir
-
         fsync_dir(final.parent)
 
     # -- pending orders -------------------------------------------------------------------------------
@@ -315,7 +313,8 @@ class GameDir:
         archived = self.archive_dir() / step_name(step) / f"{seat}-{_stamp(text)}.yaml"
         if not archived.exists():
             write_atomic(archived, text)
-        self._append_log({"step": step, "seat": seat, "source": source, "archived": str(archived.relative_to(self.root))})
+        kept = str(archived.relative_to(self.root))
+        self._append_log({"step": step, "seat": seat, "source": source, "archived": kept})
         path = self.pending_dir() / f"{seat}.yaml"
         write_atomic(path, text)
         return path

@@ -30,7 +30,7 @@ class HighestUnique:
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
         words = rng.sample(WORDS, len(seats))
-        return {"seats": list(seats), "round": 1, "score": {s: 0 for s in seats}, "secret": dict(zip(seats, words))}
+        return {"seats": list(seats), "round": 1, "score": {s: 0 for s in seats}, "secret": dict(zip(seats, words, strict=True))}
 
     def prompts(self, state: dict[str, Any]) -> list[Prompt]:
         if state["round"] > ROUNDS:
@@ -70,7 +70,8 @@ class HighestUnique:
         return "pick: 1   # 1, 2 or 3\n"
 
     def view(self, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
-        return {"round": state["round"], "score": dict(state["score"]), "secret": state["secret"].get(seat) if seat else None}
+        secret = state["secret"].get(seat) if seat else None
+        return {"round": state["round"], "score": dict(state["score"]), "secret": secret}
 
     def label(self, state: dict[str, Any]) -> str:
         return f"round {min(state['round'], ROUNDS)}" if state["round"] <= ROUNDS else "game over"

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main
+from reports.pdfcheck import page_count
 from pbem.store import GameDir, open_game
 
 pytestmark = pytest.mark.slow
@@ -114,8 +115,8 @@ def test_book_prints_every_report_of_a_seat(played: tuple[GameDir, dict[str, str
     out = tmp_path / "anna.pdf"
     pbem("book", str(gd.root), "--seat", "anna", "-o", str(out))
     data = out.read_bytes()
-    assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + data.count(b"/Type/Page") >= 0
-    assert len(data) > 10_000
+    assert data.startswith(b"%PDF")
+    assert page_count(data) >= len(gd.steps()), "every step starts on a page of its own"
 
 
 def test_status_json_at_the_end(played: tuple[GameDir, dict[str, str]]) -> None:
