@@ -245,3 +245,19 @@ def test_every_action_code_has_plain_words_for_the_reports():
 
     assert set(LABELS) == set(cards.wakhan_action_codes())
     assert all("_" not in words for words in LABELS.values())
+
+
+def test_a_savvy_operator_matches_the_favored_suit_for_card_priority():
+    # economic favored: Allah Quli Bahadur (91, political, rank 1, Savvy Operator) counts as economic and beats
+    # Jan-Fishan Khan (2, intelligence, rank 2), which would win on rank otherwise
+    state = wakhan_state(courts={"anna": [2, 91]})
+    state.favored = "economic"
+    assert best(state, SEAT, [2, 91]) == 91
+
+
+def test_a_savvy_operator_matches_the_favored_suit_for_her_cleanup():
+    # economic favored: Mir Murad Beg (92) and Allah Quli Bahadur (91) are alike but for the Savvy Operator, so
+    # 92 goes first although 91 has the lower number
+    state = wakhan_state(courts={SEAT: [91, 92]})
+    state.favored = "economic"
+    assert court_order(state, SEAT, [91, 92])[0] == 92

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from games.pax_pamir import queries
 from games.pax_pamir.state import GameState
 
-from games.pax_pamir.wakhan.priority import by_priority
+from games.pax_pamir.wakhan.priority import by_priority, matches_favored
 
 RULE_TEXT = ("non-political first, then non-patriots, non-leveraged, most other spies over hers, fewest spies, "
              "lowest rank, not of the favored suit, lowest number")
@@ -26,7 +26,7 @@ def discard_key(state: GameState, seat: str, number: int) -> tuple[int, ...]:
         -(others - hers),
         sum(spies.values()),
         card.rank,
-        int(card.suit == state.favored),
+        int(matches_favored(state, number)),
         number,
     )
 

@@ -25,7 +25,7 @@ def priority_key(state: GameState, seat: str, number: int) -> tuple[int, ...]:
     owner = queries.owner_of(state, number)
     return (
         int(owner is not None and owner != seat),
-        int(card.suit == state.favored),
+        int(matches_favored(state, number)),
         int(dominant is not None and card.patriot == dominant),
         int(dominant is not None and card.prize == dominant),
         int(card.patriot is not None and card.patriot != dominant),
@@ -33,6 +33,15 @@ def priority_key(state: GameState, seat: str, number: int) -> tuple[int, ...]:
         card.rank,
         number,
     )
+
+
+def matches_favored(state: GameState, number: int) -> bool:
+    """Whether a card counts as the favored suit: in a court as its owner's bonus actions count it (Savvy Operator,
+    Irregulars, New Tactics), elsewhere by its printed suit."""
+    owner = queries.owner_of(state, number)
+    if owner is None:
+        return queries.court_card(number).suit == state.favored
+    return queries.is_favored(state, owner, number)
 
 
 def by_priority(state: GameState, seat: str, numbers: Iterable[int]) -> list[int]:
