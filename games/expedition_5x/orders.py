@@ -8,7 +8,7 @@ from typing import Any
 from engine.contract import Problem
 from games.expedition_5x.cards import ACTIONS, Cards, cards
 from games.expedition_5x.stages import due_seats
-from games.expedition_5x.state import Choice, State, Wish
+from games.expedition_5x.state import CHOOSE, OVER, Choice, State, Wish
 from games.expedition_5x.tableau import (
     NEW,
     OLD,
@@ -55,7 +55,8 @@ def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], s
         return [Problem(("action",), message)], None
     action = value.strip().lower()
     if action in player.discards:
-        return [Problem(("action",), f"{_title(action)} is in your discard pile; you can play: {choices}")], None
+        message = f"{_title(action)} is in your discard pile until you play Expand; you can play: {choices}"
+        return [Problem(("action",), message)], None
     if action == "excavate" and player.water < 1:
         message = f"Excavate needs a bid of at least 1 water and you have none; you can play: {choices}"
         return [Problem(("action",), message)], None
@@ -126,7 +127,10 @@ def _check_wish(
     card = _norm_id(raw.get("card"))
     if card is None or card not in state.market:
         market = _market_list(state, deck)
-        message = f"a wish names a technology in the market ({market}), not {_shown(raw.get('card'))}"
+        if card is not None and state.deck and card == state.deck[0]:
+            message = f"{card} is on top of the deck and not for sale yet; the market holds {market}"
+        else:
+            message = f"a wish names a technology in the market ({market}), not {_shown(raw.get('card'))}"
         return [*problems, Problem(card_path, message)], None
     if card in seen:
         return [*problems, Problem(card_path, f"{card} is already on your wish list (entry {seen[card] + 1})")], None
@@ -168,12 +172,22 @@ def _check_wishes(state: State, seat: str, value: Any, deck: Cards) -> tuple[lis
     return problems, wishes
 
 
+def _why_not_due(state: State, seat: str) -> str:
+    """Why a seat owes no order now, in the words of the round's stages."""
+    if state.stage == OVER:
+        return "the game is over: no more orders"
+    if state.stage == CHOOSE:
+        return ("you scouted last round, so you choose after the others have revealed their cards; "
+                "wait for that prompt")
+    return "your card for this round is already chosen; only last round's scouts choose now"
+
+
 def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Choice | None]:
     """Every problem with an order, and the Choice it means when there are none."""
     if seat not in state.players:
         return [Problem((), f"{seat!r} is not a seat in this game")], None
     if seat not in due_seats(state):
-        return [Problem((), "you owe no order at this point of the round")], None
+        return [Problem((), _why_not_due(state, seat))], None
     if not isinstance(order, Mapping):
         return [Problem((), f"an order is a set of keys: {', '.join(ORDER_KEYS)}")], None
     problems = [

@@ -42,7 +42,7 @@ def test_I_deck_top_is_visible_but_not_buyable():
     assert GAME.view(state, None)["deck_top"]["id"] == top
     problems = GAME.check(state, "anna", {"action": "excavate", "bid": 1, "wishes": [top]})
     assert [p.path for p in problems] == [("wishes", 0)]
-    assert "in the market" in problems[0].message
+    assert "on top of the deck and not for sale yet" in problems[0].message
 
 
 def test_I_deck_empty_after_round_15_and_the_game_ends():

@@ -62,8 +62,22 @@ def test_orders_unknown_keys_and_non_mapping():
 def test_orders_only_prompted_seats_may_order():
     state = play(make_state(3), {"anna": {"action": "scout"}, "bob": {"action": "drill"},
                                  "cora": {"action": "drill"}}, rolls=[0]).state
-    assert _problems({"action": "drill"}, "anna", state) == [((), "you owe no order at this point of the round")]
+    assert _problems({"action": "drill"}, "anna", state) == [
+        ((), "you scouted last round, so you choose after the others have revealed their cards; "
+             "wait for that prompt")]
     assert _problems({"action": "drill"}, "zed", state) == [((), "'zed' is not a seat in this game")]
+    state = play(state, {"bob": {"action": "expand"}, "cora": {"action": "expand"}}).state
+    assert _problems({"action": "drill"}, "bob", state) == [
+        ((), "your card for this round is already chosen; only last round's scouts choose now")]
+    state.stage = "over"
+    assert _problems({"action": "drill"}, "anna", state) == [((), "the game is over: no more orders")]
+
+
+def test_orders_the_top_card_of_the_deck_is_named_as_not_for_sale():
+    state = make_state(3, market=("T01", "T02"), deck=("T09", "T10"))
+    problems = _problems({"action": "excavate", "bid": 1, "wishes": ["t09"]}, state=state)
+    assert problems == [(("wishes", 0), "T09 is on top of the deck and not for sale yet; "
+                                        "the market holds T01 (Dew Condenser), T02 (Wind Scanner)")]
 
 
 @pytest.mark.parametrize(("wishes", "path", "fragment"), [

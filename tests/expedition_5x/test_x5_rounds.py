@@ -17,7 +17,7 @@ def test_II_a_card_in_the_discard_pile_cannot_be_chosen():
     state.players["anna"].discards = ["plunder", "scout"]
     problems = GAME.check(state, "anna", {"action": "plunder"})
     assert [(p.path, p.message) for p in problems] == [
-        (("action",), "Plunder is in your discard pile; you can play: excavate, drill, expand")]
+        (("action",), "Plunder is in your discard pile until you play Expand; you can play: excavate, drill, expand")]
 
 
 def test_II_everyone_chooses_at_once_when_nobody_scouted():
