@@ -134,7 +134,8 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
         try:
             queued = notices.queue_welcome(gd, mail_settings.load(root), tokens)
         except mail_settings.SettingsError as exc:
-            raise Rejected(f"{exc}; the game was created: run `pbem mail welcome {directory}` once it is fixed") from None
+            retry = f"run `pbem mail welcome {directory}` once it is fixed"
+            raise Rejected(f"{exc}; the game was created: {retry}") from None
         click.echo(f"queued {len(queued)} welcome mail(s) with the seats' tokens; deliver with `pbem mail send {root}`")
         unmailed = [s for s in tokens if not gd.meta.seat(s).address or gd.meta.seat(s).robot]
         tokens = {s: t for s, t in tokens.items() if s in unmailed}

@@ -84,7 +84,9 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
     return doc
 
 
-def submit(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False, origin: str = "file") -> Accepted:
+def submit(
+    gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False, origin: str = "file"
+) -> Accepted:
     """Check an order document and, if it has no problems, keep it for the next step (replacing earlier orders)."""
     doc = check(gd, data, source, require_token=require_token)
     if doc.problems:

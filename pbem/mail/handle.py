@@ -13,7 +13,7 @@ from typing import Any
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, check, submit
 from pbem.mail import compose
-from pbem.mail.due import deadline_parts
+from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
 from pbem.mail.message import Inbound, mail_key, parse_mail, redact
@@ -84,9 +84,15 @@ def _finish(root: Path, outcome: Outcome, digest: str) -> Outcome:
     return outcome
 
 
-def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = False, now: datetime | None = None) -> Outcome:
-    """Handle one raw mail for the games under `root`; safe to call again with the same mail."""
+def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = False, now: datetime | None = None,
+           received: datetime | None = None) -> Outcome:
+    """Handle one raw mail for the games under `root`; safe to call again with the same mail.
+
+    `received` is when the mail server got the mail (default: now): orders that arrived after the deadline
+    and its grace period do not count, however soon after it pbem reads them.
+    """
     now = now or datetime.now(UTC)
+    arrived = min(received, now) if received is not None else now
     mail = parse_mail(raw, own=(settings.sender,))
     previous = seen(root, mail.key)
     if previous is not None and previous.get("digest", mail.digest) != mail.digest and mail.message_id is not None:
@@ -110,7 +116,7 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc), RAW_REDACTED))
     with gd.lock():
-        outcome = _handle_in_game(gd, settings, mail, doc, truncated, now)
+        outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
     return _finish(root, outcome, mail.digest)
 
 
@@ -193,7 +199,8 @@ def _authenticated(gd: GameDir, doc: OrderDoc | None) -> str | None:
     return str(seat) if token_matches(str(token), gd.meta.seat(str(seat)).token_hash) else None
 
 
-def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime) -> Outcome:
+def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime,
+                    arrived: datetime) -> Outcome:
     claimed = str(doc.header["seat"]) if doc is not None and str(doc.header.get("seat")) in gd.meta.seat_names else None
     seat = _authenticated(gd, doc)
     out = Outcome(mail.key, "rejected", gd.name, claimed, mail.sender)
@@ -212,6 +219,10 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if stale is not None:
         _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": "older than the seat's last mail"})
+    late = _too_late(gd, arrived, now)
+    if late is not None:
+        _reply(gd, settings, mail, seat, True, "orders too late", [late, *_status_lines(gd, seat)], now, doc=doc)
+        return Outcome(**{**out.__dict__, "seat": seat, "detail": "after the deadline"})
     if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
         return _withdraw(gd, settings, mail, doc, seat, out, now)
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
@@ -242,6 +253,23 @@ def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, sea
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
     _reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *_status_lines(gd, seat)], now)
     return Outcome(mail.key, "withdrawn", gd.name, seat, mail.sender, f"step {expected}")
+
+
+def _too_late(gd: GameDir, arrived: datetime, now: datetime) -> str | None:
+    """Why a mail that arrived after the deadline and its grace does not count (None when it is in time).
+
+    Under `missed: wait` the game waits for the moderator, so late orders are still welcome.
+    """
+    found = deadline_of(gd, now)
+    if found is None:
+        return None
+    policy, track = found
+    if policy.missed == "wait" or not track.due(policy, arrived):
+        return None
+    return (f"Your mail arrived at {arrived:%Y-%m-%d %H:%M} UTC, after the deadline of step {track.step + 1} "
+            f"({track.deadline:%Y-%m-%d %H:%M} UTC) and its grace period: it does not count, and nothing was changed. "
+            f"Step {track.step + 1} is resolved by the game's missed-orders policy ({policy.missed}); "
+            "send orders for the next step once its report arrives.")
 
 
 def _dates_path(gd: GameDir) -> Path:

@@ -124,15 +124,16 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
         sizes = client.fetch(chunk, ["RFC822.SIZE"])
         small = [u for u in chunk if int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) <= settings.max_message_bytes]
         big = [u for u in chunk if u not in small]
-        bodies = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
-        heads = client.fetch(big, ["BODY.PEEK[HEADER]"]) if big else {}
+        bodies = client.fetch(small, ["BODY.PEEK[]", "INTERNALDATE"]) if small else {}
+        heads = client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
         moves: dict[str, list[int]] = {processed: [], rejected: []}
         for uid in chunk:
             if uid in bodies:
                 raw, truncated = bodies[uid].get(b"BODY[]") or b"", False
             else:
                 raw, truncated = (heads.get(uid, {}).get(b"BODY[HEADER]") or b""), True
-            outcome = _handle_one(root, settings, raw, truncated, now, summary)
+            received = _arrival((bodies.get(uid) or heads.get(uid) or {}).get(b"INTERNALDATE"))
+            outcome = _handle_one(root, settings, raw, truncated, now, received, summary)
             summary.outcomes.append(outcome)
             if on_mail is not None:
                 on_mail(outcome)
@@ -148,11 +149,18 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
     return summary
 
 
+def _arrival(value: object) -> datetime | None:
+    """When the server received a mail (its INTERNALDATE; imapclient gives local time without a zone)."""
+    if not isinstance(value, datetime):
+        return None
+    return value.astimezone(UTC)  # a naive time is taken as local, as imapclient normalised it
+
+
 def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now: datetime | None,
-                summary: FetchSummary) -> Outcome:
+                received: datetime | None, summary: FetchSummary) -> Outcome:
     """Handle a mail; a failure keeps the raw mail for the moderator and sends it to the rejected folder."""
     try:
-        return handle(root, settings, raw, truncated=truncated, now=now)
+        return handle(root, settings, raw, truncated=truncated, now=now, received=received)
     except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
         key = mail_key(None, raw)
         write_atomic(state_dir(root) / "failed" / f"{key}.eml", raw)

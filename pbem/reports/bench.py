@@ -31,6 +31,11 @@ def _timed(work: Callable[[], T], repeat: int = 1) -> tuple[T, float]:
     return value, best
 
 
+def _bare_weasyprint(html: str) -> bytes:
+    """WeasyPrint with its defaults, nothing of ours."""
+    return weasyprint.HTML(string=html).write_pdf()
+
+
 def measure(gd: GameDir, step: int, config: ReportConfig | None = None, *, repeat: int = 3) -> dict[str, Any]:
     """Seconds per reader of `step` for model, HTML, text and PDF, and for bare WeasyPrint on the same HTML.
 
@@ -45,7 +50,7 @@ def measure(gd: GameDir, step: int, config: ReportConfig | None = None, *, repea
         _, text_s = _timed(partial(render_text, [model], config), repeat)
         pdf, pdf_s = _timed(partial(render_pdf, html, config), repeat)
         # Bare WeasyPrint with its defaults on the very same string: the floor our pipeline sits on.
-        _, bare_s = _timed(lambda: weasyprint.HTML(string=html).write_pdf(), repeat)
+        _, bare_s = _timed(partial(_bare_weasyprint, html), repeat)
         readers[report_stem(seat)] = {
             "model_s": model_s,
             "html_s": html_s,

@@ -31,7 +31,7 @@ def message_id(game: str, seat: str, step: int, domain: str) -> str:
     """The Message-ID of a seat's report mail for a step; stable, so re-rendering rewrites the same mail."""
     if not re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*", domain):
         raise ValueError(f"not a mail domain: {domain!r}")
-    digest = hashlib.sha256(f"{game}\0{seat}\0{step}".encode("utf-8")).hexdigest()[:16]
+    digest = hashlib.sha256(f"{game}\0{seat}\0{step}".encode()).hexdigest()[:16]
     return f"<{step:04d}.{report_stem(seat)}.{_token(game)}.{digest}@{domain}>"
 
 

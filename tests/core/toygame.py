@@ -30,7 +30,8 @@ class HighestUnique:
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> dict[str, Any]:
         words = rng.sample(WORDS, len(seats))
-        return {"seats": list(seats), "round": 1, "score": {s: 0 for s in seats}, "secret": dict(zip(seats, words, strict=True))}
+        secrets = dict(zip(seats, words, strict=True))
+        return {"seats": list(seats), "round": 1, "score": {s: 0 for s in seats}, "secret": secrets}
 
     def prompts(self, state: dict[str, Any]) -> list[Prompt]:
         if state["round"] > ROUNDS:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from reports.pdfcheck import page_count
 
 from pbem.cli import main
-from reports.pdfcheck import page_count
 from pbem.store import GameDir, open_game
 
 pytestmark = pytest.mark.slow

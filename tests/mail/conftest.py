@@ -7,6 +7,7 @@ import email.policy
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -81,10 +82,10 @@ class Mailbox:
             if name != "INBOX" and self.client.folder_exists(name):  # a parent goes with its last child
                 self.client.delete_folder(name)
 
-    def deliver(self, raw: bytes | EmailMessage, *, seen: bool = False) -> None:
-        """A mail arrives in INBOX (optionally already marked read by a person)."""
+    def deliver(self, raw: bytes | EmailMessage, *, seen: bool = False, at: datetime | None = None) -> None:
+        """A mail arrives in INBOX (optionally already marked read by a person, optionally at a given time)."""
         data = raw.as_bytes(policy=email.policy.SMTP) if isinstance(raw, EmailMessage) else raw
-        self.client.append("INBOX", data, flags=[b"\\Seen"] if seen else [])
+        self.client.append("INBOX", data, flags=[b"\\Seen"] if seen else [], msg_time=at)
 
     def count(self, folder: str) -> int:
         """Messages in a folder (0 when it does not exist)."""

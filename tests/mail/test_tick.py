@@ -116,6 +116,21 @@ def test_missed_orders_played_by_a_robot(site: Site) -> None:
     assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
 
 
+def test_mail_that_arrives_after_the_deadline_and_grace_does_not_count(site: Site) -> None:
+    set_deadline(site, grace_minutes=30)
+    tick(site.root, site.settings, now=MONDAY_9, render=None)  # the deadline: 17:00 UTC, grace until 17:30
+    deadline = MONDAY_9 + timedelta(hours=8)
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")),
+                         at=deadline + timedelta(minutes=40))
+    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, site.tokens["ben"], "bid: 4\n"), sender="ben@example.org"),
+                         at=deadline + timedelta(minutes=20))
+    late = tick(site.root, site.settings, now=deadline + timedelta(minutes=45), render=None)
+    assert [o.status for o in late.fetched.outcomes] == ["rejected", "accepted"]
+    assert site.gd.step_info(1)["orders"] == {"anna": "default", "ben": "submitted", "cleo": "default"}
+    [check] = [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "check"]
+    assert "after the deadline" in check.text() and "ACCEPTED" not in check.text()
+
+
 def test_missed_orders_wait_for_the_moderator_who_is_told_once(site: Site) -> None:
     set_deadline(site, missed="wait")
     tick(site.root, site.settings, now=MONDAY_9, render=None)

@@ -112,3 +112,12 @@ def test_the_runner_plays_her_turns_after_a_step_of_the_core_rules():
         turns += sum(e.text.startswith("Wakhan's turn.") for e in result.events)
         state = result.state
     assert turns >= 2
+
+
+def test_a_dominance_check_she_passes_over_is_reported_with_the_scores():
+    # the check is in the market and affordable, but anna's tribes would outscore her with no coalition dominant
+    state = wakhan_state(market=market(t3=CHECK), tribes={"kabul": {"anna": 2}}, rupees={SEAT: 5})
+    said = texts(turn.run(state))
+    passes = [t for t in said if t.startswith("Wakhan's ambition passes")]
+    assert len(passes) == 1
+    assert "top row column 3: with no coalition dominant she would score 0 against 3" in passes[0]
