@@ -116,8 +116,9 @@ def test_the_runner_plays_her_turns_after_a_step_of_the_core_rules():
 
 def test_a_dominance_check_she_passes_over_is_reported_with_the_scores():
     # the check is in the market and affordable, but anna's tribes would outscore her with no coalition dominant
+    # (the only check left, so the final one: points doubled, 6 for the first and 2 for the second)
     state = wakhan_state(market=market(t3=CHECK), tribes={"kabul": {"anna": 2}}, rupees={SEAT: 5})
     said = texts(turn.run(state))
     passes = [t for t in said if t.startswith("Wakhan's ambition passes")]
     assert len(passes) == 1
-    assert "top row column 3: with no coalition dominant she would score 0 against 3" in passes[0]
+    assert "top row column 3: with no coalition dominant she would score 2 against 6" in passes[0]

@@ -47,17 +47,31 @@ def buyable(state: GameState, seat: str) -> dict[Slot, int]:
 
 def ambition(state: GameState, seat: str) -> Pick | None:
     """A Dominance Check she can buy now and would score the most points from (or win the game with)."""
+    pick, _ = weigh_ambition(state, seat)
+    return pick
+
+
+def weigh_ambition(state: GameState, seat: str) -> tuple[Pick | None, list[str]]:
+    """Her ambition: the Dominance Check she buys, if any, and why each check in the market was passed over."""
     paid = state.turn.paid if state.turn else []
+    passed = []
     for row, column in market.dominance_checks_in_market(state):
         number = state.market[row][column]
         assert number is not None
-        if number in paid or market.purchase_cost(state, seat, row, column) > state.players[seat].rupees:
+        where = f"the Dominance Check in {'top' if row == 0 else 'bottom'} row column {column + 1}"
+        cost = market.purchase_cost(state, seat, row, column)
+        if number in paid:
+            passed.append(f"{where} has a rupee she paid onto it this turn")
+            continue
+        if cost > state.players[seat].rupees:
+            passed.append(f"{where} costs {cost}, more than her {state.players[seat].rupees} rupees")
             continue
         final = market.dominance_checks_left(state) == 1
         wins, why = would_win_check(state, seat, final)
         if wins:
-            return Pick(row, column, number, f"Wakhan's ambition: {why}")
-    return None
+            return Pick(row, column, number, f"Wakhan's ambition: {why}"), passed
+        passed.append(f"{where}: {why}, so she would neither score the most nor win")
+    return None, passed
 
 
 def _icons(number: int, kinds: tuple[str, ...]) -> int:

@@ -22,7 +22,7 @@ from games.pax_pamir.wakhan.deck import Reading, label, reading, seat_of
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.play import radicalize
 from games.pax_pamir.wakhan.priority import by_priority, why_best
-from games.pax_pamir.wakhan.radicalize import ambition, by_code, unmet
+from games.pax_pamir.wakhan.radicalize import by_code, unmet, weigh_ambition
 
 Planner = Callable[[GameState, str, Reading], Plan | None]
 
@@ -74,10 +74,15 @@ def action_list(ctx: WakhanContext, now: Reading) -> None:
     assert turn is not None
     codes = now.front.actions
     index = idle = step = 0
+    told: set[str] = set()
     while turn.actions < ACTION_LIMIT and idle < len(codes):
         ctx.where = ("wakhan", step)
         step += 1
-        pick = ambition(ctx.state, ctx.seat)
+        pick, passed = weigh_ambition(ctx.state, ctx.seat)
+        for why in passed:
+            if why not in told:  # once a turn, unless something changed
+                told.add(why)
+                ctx.emit(f"Wakhan's ambition passes: {why}.", kind="wakhan", reason="ambition")
         if pick is not None:
             radicalize(ctx, now, pick)
             turn.actions += 1
