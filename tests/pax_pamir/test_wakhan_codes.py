@@ -331,3 +331,12 @@ def test_battle_under_her_nationalism_fights_with_her_tribes_too():
     state = wakhan_state(courts={SEAT: [50]}, tribes={"kandahar": {SEAT: 2, "anna": 1}},
                          effects=[("nationalism", SEAT)])
     assert take(state, "battle")[1] and state.tribes == {"kandahar": {SEAT: 2}}
+
+
+def test_build_under_a_hostage_bribe_spends_what_is_left_after_the_bribe():
+    # 4 rupees; anna holds her Build card hostage with a spy (bribe 1): she pays 1 and builds one army with 3
+    state = wakhan_state(courts={SEAT: [5]}, spies={5: {"anna": 1}}, tribes={"transcaspia": {SEAT: 1}},
+                         rupees={SEAT: 4}, standing={"anna": {"bribe": "full"}})
+    ctx, done = take(state, "build")
+    assert done and state.armies == {"transcaspia": {"russian": 1}}
+    assert state.players[SEAT].rupees == 1 and state.players["anna"].rupees == 5

@@ -31,6 +31,13 @@ class Plan:
     cost: int
     reason: str
     run: Callable[[Context, int], None]
+    #: The least she must hold to take the action at all (Build spends what there is; others cost `cost`).
+    least: int | None = None
+
+    @property
+    def minimum(self) -> int:
+        """Rupees she needs to take the action at all."""
+        return self.cost if self.least is None else self.least
 
 
 def title(number: int) -> str:
@@ -153,7 +160,7 @@ def plan_build(state: GameState, seat: str, reading: Reading) -> Plan | None:
             ctx.emit("Infrastructure: Wakhan always takes the free extra army.", kind="wakhan")
             place_army(ctx, coalition, region, seat)
 
-    return Plan("build", units * BUILD_PRICE, f"she rules {region}", run)
+    return Plan("build", units * BUILD_PRICE, f"she rules {region}", run, least=BUILD_PRICE)
 
 
 # --- Betray ---------------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
     return [n for n in state.players[seat].court
             if plan.action in queries.court_card(n).actions and n not in turn.used
             and (turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, n))
-            and hostage_cost(state, seat, n) + plan.cost <= rupees]
+            and hostage_cost(state, seat, n) + plan.minimum <= rupees]
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
@@ -157,7 +157,7 @@ def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> b
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
             return False
     plan = planner(state, seat, now)
-    if plan is None or plan.cost > state.players[seat].rupees:
+    if plan is None or plan.minimum > state.players[seat].rupees:
         ctx.emit(f"After the bribe Wakhan can no longer act with {name}.", kind="wakhan")
         return False
     plan.run(ctx, card)
@@ -184,7 +184,7 @@ def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
                 continue
             for action in queries.court_card(card).actions:
                 plan = DEFAULTS[action](state, seat, now)
-                if plan is None or hostage_cost(state, seat, card) + plan.cost > state.players[seat].rupees:
+                if plan is None or hostage_cost(state, seat, card) + plan.minimum > state.players[seat].rupees:
                     continue
                 ctx.where = ("bonus", step)
                 step += 1
