@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from games.expedition_5x.cards import ACTIONS, Cards, Technology, cards
+from games.expedition_5x.cards import Cards, Technology, cards
 from games.expedition_5x.orders import playable
+from games.expedition_5x.placing import best_placement, placement_value
+from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.robots import default_order
 from games.expedition_5x.stages import due_seats, revealed
 from games.expedition_5x.state import State
-from games.expedition_5x.tableau import left_attachments, right_attachments
+from games.expedition_5x.tableau import describe, left_attachments, right_attachments
 from games.expedition_5x.views import label
+
+#: The basic actions in a line each, for players who do not have the rulebook at hand.
+BASICS: tuple[str, ...] = (
+    "#   excavate: bid water for a market technology (alone: beat the die; with others: identical bids drop out)",
+    "#   drill: 4 water alone, 2 each for two drillers, 1 each for three, none for four or more",
+    "#   plunder: from each Excavate and Expand player, 2 water alone, 1 each for two plunderers, none for three+",
+    "#   scout: roll the die for water, and choose after the others next round",
+    "#   expand: take back every card in your discard pile",
+)
 
 
 def _edge(tech: Technology, which: str) -> str:
@@ -28,13 +39,32 @@ def _market_lines(state: State, seat: str, deck: Cards) -> list[str]:
         tech = deck.technologies[card]
         lefts = left_attachments(player.tableau, deck, card)
         rights = right_attachments(player.tableau, deck, card)
+        best = best_placement(player.tableau, card, deck)
+        points = placement_value(player.tableau, best, deck)[0]
         lines += [
             f"#   {card} {tech.name}: {tech.centre} central crystal",
+            f"#     best placement: {describe(best, deck)}; your crystals would then score {points}",
             f"#     left side: {tech.left.describe()}; {_edge(tech, 'left')}",
             f"#       left: {_ends(lefts, deck)}none or any",
             f"#     right side: {tech.right.describe()}; {_edge(tech, 'right')}",
             f"#       right: {_ends(rights, deck)}none or any",
         ]
+    return lines
+
+
+def _late_outlook(state: State, seat: str, shown: dict[str, str]) -> list[str]:
+    """For a late scout: what Drill and Plunder would give, counting the cards already revealed."""
+    others = list(shown.values())
+    diggers = sum(1 for a in others if a in ("excavate", "expand"))
+    drill = DRILL_TABLE.get(others.count("drill") + 1, 0)
+    plunder = PLUNDER_TABLE.get(others.count("plunder") + 1, 0)
+    lines = [f"#   So far: drill would give you {drill} water, plunder {plunder} from each of "
+             f"{diggers} Excavate/Expand player{'s' if diggers != 1 else ''}"]
+    late = [s for s in state.seats if s not in shown and s != seat]
+    if late:
+        lines.append(f"#   (before improvements; {', '.join(late)} also choose now and may change these numbers)")
+    else:
+        lines.append("#   (before improvements)")
     return lines
 
 
@@ -44,14 +74,18 @@ def order_template(state: State, seat: str) -> str:
     if seat not in due_seats(state):
         return f"# Expedition to 5X, {label(state)}: you owe no order now.\n"
     can = playable(state, seat)
-    resting = [a for a in ACTIONS if a not in can]
     lines = [f"# Expedition to 5X, {label(state)}: your order.", ""]
     shown = revealed(state)
     if shown:
         lines.append("# Already revealed: " + ", ".join(f"{s} {a}" for s, a in shown.items()))
+        lines += _late_outlook(state, seat, shown)
+    lines += [f"# action: the card you play. You can play: {', '.join(can)}"]
+    if player.discards:
+        lines.append(f"#   (in your discard pile until you play expand: {', '.join(player.discards)})")
+    if "excavate" in player.hand and "excavate" not in can:
+        lines.append("#   (excavate needs at least 1 water to bid)")
     lines += [
-        f"# action: the card you play. You can play: {', '.join(can)}",
-        f"#   (not playable now: {', '.join(resting) or 'none'})",
+        *BASICS,
         f"action: {default_order(state, seat)['action']}",
         "",
         "# bid and wishes are read only when you play excavate.",
@@ -69,6 +103,7 @@ def order_template(state: State, seat: str) -> str:
         "#     won card lies on top), old (it goes underneath) or any. Leave them out for the best placement.",
         "# The market:",
         *_market_lines(state, seat, deck),
+        *([f"# Not for sale yet (top of the deck): {state.deck[0]} {deck.name(state.deck[0])}"] if state.deck else []),
         "wishes:",
         *[f"  - card: {card}" for card in state.market],
         "",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from x5_helpers import SEATS, make_state, play, texts, water_of
 
 from games.expedition_5x.state import Group
-from x5_helpers import SEATS, make_state, play, texts, water_of
 
 EXPAND = {"action": "expand"}
 

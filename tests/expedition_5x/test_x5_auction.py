@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from x5_helpers import make_state, play, water_of
+
 from games.expedition_5x.auction import effective_bid
 from games.expedition_5x.state import Choice
-from x5_helpers import make_state, play, water_of
 
 DRILL = {"action": "drill"}
 
@@ -102,9 +103,10 @@ def test_holding_an_auction_bids_are_revealed_to_everyone():
 
 def test_holding_an_auction_a_lowered_bid_is_compared_as_lowered():
     # Only other card data could lower a bidder's water before the auction; the cap still decides fairly.
+    from x5_helpers import LoadedDie
+
     from games.expedition_5x.auction import hold_auction
     from games.expedition_5x.cards import cards
-    from x5_helpers import LoadedDie
 
     state = make_state(3, water=(2, 5, 0))
     choices = {"anna": Choice("excavate", 3), "bob": Choice("excavate", 2), "cora": Choice("excavate", 2)}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from x5_helpers import SEATS, make_state
 
 from engine.rng import Rng
 from games.expedition_5x import GAME
-from games.expedition_5x.state import OVER
 from games.expedition_5x.cards import cards
 from games.expedition_5x.market import reveal_technology
-from x5_helpers import SEATS, make_state
+from games.expedition_5x.state import OVER
 
 
 def _pass_round(state):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
+from x5_helpers import make_state, play
 
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
-from x5_helpers import make_state, play
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "games" / "expedition_5x" / "examples"
 HEADER = ("game", "seat", "step", "token")
@@ -121,3 +121,27 @@ def test_orders_example_files_pass_check(path):
     body = {k: v for k, v in document.items() if k not in HEADER}
     state = make_state(3, water=(7, 5, 5), market=("T01", "T02"))
     assert _problems(body, state=state) == []
+
+
+def test_order_template_lists_the_legal_choices_and_the_deck_top_apart():
+    state = make_state(3, water=(7, 5, 5), market=("T01", "T02"), deck=("T09", "T10"))
+    state.players["anna"].hand = ["excavate", "drill", "expand"]
+    state.players["anna"].discards = ["plunder", "scout"]
+    text = GAME.template(state, "anna")
+    assert "# action: the card you play. You can play: excavate, drill, expand" in text
+    assert "(in your discard pile until you play expand: plunder, scout)" in text
+    assert "# bid: a whole number of water from 1 to 7 (you have 7)." in text
+    assert "# Not for sale yet (top of the deck): T09 Star Chart" in text
+    assert "  - card: T09" not in text and "  - card: T01" in text
+    # Dune Hollow shows Drill on its right, T01 shows Drill on its left: the only join it offers.
+    assert "#       left: S1 (Dune Hollow), none or any" in text
+    assert "best placement: with its left side over Dune Hollow; your crystals would then score 1" in text
+
+
+def test_order_template_for_a_late_scout_counts_the_revealed_cards():
+    state = play(make_state(3), {"anna": {"action": "scout"}, "bob": {"action": "drill"},
+                                 "cora": {"action": "drill"}}, rolls=[0]).state
+    state = play(state, {"bob": {"action": "expand"}, "cora": {"action": "plunder"}}).state
+    text = GAME.template(state, "anna")
+    assert "# Already revealed: bob expand, cora plunder" in text
+    assert "So far: drill would give you 4 water, plunder 1 from each of 1 Excavate/Expand player" in text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from x5_helpers import make_state, play
+
 from games.expedition_5x import GAME
 from games.expedition_5x.cards import cards
 from games.expedition_5x.placing import best_placement
@@ -15,7 +17,6 @@ from games.expedition_5x.tableau import (
     placements,
     right_attachments,
 )
-from x5_helpers import make_state, play
 
 DECK = cards()
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from x5_helpers import make_state, play
 
 from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
-from x5_helpers import make_state, play
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from x5_helpers import SEATS
 
 from engine.rng import Rng
 from games.expedition_5x import GAME
@@ -12,7 +13,6 @@ from games.expedition_5x.cards import ACTIONS, cards
 from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.state import OVER
 from games.expedition_5x.tableau import technologies_in
-from x5_helpers import SEATS
 
 SEEDS = 200
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
+from x5_helpers import make_state, play
+
 from games.expedition_5x import GAME
 from games.expedition_5x.state import SCOUT
-from x5_helpers import make_state, play
 
 DRILL, EXPAND, SCOUT_CARD = {"action": "drill"}, {"action": "expand"}, {"action": "scout"}
 

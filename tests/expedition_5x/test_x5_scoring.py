@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from x5_helpers import make_state
 
 from games.expedition_5x import GAME
 from games.expedition_5x.scoring import crystal_points, set_points, water_points
 from games.expedition_5x.state import OVER, Group
-from x5_helpers import make_state
 
 
 @pytest.mark.parametrize(("count", "points"), [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 21)])
