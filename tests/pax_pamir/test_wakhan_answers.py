@@ -121,3 +121,15 @@ def test_component_limit_never_takes_the_piece_from_where_it_goes():
     assert ask(state, "wakhan.0.take-block-1", options, text=text) == "road:herat-kabul"
     text = "all your cylinders are in play: take one for a spy on card 18 from"
     assert ask(state, "wakhan.0.take-cylinder-1", ["spy:18", "spy:39"], text=text) == "spy:39"
+
+
+def test_she_always_uses_infrastructure_for_a_free_army():
+    # Civic Improvements (78, Infrastructure) builds; 2 rupees pay one army, and the "may" gives a second
+    state = wakhan_state(courts={SEAT: [78]}, tribes={"transcaspia": {SEAT: 1}}, rupees={SEAT: 2})
+    _, done = take(state, "build")
+    assert done and state.armies == {"transcaspia": {"russian": 2}} and state.players[SEAT].rupees == 0
+
+
+def test_she_always_hides_a_spy_in_her_safe_house():
+    state = wakhan_state()
+    assert ask(state, "actions.0.safe-house-0", (41, "supply")) == 41
