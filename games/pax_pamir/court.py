@@ -53,7 +53,8 @@ def repay_leverage(ctx: Context, seat: str, number: int) -> None:
         return  # with no cards left, nothing more is owed
     count = min(short, len(options))
     chosen = ctx.ask(Question(seat, ctx.key(f"leverage-{number}"), "discard",
-                              f"{seat} is {short} rupee(s) short repaying {name}: discard {count} card(s) from hand or court",
+                              f"{seat} is {short} rupee(s) short repaying {name}: discard {count} card(s) from hand "
+                              "or court",
                               options, count=count, default=list(options[:count])))
     for number in chosen:
         if number in player.hand:

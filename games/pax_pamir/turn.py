@@ -145,7 +145,8 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, "card"), f"card {number!r} is not in your court; cards that can {kind} now: {listed}")
     card = queries.court_card(number)
     if kind not in card.actions:
-        ctx.fail((*where, "action"), f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}")
+        ctx.fail((*where, "action"),
+                 f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}")
     if number in turn.used:
         ctx.fail((*where, "card"), f"{card.name} has already acted this turn; cards that can {kind} now: {listed}")
     module = actions.module(kind)

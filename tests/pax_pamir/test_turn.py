@@ -162,7 +162,8 @@ def test_orders_are_only_due_from_the_prompted_seat() -> None:
 
 def test_a_misspelt_field_of_purchase_or_play_is_a_problem_naming_the_fields() -> None:
     state = position(hands={"anna": [20]}, market=MARKET)
-    (problem,) = GAME.check(state, "anna", {"actions": [{"action": "purchase", "row": 1, "column": 1, "traget": "bob"}]})
+    order = {"actions": [{"action": "purchase", "row": 1, "column": 1, "traget": "bob"}]}
+    (problem,) = GAME.check(state, "anna", order)
     assert problem.path == ("actions", 0, "traget") and "row, column, target, suit, region" in problem.message
     (problem,) = GAME.check(state, "anna", {"actions": [{"action": "play", "card": 20, "side": "left", "spy": [20]}]})
     assert problem.path == ("actions", 0, "spy") and "card, side, bribe, roads, spies" in problem.message

@@ -191,8 +191,9 @@ def _remove_spy(ctx: Context, seat: str, owner: str, site: int, index: int) -> N
         if key not in ctx.answers and isinstance(standing, bool):
             ctx.answers[key] = refuges[0] if standing else "supply"  # kept for a replay after a pause
         where = ctx.ask(Question(owner, key, "choice",
-                                 f"{seat} removes a spy of {owner} from {card_name(site)} in battle: it may go onto {owner}'s "
-                                 f"Safe House {listing(card_name(n) for n in refuges)} or back to {owner}'s supply",
+                                 f"{seat} removes a spy of {owner} from {card_name(site)} in battle: it may go "
+                                 f"onto {owner}'s Safe House {listing(card_name(n) for n in refuges)} or back to "
+                                 f"{owner}'s supply",
                                  (*refuges, "supply"), default=refuges[0]))
         if where != "supply":
             bump(state.spies.setdefault(str(where), {}), owner, 1)
