@@ -224,3 +224,22 @@ def test_spam_for_no_game_is_logged_not_answered(offline: Site) -> None:
     outcome = send(offline, order_mail("Cheap watches!", sender="victim@example.net", subject="offer"))
     assert outcome.status == "unroutable" and "not answered" in outcome.detail
     assert outbox(offline, root_level=True) == []
+
+
+def test_after_the_deadline_orders_count_only_while_the_game_waits_for_the_moderator(offline: Site) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from pbem.mail import deadlines
+
+    opened = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    for missed, status in (("default", "rejected"), ("wait", "accepted")):
+        offline.gd.meta.options["deadline"] = {"rule": "2 hours after the last step", "grace_minutes": 10, "missed": missed}
+        offline.gd.save_meta()
+        deadlines.current(offline.gd.root, 0, deadlines.policy(offline.gd.meta.options), opened)  # type: ignore[arg-type]
+        text = order_text("g1", "ben", 1, offline.tokens["ben"])
+        raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
+        in_grace = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=9))
+        assert in_grace.status in ("accepted", "replaced")
+        raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
+        late = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=11))
+        assert (late.status == "rejected") == (status == "rejected"), (missed, late)
