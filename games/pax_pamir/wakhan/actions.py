@@ -152,7 +152,8 @@ def plan_build(state: GameState, seat: str, reading: Reading) -> Plan | None:
         coalition = pragmatic_loyalty(ctx.state, reading, seat)
         per = 2 if queries.effect(ctx.state, "nation_building", seat) else 1
         pay_action_cost(ctx, seat, units * BUILD_PRICE)
-        ctx.emit(f"Wakhan builds {units * per} {coalition} army(ies) in {region}, the first region on her card "
+        armies = f"{units * per} {coalition} arm{'y' if units * per == 1 else 'ies'}"
+        ctx.emit(f"Wakhan builds {armies} in {region}, the first region on her card "
                  f"that she rules, spending {units * BUILD_PRICE} rupees.", kind="wakhan", reason="build")
         for _ in range(units * per):
             place_army(ctx, coalition, region, seat)

@@ -63,7 +63,8 @@ def third_person(text: str) -> str:
     """A question's text as it reads about Wakhan: "your court is over its limit" becomes "her court ..."."""
     for pattern, words in PRONOUNS:
         text = re.sub(pattern, words, text)
-    return text
+    # The core rules' texts name some cards by number ("a spy on card 7"); the humans know them by name.
+    return re.sub(r"\bcard (\d+)\b", lambda m: named(int(m.group(1))), text)
 
 
 def named(value: Any) -> str:
