@@ -76,3 +76,18 @@ def test_ics_is_a_valid_calendar_with_folded_lines() -> None:
     assert lines[0] == "BEGIN:VCALENDAR" and "DTSTART:20261130T170000Z" in lines
     assert "SUMMARY:orders\\, g1\\; step 2" in lines
     assert all(len(line.encode()) <= 75 for line in lines)
+
+
+def test_a_deadline_in_the_hour_daylight_saving_skips_or_repeats() -> None:
+    rule = deadlines.parse_rule("daily 02:30")
+    berlin = deadlines.zone("Europe/Berlin")
+    # 29 March 2026 has no 02:30 in Berlin (clocks jump 02:00 -> 03:00): the deadline is 03:30 CEST, 01:30 UTC.
+    spring = rule.after(at("2026-03-28T23:00"), berlin, timedelta(0))
+    assert spring == at("2026-03-29T01:30")
+    assert deadlines.local_text(spring, None, berlin) == "Sunday 29 March 2026, 03:30 CEST (Europe/Berlin)"
+    # 25 October 2026 has 02:30 twice: the first one (CEST) is the deadline; the next day's is 25 hours later.
+    autumn = rule.after(at("2026-10-24T22:00"), berlin, timedelta(0))
+    assert autumn == at("2026-10-25T00:30")
+    assert rule.after(autumn, berlin, timedelta(0)) == at("2026-10-26T01:30")
+    after = deadlines.parse_rule("48 hours after the last step")
+    assert after.after(at("2026-03-28T12:00"), berlin, timedelta(0)) == at("2026-03-30T12:00")  # real hours, not clock
