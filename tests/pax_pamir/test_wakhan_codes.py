@@ -340,3 +340,19 @@ def test_build_under_a_hostage_bribe_spends_what_is_left_after_the_bribe():
     ctx, done = take(state, "build")
     assert done and state.armies == {"transcaspia": {"russian": 1}}
     assert state.players[SEAT].rupees == 1 and state.players["anna"].rupees == 5
+
+
+def test_tax_from_the_market_takes_the_red_arrows_row_first_within_a_column():
+    # Herati Bandits taxes 1; column 1 of both rows carries a rupee; the red arrow reads bottom
+    state = wakhan_state(courts={SEAT: [54]}, market_rupees=([1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]))
+    take(state, "tax")
+    assert state.market_rupees == [[1, 0, 0, 0, 0, 0], [0] * 6]
+
+
+def test_battle_targets_the_red_arrows_player_first():
+    # anna is british and bob russian, so she is afghan; two afghan armies in kandahar with Sir John Keane
+    # (rank 1); anna and bob each have a tribe there. The red arrow reads bottom/right: bob, to her right, loses his.
+    state = wakhan_state(humans=("anna", "bob"), courts={SEAT: [51]},
+                         tribes={"kandahar": {"anna": 1, "bob": 1}}, armies={"kandahar": {"afghan": 2}})
+    take(state, "battle")
+    assert state.tribes == {"kandahar": {"anna": 1}}
