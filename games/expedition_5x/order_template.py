@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.expedition_5x.cards import Cards, Technology, cards
-from games.expedition_5x.orders import playable
+from games.expedition_5x.orders import bid_range, playable
 from games.expedition_5x.placing import best_placement, placement_value
 from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.robots import default_order
@@ -90,8 +90,10 @@ def order_template(state: State, seat: str) -> str:
         "",
         "# bid and wishes are read only when you play excavate.",
     ]
-    if player.water >= 1:
-        lines += [f"# bid: a whole number of water from 1 to {player.water} (you have {player.water}).", "bid: 1"]
+    if "excavate" in can:
+        lines += [f"# bid: a whole number of water {bid_range(state, seat)}.", "bid: 1"]
+    elif "excavate" in player.discards:
+        lines.append("# excavate is in your discard pile, so you cannot bid this round.")
     else:
         lines.append("# You have no water, so you cannot bid or play excavate.")
     lines += [

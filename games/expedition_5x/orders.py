@@ -7,11 +7,12 @@ from typing import Any
 
 from engine.contract import Problem
 from games.expedition_5x.cards import ACTIONS, Cards, cards
-from games.expedition_5x.stages import due_seats
+from games.expedition_5x.stages import due_seats, revealed
 from games.expedition_5x.state import CHOOSE, OVER, Choice, State, Wish
 from games.expedition_5x.tableau import (
     NEW,
     OLD,
+    active_improvements,
     group_of,
     left_attachments,
     matches,
@@ -39,10 +40,41 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def sure_gain(state: State, seat: str) -> int:
+    """Water this seat's visible Excavate improvements are certain to give before the bids are revealed.
+
+    Improvements come before the basic action, so a bid may spend them: +1 water corners, and a count of
+    Excavate cards, which counts at least the seat's own (and, for a late scout, the Excavate cards revealed).
+    Die rolls and steals may give nothing, so they are not counted.
+    """
+    excavators = 1 + sum(1 for s in revealed(state).values() if s == "excavate")
+    gain = 0
+    for _card, side in active_improvements(state.players[seat].tableau, cards()):
+        if side.action != "excavate":
+            continue
+        if side.improvement == "water":
+            gain += 1
+        elif side.improvement == "count" and side.target == "excavate":
+            gain += excavators
+    return gain
+
+
+def bid_limit(state: State, seat: str) -> int:
+    """The highest bid this seat may send: its water now plus the sure gains before the auction."""
+    return state.players[seat].water + sure_gain(state, seat)
+
+
+def bid_range(state: State, seat: str) -> str:
+    """The legal bids in words, for messages and the template."""
+    water, gain = state.players[seat].water, sure_gain(state, seat)
+    more = f", and your Excavate improvements give {gain} more before the bids" if gain else ""
+    return f"from 1 to {water + gain} (you have {water}{more})"
+
+
 def playable(state: State, seat: str) -> list[str]:
-    """Action cards this seat may play now: its hand, without Excavate when it has no water to bid."""
+    """Action cards this seat may play now: its hand, without Excavate when it cannot bid even 1 water."""
     player = state.players[seat]
-    return [a for a in ACTIONS if a in player.hand and (a != "excavate" or player.water >= 1)]
+    return [a for a in ACTIONS if a in player.hand and (a != "excavate" or bid_limit(state, seat) >= 1)]
 
 
 def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], str | None]:
@@ -57,17 +89,17 @@ def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], s
     if action in player.discards:
         message = f"{_title(action)} is in your discard pile until you play Expand; you can play: {choices}"
         return [Problem(("action",), message)], None
-    if action == "excavate" and player.water < 1:
+    if action == "excavate" and bid_limit(state, seat) < 1:
         message = f"Excavate needs a bid of at least 1 water and you have none; you can play: {choices}"
         return [Problem(("action",), message)], None
     return [], action
 
 
-def _check_bid(water: int, value: Any) -> tuple[list[Problem], int]:
-    wanted = f"bid must be a whole number of water from 1 to {water} (you have {water})"
+def _check_bid(state: State, seat: str, value: Any) -> tuple[list[Problem], int]:
+    wanted = f"bid must be a whole number of water {bid_range(state, seat)}"
     if value is None:
         return [Problem(("bid",), f"Excavate needs a bid: {wanted}")], 0
-    if not _is_whole(value) or not 1 <= value <= water:
+    if not _is_whole(value) or not 1 <= value <= bid_limit(state, seat):
         return [Problem(("bid",), f"{wanted}, not {_shown(value)}")], 0
     return [], int(value)
 
@@ -200,7 +232,7 @@ def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Cho
     bid, wishes = 0, list[Wish]()
     # Bid and wishes matter only to an Excavate card; with any other card they are ignored, as documented.
     if action == "excavate":
-        found, bid = _check_bid(state.players[seat].water, order.get("bid"))
+        found, bid = _check_bid(state, seat, order.get("bid"))
         problems += found
         found, wishes = _check_wishes(state, seat, order.get("wishes"), cards())
         problems += found

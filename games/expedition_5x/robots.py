@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.rng import Rng
 from games.expedition_5x.cards import cards
-from games.expedition_5x.orders import playable
+from games.expedition_5x.orders import bid_limit, playable
 from games.expedition_5x.state import State
 from games.expedition_5x.tableau import placements
 
@@ -23,7 +23,7 @@ def random_order(state: State, seat: str, rng: Rng) -> dict[str, Any]:
     order: dict[str, Any] = {"action": action}
     if action != "excavate":
         return order
-    order["bid"] = rng.randint(1, player.water)
+    order["bid"] = rng.randint(1, bid_limit(state, seat))
     wishes: list[Any] = []
     for card in rng.sample(state.market, rng.randint(0, len(state.market))):
         form = rng.below(3)

@@ -114,3 +114,35 @@ def test_holding_an_auction_a_lowered_bid_is_compared_as_lowered():
     winners = hold_auction(state, ["anna", "bob", "cora"], choices, LoadedDie([]), cards(), events)
     assert winners == set()  # anna's 3 became 2, the same as bob's; cora had nothing left to bid
     assert {s: p.water for s, p in state.players.items()} == {"anna": 1, "bob": 4, "cora": 0}
+
+
+def test_III_I_a_bid_may_spend_the_water_excavate_improvements_surely_give_first():
+    # Improvements come before the basic action: Sand Sifter's Excavate corner (+1 water) pays before the bids.
+    from games.expedition_5x import GAME
+    from games.expedition_5x.state import Group
+
+    state = make_state(3, water=(0, 5, 5), market=("T01", "T02"))
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T04"])]
+    assert "excavate" in GAME.view(state, "anna")["you"]["playable"]
+    problems = GAME.check(state, "anna", {"action": "excavate", "bid": 2})
+    assert [(p.path, p.message) for p in problems] == [(("bid",), (
+        "bid must be a whole number of water from 1 to 1 (you have 0, and your Excavate improvements "
+        "give 1 more before the bids), not 2"))]
+    step = play(state, {"anna": {"action": "excavate", "bid": 1, "wishes": ["T02"]}, "bob": DRILL, "cora": DRILL},
+                rolls=[0])
+    assert water_of(step)["anna"] == 0 and "T02" in [c for g in step.state.players["anna"].tableau for c in g.cards]
+
+
+def test_III_I_a_late_scout_s_bid_counts_the_revealed_excavate_cards_for_a_count_improvement():
+    # Glass Kiln's Excavate corner: 1 water per Excavate card played. Seen by a late scout, bob's Excavate counts.
+    from games.expedition_5x.orders import bid_limit
+    from games.expedition_5x.state import Group
+
+    state = play(make_state(3, water=(2, 5, 5)), {"anna": {"action": "scout"}, "bob": DRILL, "cora": DRILL},
+                 rolls=[0]).state
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T03"])]
+    assert bid_limit(state, "anna") == 2 + 1
+    state = play(state, {"bob": {"action": "excavate", "bid": 1}, "cora": {"action": "expand"}}).state
+    assert bid_limit(state, "anna") == 2 + 2
+    step = play(state, {"anna": {"action": "excavate", "bid": 4, "wishes": [state.market[0]]}})
+    assert water_of(step)["anna"] == 0  # 2 + 2 from Glass Kiln, all spent on the winning bid
