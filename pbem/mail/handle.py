@@ -166,7 +166,7 @@ def _looks_like_orders(settings: Settings, mail: Inbound) -> bool:
 
 def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime) -> bool:
     """Answer a mail for no known game; spam (nothing order-like, so its From is likely forged) gets no answer."""
-    if mail.sender is None or not (truncated or _looks_like_orders(settings, mail)):
+    if mail.sender is None or not _looks_like_orders(settings, mail):  # a huge mail too: most likely spam
         return False
     named = doc.header.get("game") if doc is not None else None
     lines = ["pbem could not tell which game your mail is for, so nothing was stored.", ""]

@@ -134,3 +134,14 @@ def test_nothing_is_handled_twice_after_a_crash_between_storing_and_recording(of
     assert len(list(offline.gd.outbox_dir().glob("*.eml"))) == 1
     assert len(list((state_dir(offline.root) / "seen").rglob("*.json"))) == 1
     assert Path(offline.gd.mail_dir() / "in").is_dir()
+
+
+def test_a_huge_mail_for_no_game_is_logged_not_answered(offline: Site) -> None:
+    head = b"From: victim@example.net\r\nMessage-ID: <huge-spam@x>\r\nSubject: photos\r\n\r\n"
+    outcome = handle(offline.root, offline.settings, head, truncated=True)
+    assert outcome.status == "unroutable" and "not answered" in outcome.detail
+    assert not list((state_dir(offline.root) / "outbox").glob("*.eml"))
+    tagged = head.replace(b"huge-spam", b"huge-tagged").replace(b"photos", b"[nogame] photos")
+    assert handle(offline.root, offline.settings, tagged, truncated=True).status == "unroutable"
+    [reply] = (state_dir(offline.root) / "outbox").glob("*.eml")
+    assert b"larger than" in reply.read_bytes()
