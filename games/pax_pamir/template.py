@@ -57,8 +57,9 @@ def _turn(state: GameState, seat: str) -> str:
         if market.is_public_withdrawal(number):
             continue
         cost = market.purchase_cost(state, seat, row, column)
+        dear = f" (more than your {player.rupees} rupees now)" if cost > player.rupees else ""
         lines.append(f"#   {{action: purchase, row: {row + 1}, column: {column + 1}}}  # {_title(number)}, cost {cost}"
-                     f", {state.market_rupees[row][column]} on it")
+                     f", {state.market_rupees[row][column]} on it{dear}")
     if player.hand:
         lines.append("# Play from your hand (side: left or right; one border per road icon, one card per spy icon;")
         lines.append("# bribe: the most you will pay the ruler):")
@@ -70,6 +71,10 @@ def _turn(state: GameState, seat: str) -> str:
         for number in usable:
             card = queries.court_card(number)
             bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
+            holder = queries.hostage_holder(state, number)
+            if holder is not None and not queries.bribes_waived(state, seat, "hostage"):
+                bonus += (f"; held hostage by {holder}: hostage_bribe up to "
+                          f"{queries.spies_on(state, number)[holder]}")
             for name in card.actions:
                 module = actions.module(name)
                 if module is None:
@@ -95,7 +100,9 @@ def _play_note(state: GameState, seat: str, number: int) -> str:
     note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
     holder = ruler(state, card.region)
     if holder is not None and holder != seat:
-        note += f"; {holder} rules {card.region}: bribe up to {state.tribes.get(card.region, {}).get(holder, 0)}"
+        owed = state.tribes.get(card.region, {}).get(holder, 0)
+        waived = " (you owe no bribe now)" if queries.bribes_waived(state, seat, "play") else ""
+        note += f"; {holder} rules {card.region}: bribe up to {owed}{waived}"
     if "road" in card.impact:
         borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
         note += f"; roads: {', '.join(borders)}"

@@ -174,3 +174,19 @@ def test_orders_parsed_with_round_trip_yaml_are_stored_as_plain_data() -> None:
     step = turn(bribe_position(), body)
     assert type(step.state.paused.order) is dict and type(step.state.paused.order["actions"]) is list
     assert json.loads(json.dumps(GAME.encode(step.state))) == GAME.encode(step.state)
+
+
+def test_turn_template_marks_dear_cards_hostage_cards_and_waived_bribes() -> None:
+    state = position(rupees={"anna": 2}, courts={"anna": [9], "bob": [10]}, hands={"anna": [25]},
+                     market=[[1, 2, 3, 4, 5, 6], [7, 8, 11, 12, 13, 14]])
+    state.spies = {"9": {"bob": 1}}
+    state.tribes = {"punjab": {"bob": 2}}
+    text = GAME.template(state, "anna")
+    assert "row: 1, column: 2}  # " in text and "row: 1, column: 3}" in text
+    assert [line for line in text.splitlines() if "more than your 2 rupees" in line][0].startswith(
+        "#   {action: purchase, row: 1, column: 4}")
+    assert not any("more than your" in line for line in text.splitlines() if "column: 3}" in line)
+    assert "held hostage by bob: hostage_bribe up to 1" in text
+    assert "bob rules punjab: bribe up to 2\n" in text
+    state.players["anna"].court.append(42)  # Barakzai Sadars: Charismatic Courtiers
+    assert "bribe up to 2 (you owe no bribe now)" in GAME.template(state, "anna")
