@@ -242,6 +242,18 @@ def _redacted(msg: EmailMessage) -> bytes:
     return copy.as_bytes(policy=email.policy.SMTP)
 
 
+def _set_aside(path: Path, folder: Path, msg: EmailMessage) -> None:
+    """Move a mail given up on to failed/; one that carried a token keeps only its headers there."""
+    target = folder / "failed" / path.name
+    if str(msg.get(compose.KIND_HEADER, "")) not in compose.SECRET_KINDS:
+        _rename(path, target)
+        return
+    # The token never reached its seat: it must not linger in the game folder. `pbem mail welcome` issues a new one.
+    write_atomic(target, _redacted(msg))
+    path.unlink()
+    fsync_dir(path.parent)
+
+
 def send(root: Path, settings: Settings, *, connection: Connection | None = None, now: datetime | None = None) -> SendSummary:
     """Deliver every outbox under root; another delivery already running makes this one return at once."""
     if settings.smtp is None and connection is None:
@@ -269,7 +281,8 @@ def _tell_moderator(root: Path, settings: Settings, summary: SendSummary, now: d
         return
     lines = ["pbem could not deliver these mails; see each folder's ledger.jsonl for the server's answers:", "",
              *(f"  {p}" for p in paths), "",
-             "Mail in held/ may have gone out when a run was interrupted: move it back to outbox/ to send it again."]
+             "Mail in held/ may have gone out when a run was interrupted: move it back to outbox/ to send it again.",
+             "A welcome mail in failed/ keeps no token: give the seat a new one with `pbem mail welcome GAME --seat SEAT`."]
     name = "delivery-" + hashlib.sha256("\n".join(paths).encode()).hexdigest()[:16]
     queue_moderator(root, settings, name, "mail not delivered", lines, now)
 
@@ -306,7 +319,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
             _rename(path, folder / "sent" / name)
             continue
         if not recipients:
-            _rename(path, folder / "failed" / name)
+            _set_aside(path, folder, msg)
             _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": "no recipient address"})
             summary.gave_up.append(str(folder / "failed" / name))
             continue
@@ -336,7 +349,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
             continue
         failures[name] += 1
         if failures[name] >= settings.max_attempts:
-            _rename(path, folder / "failed" / name)
+            _set_aside(path, folder, msg)
             _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": f"failed {failures[name]} times"})
             summary.gave_up.append(str(folder / "failed" / name))
         else:

@@ -135,3 +135,18 @@ def test_player_text_never_adds_a_header(site: Site, subject: str) -> None:
     assert mail.recipients == ["anna@example.org"]
     head = mail.data.split(b"\r\n\r\n")[0]
     assert b"\r\nBcc" not in head and b"\nBcc" not in head
+
+
+def test_a_welcome_mail_given_up_on_keeps_no_token(site: Site) -> None:
+    tokens = notices.issue_tokens(site.gd, ["anna"])
+    notices.queue_welcome(site.gd, site.settings, tokens)
+    site.smtp.refuse = "550 5.1.1 no such user"
+    settings = site.settings.__class__(**{**site.settings.__dict__, "max_attempts": 1})
+    assert smtp.send(site.root, settings).gave_up
+    [kept] = (site.gd.mail_dir() / "failed").glob("*.eml")
+    assert tokens["anna"] not in kept.read_text() and "welcome" in kept.read_text()
+    assert not list(site.gd.outbox_dir().glob("*.eml"))
+    site.smtp.refuse = None
+    smtp.send(site.root, settings)
+    [note] = site.smtp.to("mod@example.org")
+    assert "pbem mail welcome" in note.text()
