@@ -139,6 +139,7 @@ def test_a_card_the_question_names_by_number_is_reported_by_name():
     state = wakhan_state(courts={"anna": [18, 39]}, spies={18: {SEAT: 1}, 39: {SEAT: 1}})
     ctx = WakhanContext(state, SEAT, {}, where=("wakhan", 0))
     answer(ctx, Question(SEAT, "wakhan.0.take-cylinder-1", "choice",
-                         "all of wakhan's cylinders are in play: take one for a spy on card 7 from", ("spy:18", "spy:39")))
+                         "all of wakhan's cylinders are in play: take one for a spy on card 7 from",
+                         ("spy:18", "spy:39")))
     said = ctx.events[-1].text
     assert "for a spy on Dost Mohammad from): her spy on Harry Flashman" in said

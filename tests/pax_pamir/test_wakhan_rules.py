@@ -9,12 +9,12 @@ from test_wakhan_helpers import take, wakhan_state
 from engine.rng import Rng
 from games.pax_pamir import cards
 from games.pax_pamir.context import Question
+from games.pax_pamir.dominance import check_scores
+from games.pax_pamir.ruling import ruler
 from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.cleanup import court_order
 from games.pax_pamir.wakhan.decide import WakhanContext, answer
 from games.pax_pamir.wakhan.deck import draw, load, reading, store
-from games.pax_pamir.dominance import check_scores
-from games.pax_pamir.ruling import ruler
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.priority import best, red_arrow_seats
 from games.pax_pamir.wakhan.setup import first_turn, new_game

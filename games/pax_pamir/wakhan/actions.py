@@ -8,12 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pax_pamir import cards, queries
+from games.pax_pamir.cards import CourtCard
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_court_card
 from games.pax_pamir.market import market_cards, pay_action_cost
 from games.pax_pamir.pieces import cylinder_sources, place_army, place_gift
 from games.pax_pamir.state import GIFT_PRICES, GameState, bump
-
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, regions_ruled, ruler
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best
@@ -43,7 +43,7 @@ class Plan:
 def title(number: int) -> str:
     """A court card's name or an event's title."""
     found = cards.card(number)
-    return found.name if found.kind == "court" else found.title
+    return found.name if isinstance(found, CourtCard) else found.title
 
 
 def article(word: str) -> str:
@@ -254,8 +254,9 @@ def plan_move(state: GameState, seat: str, reading: Reading) -> Plan | None:
             if not ctx.state.armies[origin]:
                 del ctx.state.armies[origin]
             bump(ctx.state.armies.setdefault(destination, {}), coalition, 1)
-            ctx.emit(f"Wakhan moves {article(coalition)} {coalition} army from {origin} to {destination}, where other players' tribes "
-                     "outnumber her armies (region order on ties; no road needed).", kind="move", seat=seat,
+            ctx.emit(f"Wakhan moves {article(coalition)} {coalition} army from {origin} to {destination}, where "
+                     "other players' tribes outnumber her armies (region order on ties; no road needed).", kind="move",
+                     seat=seat,
                      origin=origin, destination=destination)
 
     return Plan("move", 0, "an army can move towards other players' tribes", run)

@@ -9,7 +9,6 @@ from games.pax_pamir.actions.battle import safe_houses
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.pieces import remove_army, remove_road, remove_spy, remove_tribe
 from games.pax_pamir.state import GameState, bump
-
 from games.pax_pamir.wakhan.actions import Plan, article, rank
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
@@ -116,10 +115,12 @@ def fight_region(ctx: Context, reading: Reading, region: str, card: int) -> None
             ctx.emit(f"Wakhan's battle removes a tribe of {owner} from {where}.", kind="removed", piece="tribe")
             remove_tribe(ctx, owner, where)
         elif kind == "army":
-            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} army from {where}.", kind="removed", piece="army")
+            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} army from {where}.", kind="removed",
+                     piece="army")
             remove_army(ctx, owner, where)
         else:
-            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} road from {where}.", kind="removed", piece="road")
+            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} road from {where}.", kind="removed",
+                     piece="road")
             remove_road(ctx, owner, where)
 
 

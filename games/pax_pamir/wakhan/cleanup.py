@@ -6,7 +6,6 @@ from collections.abc import Iterable
 
 from games.pax_pamir import queries
 from games.pax_pamir.state import GameState
-
 from games.pax_pamir.wakhan.priority import by_priority, matches_favored
 
 RULE_TEXT = ("non-political first, then non-patriots, non-leveraged, most other spies over hers, fewest spies, "

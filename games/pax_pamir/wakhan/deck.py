@@ -10,11 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.rng import Rng
-
 from games.pax_pamir import cards
 from games.pax_pamir.cards import WakhanBack, WakhanFront
 from games.pax_pamir.state import GameState
-
 from games.pax_pamir.wakhan import AUTOMATON
 
 KEY = "ai"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from games.pax_pamir.dominance import EARLY_WIN_LEAD, check_scores
 from games.pax_pamir.ruling import regions_ruled, ruler, ruling_pieces
 from games.pax_pamir.state import GameState
-
 from games.pax_pamir.wakhan.deck import Reading
 
 __all__ = ["pragmatic_loyalty", "regions_ruled", "ruler", "ruling_pieces", "would_win_check"]

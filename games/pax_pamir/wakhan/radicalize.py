@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pax_pamir import cards, market, queries
+from games.pax_pamir.cards import CourtCard
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
-
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, ruler, would_win_check
 from games.pax_pamir.wakhan.priority import cheapest_then_highest
@@ -216,7 +216,8 @@ def by_dominance_logic(state: GameState, seat: str) -> Pick | None:
             return _pick_best(state, patriots, lambda n: 0,
                               f"a Dominance Check is in the market: a patriot of the dominant {dominant} coalition")
         return _pick_best(state, buyable(state, seat), lambda n: _icons(n, ("army", "road")),
-                          f"a Dominance Check is in the market and {dominant} is dominant: the most army and road icons")
+                          f"a Dominance Check is in the market and {dominant} is dominant: the most army and road "
+                          "icons")
     return _pick_best(state, buyable(state, seat), lambda n: _icons(n, ("spy", "tribe")),
                       "a Dominance Check is in the market and no coalition is dominant: the most spy and tribe icons")
 
@@ -247,7 +248,7 @@ def by_arrows(state: GameState, seat: str, reading: Reading) -> Pick | None:
 def market_title(number: int) -> str:
     """A market card's name, or an event's title."""
     found = cards.card(number)
-    return found.name if found.kind == "court" else f"the event {found.title}"
+    return found.name if isinstance(found, CourtCard) else f"the event {found.title}"
 
 
 def _why_not(state: GameState, seat: str, row: int, column: int) -> str:

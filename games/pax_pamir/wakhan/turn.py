@@ -14,7 +14,6 @@ from games.pax_pamir.context import Pause
 from games.pax_pamir.dominance import GameOver
 from games.pax_pamir.state import GameState, TurnState
 from games.pax_pamir.turn import ACTION_LIMIT, Outcome, blackmail, end_turn
-
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
