@@ -133,7 +133,10 @@ class Expedition5X:
         return label(state)
 
     def scores(self, state: State) -> dict[str, int]:
-        """Crystal points so far: the only public part of the score (water is behind the screens)."""
+        """Crystal points so far (water is behind the screens); the final totals once the game is over."""
+        final = self.result(state)
+        if final is not None:
+            return dict(final.scores)
         return {s: crystal_points(active_crystals(state.players[s].tableau, cards())) for s in state.seats}
 
     def result(self, state: State) -> Result | None:

@@ -13,6 +13,7 @@ from games.expedition_5x.state import OVER, SCOUT, Choice, Group, State
 from games.expedition_5x.tableau import active_crystals, corner_visible, edge_active
 
 SCORE_NOTE = "Scores so far count activated crystals only; water stays behind the screens until the end."
+FINAL_NOTE = "The screens are lifted: the final scores add 1 point per 2 water to the crystal points."
 
 
 def side_view(side: Side) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def build_view(state: State, seat: str | None, deck: Cards, result: dict[str, An
         "deck_top": card_view(state.deck[0], deck) if state.deck else None, "deck_count": len(state.deck),
         "discarded_technologies": [card_view(c, deck) for c in state.discard],
         "players": players, "scores": {e["seat"]: e["crystal_points"] for e in players},
-        "scores_note": SCORE_NOTE, "you": None, "result": result,
+        "scores_note": FINAL_NOTE if state.stage == OVER else SCORE_NOTE, "you": None, "result": result,
     }
     if seat is not None and seat in state.players:
         me = state.players[seat]

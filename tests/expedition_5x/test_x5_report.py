@@ -69,3 +69,23 @@ def test_report_renders_the_final_scores():
     html = render(state, "anna")
     assert "Final scores" in html and "Winners: anna, bob, cora" in html
     assert "Final scores" in render(state, None, "txt")
+
+
+def test_report_draws_laurel_branches_only_around_activated_crystals():
+    state = make_state(3, market=("T01", "T02"))
+    # Rover Tracks lies on top of Deep Bore: its purple edge crystal is activated, Deep Bore's green one is covered.
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T14", "T06"], ["left"])]
+    html = render(state, "anna")
+    anna = html.split('class="x5-tableau"')[1]
+    assert anna.count("x5-on") == 3 and anna.count("x5-off") == 1  # two centres and one edge, one edge not
+    assert anna.count('stroke="#4f8a2b"') == 2 * 3  # a pair of branches per activated crystal
+    assert "(4 crystal points)" in anna  # two purple (3) and one green (1)
+    assert "NOT FOR SALE YET" in html.split('class="x5-scores"')[0]  # the deck's top card is marked
+
+
+def test_report_text_names_the_card_on_top_at_each_junction():
+    state = make_state(3, market=("T01", "T02"))
+    state.players["anna"].tableau = [Group(["S1", "T01"], ["left"])]
+    text = render(state, "anna", "txt")
+    row = "[S1 Dune Hollow: left excavate, right drill] (S1 on top) [T01 Dew Condenser: left covered, right scout]"
+    assert row in text

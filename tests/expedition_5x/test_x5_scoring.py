@@ -69,3 +69,9 @@ def test_scores_so_far_count_crystals_only():
     state.players["bob"].tableau = [Group(["S2"]), Group(["T01"])]
     assert GAME.scores(state) == {"anna": 0, "bob": 1, "cora": 0}
     assert "crystals only" in GAME.view(state, None)["scores_note"]
+
+
+def test_end_of_game_scores_become_the_final_totals():
+    state = _over((5, 4, 1), [[["S1"], ["T01"]], [["S2"]], [["S3"]]])
+    assert GAME.scores(state) == {"anna": 1 + 2, "bob": 2, "cora": 0}
+    assert "final scores add 1 point per 2 water" in GAME.view(state, None)["scores_note"]
