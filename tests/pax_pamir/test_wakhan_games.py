@@ -12,7 +12,7 @@ from engine.rng import Rng
 from games.pax_pamir import GAME
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import SEAT
-from games.pax_pamir.wakhan.deck import load
+from games.pax_pamir.wakhan.deck import load, store
 
 HUMANS = {1: ("anna",), 2: ("anna", "ben")}
 SEEDS = range(300)
@@ -27,9 +27,19 @@ def check_wakhan(state: GameState) -> None:
     assert ai.card is None or ai.discard[-1] == ai.card
 
 
-def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[str]]:
-    """Play a game to its end; returns the final state, every step's orders and every event text."""
+def setup(humans: int, seed: int, ai_left: int | None = None) -> GameState:
+    """The game after setup; with `ai_left`, all but that many AI cards are already face up (to reach a reshuffle)."""
     state = GAME.setup(HUMANS[humans], {"wakhan": True}, Rng(f"wakhan/{seed}/setup"))
+    if ai_left is not None:
+        ai = load(state)
+        ai.discard, ai.deck = ai.deck[:-ai_left], ai.deck[-ai_left:]
+        store(state, ai)
+    return state
+
+
+def play(humans: int, seed: int, ai_left: int | None = None) -> tuple[GameState, list[dict[str, Any]], list[str]]:
+    """Play a game to its end; returns the final state, every step's orders and every event text."""
+    state = setup(humans, seed, ai_left)
     archive: list[dict[str, Any]] = []
     said: list[str] = []
     step = 0
@@ -51,9 +61,9 @@ def play(humans: int, seed: int) -> tuple[GameState, list[dict[str, Any]], list[
     return state, archive, said
 
 
-def replay(humans: int, seed: int, archive: list[dict[str, Any]]) -> GameState:
+def replay(humans: int, seed: int, archive: list[dict[str, Any]], ai_left: int | None = None) -> GameState:
     """Rebuild a game from its setup and archived orders alone."""
-    state = GAME.setup(HUMANS[humans], {"wakhan": True}, Rng(f"wakhan/{seed}/setup"))
+    state = setup(humans, seed, ai_left)
     for step, orders in enumerate(archive):
         state = GAME.apply(state, orders, Rng.for_step(seed, step)).state
     return state
@@ -82,3 +92,13 @@ def test_wakhan_plays_the_first_turn_and_reports_her_card() -> None:
     _, _, said = play(2, 7)
     first = next(i for i, text in enumerate(said) if text.startswith("Wakhan takes the first turn of the game"))
     assert said[first + 1].startswith("Wakhan's turn. AI card") and "back of AI card" in said[first + 1]
+
+
+@pytest.mark.parametrize("humans", [1, 2])
+@pytest.mark.parametrize("seed", range(4))
+def test_games_through_an_ai_deck_reshuffle_hold_and_replay_exactly(humans: int, seed: int) -> None:
+    # Robot games end before her 24th turn, so start with three AI cards left: her third turn reshuffles.
+    state, archive, said = play(humans, seed, ai_left=3)
+    assert sum(text.startswith("Wakhan's turn.") for text in said) >= 3  # these seeds last that long
+    assert sum("all 24 AI cards are reshuffled" in text for text in said) == 1
+    assert GAME.encode(replay(humans, seed, archive, ai_left=3)) == GAME.encode(state)
