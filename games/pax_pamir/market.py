@@ -73,21 +73,23 @@ def pay_purchase(ctx: Context, seat: str, row: int, column: int) -> int:
 
 
 def pay_action_cost(ctx: Context, seat: str, amount: int) -> None:
-    """Pay a card-based action's cost: one rupee per market card from the right, both rows, skipping gaps.
+    """Pay a card-based action's cost: half to each row, one rupee per card from the right, skipping gaps.
 
-    Rupees beyond the number of market cards leave the game.
+    Costs are always even (2, 4 or 6); an odd amount would give the top row the extra rupee. A row's share that
+    finds no card to take it leaves the game.
     """
     state = ctx.state
     player = state.players[seat]
     if amount > player.rupees:
         raise ValueError(f"{seat} cannot pay {amount}")
     player.rupees -= amount
-    left = amount
-    for column in reversed(range(COLUMNS)):
-        for row in range(ROWS):
-            if left and state.market[row][column] is not None:
+    left = 0
+    for row, share in enumerate((amount - amount // 2, amount // 2)):
+        for column in reversed(range(COLUMNS)):
+            if share and state.market[row][column] is not None:
                 place_rupees(ctx, row, column, 1)
-                left -= 1
+                share -= 1
+        left += share
     if left:
         ctx.emit(f"{left} rupee(s) of {seat}'s action cost leave the game (too few market cards).",
                  kind="rupees-removed", amount=left)

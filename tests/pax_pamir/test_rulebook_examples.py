@@ -271,3 +271,21 @@ def test_p16_wakhan_scores_in_every_successful_check_with_that_coalitions_influe
     assert coalition == "russian"
     assert queries.influence(state, "wakhan", "russian") == 1 + 2 + 1
     assert awards == {"wakhan": 5}
+
+
+def test_p12_action_costs_half_to_each_row_and_a_gap_passes_to_the_next_card_of_that_row() -> None:
+    """'Placed on the rightmost market cards of both rows ... skip that vacancy and pay the next market card(s) in
+    the row': each row takes half of the (always even) cost, however many vacancies it has."""
+    state = position()
+    state.market[0][5] = state.market[0][4] = None
+    ctx = context(state)
+    pay_action_cost(ctx, "anna", 4)
+    assert state.market_rupees[0] == [0, 0, 1, 1, 0, 0]
+    assert state.market_rupees[1] == [0, 0, 0, 0, 1, 1]
+    # A row with too few cards: its part of the cost that finds no card leaves the game.
+    state = position()
+    state.market[0] = [None, None, None, None, None, 1]
+    ctx = context(state)
+    pay_action_cost(ctx, "anna", 4)
+    assert state.market_rupees == [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1]]
+    assert [e.data["amount"] for e in ctx.events if e.data.get("kind") == "rupees-removed"] == [1]
