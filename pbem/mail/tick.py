@@ -120,8 +120,8 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
         return done
     track = deadlines.current(gd.root, gd.current_step(), policy, now)
     missing = _missing(gd)
-    if not missing and policy.early:
-        _resolve(gd, render, force=False, done=done)
+    if not missing and (policy.early or track.due(policy, now)):
+        _resolve(gd, render, force=False, done=done)  # every order is in: no policy for missing ones applies
     elif track.due(policy, now):
         if policy.missed == "default":
             done.append(f"deadline passed: default orders for {', '.join(missing) or 'nobody'}")

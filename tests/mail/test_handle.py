@@ -243,3 +243,21 @@ def test_after_the_deadline_orders_count_only_while_the_game_waits_for_the_moder
         raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
         late = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=11))
         assert (late.status == "rejected") == (status == "rejected"), (missed, late)
+
+
+def test_without_early_processing_a_complete_step_waits_for_its_deadline_then_resolves(offline: Site) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from pbem.mail.tick import tick
+
+    opened = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    offline.gd.meta.options["deadline"] = {"rule": "2 hours after the last step", "missed": "wait", "early": False}
+    offline.gd.save_meta()
+    tick(offline.root, offline.settings, now=opened, mail=False)
+    for seat in ("anna", "ben", "cleo"):
+        raw = order_mail(order_text("g1", seat, 1, offline.tokens[seat]), sender=f"{seat}@example.org")
+        handle(offline.root, offline.settings, raw.as_bytes(policy=email.policy.SMTP), now=opened + timedelta(minutes=5))
+    assert tick(offline.root, offline.settings, now=opened + timedelta(hours=1), mail=False).games["g1"] == []
+    done = tick(offline.root, offline.settings, now=opened + timedelta(hours=2), mail=False).games["g1"]
+    assert done[:1] == ["resolved step(s) 1"] and offline.gd.current_step() == 1
+    assert not list((state_dir(offline.root) / "outbox").glob("moderator-*.eml"))  # nothing to wait for
