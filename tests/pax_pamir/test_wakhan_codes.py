@@ -356,3 +356,10 @@ def test_battle_targets_the_red_arrows_player_first():
                          tribes={"kandahar": {"anna": 1, "bob": 1}}, armies={"kandahar": {"afghan": 2}})
     take(state, "battle")
     assert state.tribes == {"kandahar": {"anna": 1}}
+
+
+def test_radicalize_never_buys_public_withdrawal():
+    state = wakhan_state(market=market(b4=111, b1=105))
+    pick = by_arrows(state, SEAT, the_reading(state))
+    assert pick is not None and (pick.row, pick.column) == (1, 2)
+    assert "bottom row column 4 (the event Public Withdrawal) may never be bought" in pick.reason

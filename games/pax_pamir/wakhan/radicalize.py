@@ -258,7 +258,7 @@ def _why_not(state: GameState, seat: str, row: int, column: int) -> str:
     if state.turn and number in state.turn.paid:
         return "had a rupee she paid onto it this turn, so she may not buy it"
     if market.is_public_withdrawal(number):
-        return "was Public Withdrawal, which nobody may buy"
+        return "may never be bought"
     if is_check(number):
         return "was a Dominance Check, which she buys only when she would score the most from it or win by it"
     return f"cost {market.purchase_cost(state, seat, row, column)}, more than her {state.players[seat].rupees} rupees"
