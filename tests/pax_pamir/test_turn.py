@@ -187,3 +187,12 @@ def test_p11_impact_icons_resolve_top_to_bottom_after_a_patriots_loyalty_change(
     kinds = [e.data.get("kind") for e in step.events if e.data.get("kind") in ("road", "rupees", "favored")]
     assert kinds == ["road", "road", "rupees", "favored"]
     assert step.state.favored == "intelligence" and step.state.players["anna"].rupees == 6
+
+
+def test_p11_a_played_card_goes_to_the_chosen_end_of_the_court() -> None:
+    state = position(courts={"anna": [9]}, hands={"anna": [30, 36]}, market=MARKET)
+    order = {"actions": [{"action": "play", "card": 36, "side": "left"}, {"action": "play", "card": 30, "side": "right",
+                                                                          "roads": ["kabul-punjab"], "spies": [30]}]}
+    assert turn(state, order).state.players["anna"].court == [36, 9, 30]
+    (problem,) = GAME.check(state, "anna", {"actions": [{"action": "play", "card": 36, "side": "middle"}]})
+    assert problem.path == ("actions", 0, "side") and "left or right" in problem.message
