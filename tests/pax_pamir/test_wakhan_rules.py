@@ -124,14 +124,17 @@ def test_she_asks_the_full_bribe_and_pays_bribes_she_is_asked():
     assert answer(ctx, Question(SEAT, "x.bribe-play-pay", "choice", "pay?", ("pay", "refuse"))) == "pay"
 
 
-def test_leveraged_card_lost_without_rupees_costs_her_no_cards():
-    # she holds no rupee and loses the leveraged Herati Bandits: she discards nothing more
+@pytest.mark.parametrize("rupees", [0, 1])
+def test_leveraged_card_lost_without_rupees_costs_her_no_cards(rupees):
+    # she holds fewer than the 2 rupees owed and loses the leveraged Herati Bandits (betrayed in anna's turn):
+    # she pays what she has and discards nothing more, where anyone else would discard cards for the rest
     from games.pax_pamir.court import discard_court_card
 
-    state = wakhan_state(courts={SEAT: [54, 18, 39]}, rupees={SEAT: 0})
+    state = wakhan_state(courts={SEAT: [54, 18, 39]}, rupees={SEAT: rupees})
     ctx = WakhanContext(state, "anna", {})
     discard_court_card(ctx, SEAT, 54, "betrayed")
     assert state.players[SEAT].court == [18, 39] and state.players[SEAT].rupees == 0
+    assert not any(e.text.startswith("Wakhan decides") for e in ctx.events)
 
 
 # --- cleanup priority ----------------------------------------------------------------------------------------
