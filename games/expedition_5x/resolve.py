@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.contract import Event
 from engine.rng import Rng
 from games.expedition_5x.auction import hold_auction
-from games.expedition_5x.cards import ACTIONS, DIE_FACES, Cards, Side
+from games.expedition_5x.cards import ACTIONS, DIE_FACES, ROUNDS, Cards, Side
 from games.expedition_5x.ledger import change, note
 from games.expedition_5x.state import Choice, State
 from games.expedition_5x.tableau import active_improvements
@@ -82,15 +82,16 @@ def _plunder(state: State, plunderers: list[str], played: dict[str, str], events
         # per victim, so the outcome does not depend on the seating order of the plunderers.
         owed = each * len(plunderers)
         taken = min(owed, state.players[victim].water)
-        text = f"{victim} hands over {taken} of the {owed} water plundered" + (
-            f" and the supply adds {owed - taken}." if taken < owed else ".")
+        text = (f"{victim} hands over {taken} of the {owed} water plundered and the supply adds {owed - taken}."
+                if taken < owed else f"{victim} hands over all {owed} water plundered.")
         change(state, events, {victim: -taken}, text, "plundered", to=(*plunderers, victim))
 
 
 def _scout(state: State, seat: str, rng: Rng, events: list[Event]) -> None:
     roll = rng.roll(DIE_FACES)
-    change(state, events, {seat: roll}, f"{seat} scouts, rolls {roll} and takes {roll} water; "
-           "next round they choose after the others.", "scout", roll=roll)
+    later = "next round they choose after the others" if state.round < ROUNDS else "there is no next round"
+    change(state, events, {seat: roll}, f"{seat} scouts, rolls {roll} and takes {roll} water; {later}.", "scout",
+           roll=roll)
 
 
 def resolve_round(state: State, choices: dict[str, Choice], rng: Rng, deck: Cards) -> list[Event]:
