@@ -84,7 +84,7 @@ def send(root: Path, settings_path: Path | None) -> None:
     with user_errors():
         result = smtp.send(root, _settings(root, settings_path))
     _print_send(result)
-    if result.failed or result.gave_up or result.held:
+    if result.failed or result.gave_up or result.held or result.refused:
         sys.exit(1)
 
 
@@ -96,6 +96,8 @@ def _print_send(result: smtp.SendSummary) -> None:
         click.echo(f"gave up (see the ledger): {path}", err=True)
     for path in result.held:
         click.echo(f"held (a crashed run may have sent it; move it back to outbox/ to resend): {path}", err=True)
+    for path, why in result.refused:
+        click.echo(f"sent, but refused for some recipients: {path}: {why}", err=True)
 
 
 @mail.command()
@@ -157,5 +159,6 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
         _print_send(result.sent)
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
-    if result.errors or (result.sent is not None and (result.sent.failed or result.sent.gave_up or result.sent.held)):
+    sent = result.sent
+    if result.errors or (sent is not None and (sent.failed or sent.gave_up or sent.held or sent.refused)):
         sys.exit(1)

@@ -43,6 +43,7 @@ class SendSummary:
     failed: list[tuple[str, str]] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
     gave_up: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # sent, but some recipients were refused
 
 
 def outboxes(root: Path) -> list[Path]:
@@ -75,15 +76,15 @@ class Connection:
             self.smtp = smtp
         return self.smtp
 
-    def deliver(self, sender: str, recipients: list[str], data: bytes) -> tuple[bool, str]:
-        """Hand one mail to the server: (accepted, the server's answer)."""
+    def deliver(self, sender: str, recipients: list[str], data: bytes) -> tuple[bool, str, dict[str, str]]:
+        """Hand one mail to the server: (accepted, the server's answer, the recipients it refused with why)."""
         smtp = self.open()
         smtp.ehlo_or_helo_if_needed()
         options = ["BODY=8BITMIME"] if any(b > 127 for b in data) and smtp.has_extn("8bitmime") else []
         code, answer = smtp.mail(sender, options)
         if code != 250:
             smtp.rset()
-            return False, f"MAIL FROM: {code} {answer.decode(errors='replace')}"
+            return False, f"MAIL FROM: {code} {answer.decode(errors='replace')}", {}
         refused: dict[str, str] = {}
         for rcpt in recipients:
             code, answer = smtp.rcpt(rcpt)
@@ -91,17 +92,17 @@ class Connection:
                 refused[rcpt] = f"{code} {answer.decode(errors='replace')}"
         if len(refused) == len(recipients):
             smtp.rset()
-            return False, "; ".join(f"RCPT TO {r}: {a}" for r, a in refused.items())
+            return False, "; ".join(f"RCPT TO {r}: {a}" for r, a in refused.items()), refused
         try:
             code, answer = smtp.data(data)
         except smtplib.SMTPDataError as exc:
-            return False, f"DATA: {exc.smtp_code} {exc.smtp_error.decode(errors='replace')}"
+            return False, f"DATA: {exc.smtp_code} {exc.smtp_error.decode(errors='replace')}", refused
         text = f"{code} {answer.decode(errors='replace')}"
         if code != 250:  # smtplib checks only the 354 before the data, not the answer after it
-            return False, f"DATA: {text}"
+            return False, f"DATA: {text}", refused
         if refused:
             text += " (refused: " + "; ".join(f"{r}: {a}" for r, a in refused.items()) + ")"
-        return True, text
+        return True, text, refused
 
     def close(self) -> None:
         """Say goodbye if a session was opened."""
@@ -277,13 +278,15 @@ def _tell_moderator(root: Path, settings: Settings, summary: SendSummary, now: d
     from pbem.mail.notices import queue_moderator
 
     paths = [p for p in [*summary.gave_up, *summary.held] if not Path(p).name.startswith("moderator-")]
-    if not paths:
+    refused = [f"  {p}: refused for {why}" for p, why in summary.refused if not Path(p).name.startswith("moderator-")]
+    if not paths and not refused:
         return
     lines = ["pbem could not deliver these mails; see each folder's ledger.jsonl for the server's answers:", "",
-             *(f"  {p}" for p in paths), "",
+             *(f"  {p}" for p in paths), *refused, "",
+             "A refused address (in game.yaml?) gets none of pbem's mail until it is fixed.",
              "Mail in held/ may have gone out when a run was interrupted: move it back to outbox/ to send it again.",
              "A welcome mail in failed/ keeps no token: give the seat a new one with `pbem mail welcome GAME --seat SEAT`."]
-    name = "delivery-" + hashlib.sha256("\n".join(paths).encode()).hexdigest()[:16]
+    name = "delivery-" + hashlib.sha256("\n".join([*paths, *refused]).encode()).hexdigest()[:16]
     queue_moderator(root, settings, name, "mail not delivered", lines, now)
 
 
@@ -328,8 +331,9 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         else:
             sending = folder / "sending" / name
             _rename(path, sending)
+            refused: dict[str, str] = {}
             try:
-                ok, answer = conn.deliver(settings.sender, recipients, data)
+                ok, answer, refused = conn.deliver(settings.sender, recipients, data)
             except (smtplib.SMTPException, OSError, SettingsError) as exc:
                 ok, answer = False, f"{type(exc).__name__}: {exc}"
                 conn.close()
@@ -346,6 +350,8 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         if ok:
             summary.sent.append(str(folder / "sent" / name))
             sent_ids.add(mid)
+            if refused:  # the others have it: never resent, but the moderator must hear of the address
+                summary.refused.append((str(folder / "sent" / name), "; ".join(f"{r}: {a}" for r, a in refused.items())))
             continue
         failures[name] += 1
         if failures[name] >= settings.max_attempts:

@@ -131,6 +131,7 @@ class SmtpSink:
     port: int
     received: list[Received] = field(default_factory=list)
     refuse: str | None = None
+    refuse_rcpt: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def to(self, address: str) -> list[Received]:
@@ -142,6 +143,13 @@ class SmtpSink:
 class _Handler:
     def __init__(self, sink: SmtpSink):
         self.sink = sink
+
+    async def handle_RCPT(self, server: object, session: object, envelope: object, address: str,  # noqa: N802
+                          options: list[str]) -> str:
+        if address in self.sink.refuse_rcpt:
+            return "550 5.1.1 no such user here"
+        envelope.rcpt_tos.append(address)  # type: ignore[attr-defined]
+        return "250 OK"
 
     async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # noqa: N802 - aiosmtpd's name
         if self.sink.refuse is not None:

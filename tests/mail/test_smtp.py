@@ -150,3 +150,16 @@ def test_a_welcome_mail_given_up_on_keeps_no_token(site: Site) -> None:
     smtp.send(site.root, settings)
     [note] = site.smtp.to("mod@example.org")
     assert "pbem mail welcome" in note.text()
+
+
+def test_a_recipient_refused_while_others_accept_is_reported_to_the_moderator(site: Site) -> None:
+    mail = order_mail(order_text("g1", "anna", 1, site.tokens["anna"]), sender="anna.work@example.com")
+    handle(site.root, site.settings, mail.as_bytes(policy=email.policy.SMTP))
+    site.smtp.refuse_rcpt = {"anna.work@example.com"}
+    result = smtp.send(site.root, site.settings)
+    assert len(result.sent) == 1 and site.smtp.received[0].recipients == ["anna@example.org"]
+    assert result.refused and "anna.work@example.com" in result.refused[0][1] and "550" in result.refused[0][1]
+    smtp.send(site.root, site.settings)
+    [note] = site.smtp.to("mod@example.org")
+    assert "anna.work@example.com" in note.text()
+    assert len(site.smtp.to("anna@example.org")) == 1  # the mail itself is not sent again
