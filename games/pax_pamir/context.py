@@ -144,8 +144,18 @@ class Context:
         else:
             self.order.setdefault("answers", {})[question.key] = answer
 
+    def _answer_path(self, question: Question) -> Path:
+        """Where a problem with the answer to `question` is reported: the order field that gave it."""
+        if question.seat != self.seat:
+            return ("answer",)
+        given = self.order.get("answers")
+        in_answers = isinstance(given, dict) and question.key in given
+        if question.path is not None and (_lookup(self.order, question.path) is not _MISSING or not in_answers):
+            return question.path
+        return ("answers", question.key) if in_answers else ("answer",)
+
     def _validate(self, question: Question, answer: Any) -> None:
-        path = question.path if question.seat == self.seat and question.path else ("answer",)
+        path = self._answer_path(question)
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if answer not in question.options:

@@ -190,3 +190,18 @@ def test_turn_template_marks_dear_cards_hostage_cards_and_waived_bribes() -> Non
     assert "bob rules punjab: bribe up to 2\n" in text
     state.players["anna"].court.append(42)  # Barakzai Sadars: Charismatic Courtiers
     assert "bribe up to 2 (you owe no bribe now)" in GAME.template(state, "anna")
+
+
+def test_a_bad_answer_given_by_key_is_a_problem_at_that_key() -> None:
+    # All of anna's cylinders are in play: Madali Khan's tribe must take one from the map.
+    state = position(courts={"anna": [7]}, hands={"anna": [93]})
+    state.tribes = {"kabul": {"anna": 5}, "herat": {"anna": 5}}
+    play = {"action": "play", "card": 93, "side": "left"}
+    (problem,) = GAME.check(state, "anna", {"actions": [play], "answers": {"actions.0.take-cylinder-1": "spy:7"}})
+    assert problem.path == ("answers", "actions.0.take-cylinder-1")
+    assert "choose one of tribe:herat, tribe:kabul" in problem.message
+    order = {"actions": [play], "answers": {"actions.0.take-cylinder-1": "tribe:herat",
+                                            "actions.0.take-cylinder-2": "tribe:kabul"}}
+    new = turn(state, order).state
+    assert new.tribes == {"kabul": {"anna": 4}, "herat": {"anna": 4}, "transcaspia": {"anna": 2}}
+    assert new.paused is None and new.current == "bob"
