@@ -87,6 +87,11 @@ def end_turn(state: GameState) -> None:
 def blackmail(ctx: Context) -> None:
     """Blackmail: at the start of the turn, a spy may go on a card of the ability's region that has no spies."""
     ctx.where = ("blackmail",)
+    given = ctx.order.get("blackmail") or {}
+    for region in given:
+        ability = next((a for a, r in BLACKMAIL.items() if r == region), "")
+        if not queries.has_ability(ctx.state, ctx.seat, ability):
+            ctx.fail(("blackmail", region), f"you have no Blackmail card for {region} in your court")
     for ability, region in BLACKMAIL.items():
         if not queries.has_ability(ctx.state, ctx.seat, ability):
             continue

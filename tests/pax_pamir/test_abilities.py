@@ -66,3 +66,11 @@ def test_irregulars_count_as_favored_whatever_the_suit() -> None:
     for suit in ("political", "economic", "intelligence"):
         state.favored = suit
         assert queries.is_favored(state, "anna", 99) and not queries.is_favored(state, "anna", 100)
+
+
+def test_blackmail_orders_need_the_blackmail_card_of_that_region() -> None:
+    state = position(courts={"anna": [54], "bob": [44]}, market=MARKET)
+    state.tribes = {"herat": {"anna": 1}}
+    (problem,) = GAME.check(state, "anna", {"blackmail": {"kandahar": 44, "herat": "none"}})
+    assert problem.path == ("blackmail", "kandahar") and "no Blackmail card for kandahar" in problem.message
+    assert GAME.check(state, "anna", {"blackmail": {"herat": "none"}}) == []
