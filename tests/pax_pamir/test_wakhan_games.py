@@ -91,7 +91,7 @@ def test_replay_from_orders_is_exact(humans: int, seed: int) -> None:
 def test_wakhan_plays_the_first_turn_and_reports_her_card() -> None:
     _, _, said = play(2, 7)
     first = next(i for i, text in enumerate(said) if text.startswith("Wakhan takes the first turn of the game"))
-    assert said[first + 1].startswith("Wakhan's turn. AI card") and "back of AI card" in said[first + 1]
+    assert said[first + 1].startswith("Wakhan's turn. AI card") and "The back of the next AI card" in said[first + 1]
 
 
 @pytest.mark.parametrize("humans", [1, 2])

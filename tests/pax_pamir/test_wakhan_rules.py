@@ -223,8 +223,19 @@ def test_public_view_shows_the_card_in_play_and_the_back_but_not_the_deck_order(
     from games.pax_pamir.wakhan.deck import public
 
     shown = public(wakhan_state())
-    assert shown is not None and shown["card"] == 1 and shown["back_of"] == 4 and shown["deck_count"] == 23
-    assert "deck" not in shown and "AI card 1" in shown["reading"]
+    assert shown is not None and shown["card"] == 1 and shown["deck_count"] == 23
+    assert shown["back_columns"] == [1, 2, 3, 4, 5, 0] and shown["back_rows"] == ["top_left", "bottom_right"]
+    assert "deck" not in shown and "back_of" not in shown and "AI card 1" in shown["reading"]
+
+
+def test_the_report_shows_the_back_she_reads_but_not_which_card_carries_it():
+    # the next AI card is hidden: the first event of her turn names the card drawn, never the one on top (card 4)
+    from games.pax_pamir.wakhan import turn
+
+    outcome = turn.run(wakhan_state())
+    first = outcome.ctx.events[0]
+    assert "AI card 4" not in first.text and 4 not in first.data.values()
+    assert "The back of the next AI card shows the columns 1, 2, 3, 4, 5, 0 and the rows top, bottom" in first.text
 
 
 def test_the_wakhan_option_reads_yes_and_no_as_the_cli_passes_them():

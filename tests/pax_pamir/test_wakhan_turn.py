@@ -21,8 +21,10 @@ def test_turn_starts_with_the_ai_card_and_the_back_she_reads():
     outcome = turn.run(wakhan_state(market=market(b4=7)))
     first = texts(outcome)[0]
     assert first.startswith("Wakhan's turn. AI card 1 lists the actions 1. tax; 2. if military is the favored suit")
-    assert "back of AI card 4, now on top of her deck, the red arrow points bottom" in first
-    assert "the black arrow to 3 (market column 4 from the left)" in first
+    # the back of card 4 (hidden by number): columns 1 2 3 4 5 0, rows top bottom; card 1's arrows pick the
+    # third column and the second row
+    assert "the black arrow picks the third, 3 (market column 4 from the left)" in first
+    assert "the red arrow the second, bottom: the bottom market row and the right end of her court" in first
     assert "pragmatic loyalty is russian" in first
 
 

@@ -47,6 +47,10 @@ LABELS: dict[str, str] = {
 }
 
 
+#: Positions on the back of an AI card, as the arrows on the front pick them.
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def label(code: str) -> str:
     """An action code in plain words."""
     return LABELS[code]
@@ -100,15 +104,18 @@ class Reading:
         return "left" if self.row_side == "top_left" else "right"
 
     def describe(self) -> str:
-        """The reading in plain words, for the report."""
-        f = self.front
+        """The reading in plain words, for the report: the front, and the back as printed (which card carries
+        that back stays hidden until she draws it, as the top of a face-down deck would)."""
+        f, b = self.front, self.back
         actions = "; ".join(f"{i}. {label(code)}" for i, code in enumerate(f.actions, 1))
+        rows = ", ".join("top" if r == "top_left" else "bottom" for r in b.row_side)
         arrow = ("top: the top market row and the left end of her court" if self.row_side == "top_left"
                  else "bottom: the bottom market row and the right end of her court")
         return (f"AI card {self.card} lists the actions {actions}. Its loyalty order is "
-                f"{', '.join(f.loyalty_order)}; its region order {', '.join(f.region_order)}. On the back of AI "
-                f"card {self.back_of}, now on top of her deck, the red arrow points {arrow}, and the black arrow "
-                f"to {self.column} (market column {self.column + 1} from the left).")
+                f"{', '.join(f.loyalty_order)}; its region order {', '.join(f.region_order)}. The back of the next "
+                f"AI card shows the columns {', '.join(str(c) for c in b.column_numbers)} and the rows {rows}: the "
+                f"black arrow picks the {ORDINALS[f.column_arrow]}, {self.column} (market column {self.column + 1} "
+                f"from the left), and the red arrow the {ORDINALS[f.row_side_arrow]}, {arrow}.")
 
 
 def seat_of(state: GameState) -> str | None:
@@ -175,7 +182,9 @@ def reading(state: GameState) -> Reading:
 def public(state: GameState) -> dict[str, Any] | None:
     """What everyone may see of her AI deck: the card in play, the back on top, and how many cards are left.
 
-    The order of the deck below its top card is hidden, like any face-down deck. None when she is not playing.
+    The deck is face down: only the back of its top card shows, never which card that is, nor the order below
+    it. `back_columns` are the numbers printed on that back (0-5, a market column counted from 0). None when
+    she is not playing.
     """
     if seat_of(state) is None:
         return None
@@ -187,8 +196,7 @@ def public(state: GameState) -> dict[str, Any] | None:
         "actions": list(drawn.actions) if drawn else [],
         "loyalty_order": list(drawn.loyalty_order) if drawn else [],
         "region_order": list(drawn.region_order) if drawn else [],
-        "back_of": ai.deck[0] if ai.deck else None,
-        "back_columns": [c + 1 for c in back.column_numbers] if back else [],
+        "back_columns": list(back.column_numbers) if back else [],
         "back_rows": list(back.row_side) if back else [],
         "reading": reading(state).describe() if drawn and back else None,
         "deck_count": len(ai.deck),

@@ -53,7 +53,8 @@ def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
     try:
         now = reading(working)
         ctx.emit(f"Wakhan's turn. {now.describe()} Her pragmatic loyalty is "
-                 f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card, back=now.back_of)
+                 f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card,
+                 back_columns=list(now.back.column_numbers), back_rows=list(now.back.row_side))
         ctx.where = ("blackmail",)
         blackmail(ctx)
         action_list(ctx, now)
