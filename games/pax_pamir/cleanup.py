@@ -83,7 +83,9 @@ def refill(ctx: Context) -> None:
         if len(checks) >= 2:
             ctx.emit("A second Dominance Check is revealed in the market: instability!", kind="instability")
             for r, c in checks:
-                state.discard.append(state.market[r][c])
-                state.market[r][c] = None
+                check = state.market[r][c]
+                assert check is not None
+                state.discard.append(check)
+                state.market[r][c] = None  # rupees on it stay on the slot, as with any discarded event
             resolve_dominance_check(ctx)
             market.shift_left(state)

@@ -69,7 +69,7 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
 
 def _title(number: int) -> str:
     found = cards.card(number)
-    return found.name if found.kind == "court" else found.title
+    return found.title if isinstance(found, cards.EventCard) else found.name
 
 
 def play(ctx: Context, params: dict[str, Any]) -> bool:

@@ -97,6 +97,7 @@ class PaxPamir:
             state = state.clone()
             _record_standing(state, seat, order)
             paused = state.paused
+            assert paused is not None  # cloned from a paused state
             answers = dict(paused.answers)
             answers[paused.question["key"]] = order["answer"]
             start = GameState.decode(paused.start)

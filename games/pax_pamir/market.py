@@ -15,7 +15,8 @@ PUBLIC_WITHDRAWAL = "public_withdrawal"
 
 def is_public_withdrawal(number: int | None) -> bool:
     """True for the event card that can never be bought."""
-    return number is not None and queries.is_event(number) and cards.event_cards()[number].purchased.id == PUBLIC_WITHDRAWAL
+    return (number is not None and queries.is_event(number)
+            and cards.event_cards()[number].purchased.id == PUBLIC_WITHDRAWAL)
 
 
 def place_rupees(ctx: Context, row: int, column: int, amount: int) -> None:
@@ -97,7 +98,13 @@ def pay_action_cost(ctx: Context, seat: str, amount: int) -> None:
 
 def market_cards(state: GameState) -> list[tuple[int, int, int]]:
     """(row, column, card) for every occupied market slot, column by column, top row first."""
-    return [(r, c, state.market[r][c]) for c in range(COLUMNS) for r in range(ROWS) if state.market[r][c] is not None]
+    found: list[tuple[int, int, int]] = []
+    for column in range(COLUMNS):
+        for row in range(ROWS):
+            number = state.market[row][column]
+            if number is not None:
+                found.append((row, column, number))
+    return found
 
 
 def take_from_market(state: GameState, row: int, column: int) -> tuple[int, int]:

@@ -30,7 +30,8 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
     found = []
     for key in standing:
         if key not in STANDING_KEYS:
-            found.append(Problem(("standing", key), f"unknown standing order {key!r}; known: {', '.join(STANDING_KEYS)}"))
+            found.append(Problem(("standing", key),
+                                 f"unknown standing order {key!r}; known: {', '.join(STANDING_KEYS)}"))
     bribe = standing.get("bribe")
     if "bribe" in standing and not (bribe in BRIBE_RULES or (isinstance(bribe, int) and not isinstance(bribe, bool)
                                                               and bribe >= 0)):
@@ -48,7 +49,8 @@ def loyalty_problems(order: Mapping[str, Any]) -> list[Problem]:
     found = _unknown_keys(order, ("loyalty", "standing"), ())
     coalitions = cards.board().coalitions
     if order.get("loyalty") not in coalitions:
-        found.append(Problem(("loyalty",), f"loyalty must be one of {', '.join(coalitions)}, got {order.get('loyalty')!r}"))
+        found.append(Problem(("loyalty",),
+                             f"loyalty must be one of {', '.join(coalitions)}, got {order.get('loyalty')!r}"))
     return found + standing_problems(order)
 
 

@@ -22,7 +22,7 @@ def _placed_here(state: GameState, where: str) -> int:
 
 
 def cylinder_sources(state: GameState, seat: str) -> list[str]:
-    """Where `seat` may take a cylinder from when its supply is empty: "tribe:<region>", "spy:<card>", "gift:<price>"."""
+    """Where `seat` may take a cylinder from with its supply empty: "tribe:<region>", "spy:<card>", "gift:<price>"."""
     found = []
     for region, counts in sorted(state.tribes.items()):
         if counts.get(seat, 0) > _placed_here(state, f"tribe:{region}:{seat}"):

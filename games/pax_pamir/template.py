@@ -114,7 +114,7 @@ def _play_note(state: GameState, seat: str, number: int) -> str:
 
 def _title(number: int) -> str:
     found = cards.card(number)
-    return found.name if found.kind == "court" else f"event {found.title}"
+    return f"event {found.title}" if isinstance(found, cards.EventCard) else found.name
 
 
 def _standing_lines(state: GameState, seat: str) -> str:

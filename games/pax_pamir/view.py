@@ -17,7 +17,7 @@ SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#616161", "#212121", "#8d6e63")
 def card_data(number: int) -> dict[str, Any]:
     """The printed facts of a card, for reports."""
     found = cards.card(number)
-    if found.kind == "event":
+    if isinstance(found, cards.EventCard):
         return {
             "number": number, "kind": "event", "title": found.title, "dominance_check": found.dominance_check,
             "purchased": {"title": found.purchased.title, "text": found.purchased.text},

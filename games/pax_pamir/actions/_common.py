@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.contract import Path, Problem
 
@@ -14,7 +14,7 @@ from games.pax_pamir.state import GameState
 LIST_AT_MOST = 12
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """True for a plain integer (YAML `true` is a bool, and a bool is not a number here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -39,7 +39,7 @@ Site = str | int
 
 def strength(state: GameState, seat: str, site: Site) -> int:
     """How many pieces `seat` may remove at `site`: its loyal armies (and Nationalism tribes), or its spies."""
-    if is_int(site):
+    if not isinstance(site, str):
         return queries.spies_on(state, site).get(seat, 0)
     armies = state.armies.get(site, {}).get(loyalty(state, seat), 0)
     if queries.effect(state, "nationalism", seat):
@@ -57,7 +57,7 @@ def removable(state: GameState, seat: str, site: Site) -> dict[str, int]:
     """Each kind of piece `seat` may remove at `site`, with how many of it there are."""
     own = loyalty(state, seat)
     found: dict[str, int] = {}
-    if is_int(site):
+    if not isinstance(site, str):
         for other, count in sorted(queries.spies_on(state, site).items()):
             if other != seat and not queries.has_ability(state, other, "indispensable_advisors"):
                 found[f"spy:{other}"] = count
@@ -85,7 +85,7 @@ def limit(state: GameState, seat: str, card: int, site: Site) -> int:
 
 
 def _site_name(site: Site) -> str:
-    return card_name(site) if is_int(site) else str(site)
+    return str(site) if isinstance(site, str) else card_name(site)
 
 
 def _why_cannot_remove(state: GameState, seat: str, site: Site, item: Any) -> str:

@@ -98,8 +98,8 @@ def _why_not(state: GameState, seat: str, move: Move) -> str | None:
     kind, source, to = move
     if kind == "spy":
         if not is_int(source) or queries.spies_on(state, source).get(seat, 0) == 0:
-            mine = [n for n in queries.courts_in_order(state) if queries.spies_on(state, n).get(seat)]
-            return f"you have no spy on card {source!r}; your spies are on: {listing(mine)}"
+            spied = [n for n in queries.courts_in_order(state) if queries.spies_on(state, n).get(seat)]
+            return f"you have no spy on card {source!r}; your spies are on: {listing(spied)}"
     else:
         if source not in cards.board().regions or _on_map(state, seat, kind, source) == 0:
             mine = [r for r in cards.board().regions if _on_map(state, seat, kind, r)]
