@@ -33,6 +33,7 @@ def order_template(state: GameState, seat: str) -> str:
         choices = ", ".join(str(o) for o in question.options)
         many = f" Give a list of {question.count}." if question.count is not None else ""
         return (f"# {question.text}.{many}\n# Choices: {choices}\n"
+                f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)\n"
                 f"answer: {_yaml(question.default)}  # the default, used if the deadline passes\n"
                 + _standing_lines(state, seat))
     return _turn(state, seat)

@@ -23,7 +23,9 @@ def test_cleanup_question_names_the_seat_over_its_limit() -> None:
     assert prompt.text.startswith("anna's court is over its limit of 3: discard 1 court card(s)")
     # The deadline default is stated in the prompt and marked in the order template.
     assert prompt.text.endswith("at the deadline: [12]")
-    assert "answer: [12]  # the default, used if the deadline passes" in GAME.template(step.state, "anna")
+    template = GAME.template(step.state, "anna")
+    assert "answer: [12]  # the default, used if the deadline passes" in template
+    assert "# (Question key cleanup.court-0: a turn may answer it in advance under `answers:`.)" in template
 
 
 def test_no_question_of_a_robot_game_speaks_to_you(monkeypatch: pytest.MonkeyPatch) -> None:
