@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from games.expedition_5x.cards import Cards, Technology, cards
 from games.expedition_5x.orders import bid_range, playable
 from games.expedition_5x.placing import best_placement, placement_value
@@ -12,14 +14,23 @@ from games.expedition_5x.state import State
 from games.expedition_5x.tableau import describe, left_attachments, right_attachments
 from games.expedition_5x.views import label
 
-#: The basic actions in a line each, for players who do not have the rulebook at hand.
+#: Comment lines are wrapped to this width so they fit a printed report's order box.
+WIDTH = 84
+
+#: The basic actions, for players who do not have the rulebook at hand.
 BASICS: tuple[str, ...] = (
-    "#   excavate: bid water for a market technology (alone: beat the die; with others: identical bids drop out)",
-    "#   drill: 4 water alone, 2 each for two drillers, 1 each for three, none for four or more",
-    "#   plunder: from each Excavate and Expand player, 2 water alone, 1 each for two plunderers, none for three+",
-    "#   scout: roll the die for water, and choose after the others next round",
-    "#   expand: take back every card in your discard pile",
+    "excavate: bid water for a market technology (alone: beat the die; with others: identical bids drop out)",
+    "drill: 4 water alone, 2 each for two drillers, 1 each for three, none for four or more",
+    "plunder: from each Excavate and Expand player, 2 water alone, 1 each for two plunderers, none for three+",
+    "scout: roll the die for water, and choose after the others next round",
+    "expand: take back every card in your discard pile",
 )
+
+
+def _say(text: str, indent: int = 0) -> list[str]:
+    """A comment, wrapped; continuation lines indented two more spaces so each item stands out."""
+    lead = "# " + " " * indent
+    return textwrap.wrap(text, WIDTH, initial_indent=lead, subsequent_indent=lead + "  ", break_on_hyphens=False)
 
 
 def _edge(tech: Technology, which: str) -> str:
@@ -42,12 +53,12 @@ def _market_lines(state: State, seat: str, deck: Cards) -> list[str]:
         best = best_placement(player.tableau, card, deck)
         points = placement_value(player.tableau, best, deck)[0]
         lines += [
-            f"#   {card} {tech.name}: {tech.centre} central crystal",
-            f"#     best placement: {describe(best, deck)}; your crystals would then score {points}",
-            f"#     left side: {tech.left.describe()}; {_edge(tech, 'left')}",
-            f"#       left: {_ends(lefts, deck)}none or any",
-            f"#     right side: {tech.right.describe()}; {_edge(tech, 'right')}",
-            f"#       right: {_ends(rights, deck)}none or any",
+            *_say(f"{card} {tech.name}: {tech.centre} central crystal", 2),
+            *_say(f"best placement: {describe(best, deck)}; your crystals would then score {points}", 4),
+            *_say(f"left side: {tech.left.describe()}; {_edge(tech, 'left')}", 4),
+            *_say(f"left: {_ends(lefts, deck)}none or any", 6),
+            *_say(f"right side: {tech.right.describe()}; {_edge(tech, 'right')}", 4),
+            *_say(f"right: {_ends(rights, deck)}none or any", 6),
         ]
     return lines
 
@@ -58,14 +69,10 @@ def _late_outlook(state: State, seat: str, shown: dict[str, str]) -> list[str]:
     diggers = sum(1 for a in others if a in ("excavate", "expand"))
     drill = DRILL_TABLE.get(others.count("drill") + 1, 0)
     plunder = PLUNDER_TABLE.get(others.count("plunder") + 1, 0)
-    lines = [f"#   So far: drill would give you {drill} water, plunder {plunder} from each of "
-             f"{diggers} Excavate/Expand player{'s' if diggers != 1 else ''}"]
     late = [s for s in state.seats if s not in shown and s != seat]
-    if late:
-        lines.append(f"#   (before improvements; {', '.join(late)} also choose now and may change these numbers)")
-    else:
-        lines.append("#   (before improvements)")
-    return lines
+    caveat = f"; {', '.join(late)} also choose now and may change these numbers" if late else ""
+    return _say(f"So far: drill would give you {drill} water, plunder {plunder} from each of {diggers} "
+                f"Excavate/Expand player{'s' if diggers != 1 else ''} (before improvements{caveat}).", 2)
 
 
 def order_template(state: State, seat: str) -> str:
@@ -77,35 +84,35 @@ def order_template(state: State, seat: str) -> str:
     lines = [f"# Expedition to 5X, {label(state)}: your order.", ""]
     shown = revealed(state)
     if shown:
-        lines.append("# Already revealed: " + ", ".join(f"{s} {a}" for s, a in shown.items()))
+        lines += _say("Already revealed: " + ", ".join(f"{s} {a}" for s, a in shown.items()))
         lines += _late_outlook(state, seat, shown)
-    lines += [f"# action: the card you play. You can play: {', '.join(can)}"]
+    lines += _say(f"action: the card you play. You can play: {', '.join(can)}")
     if player.discards:
-        lines.append(f"#   (in your discard pile until you play expand: {', '.join(player.discards)})")
+        lines += _say(f"(in your discard pile until you play expand: {', '.join(player.discards)})", 2)
     if "excavate" in player.hand and "excavate" not in can:
-        lines.append("#   (excavate needs at least 1 water to bid)")
-    lines += [
-        *BASICS,
-        f"action: {default_order(state, seat)['action']}",
-        "",
-        "# bid and wishes are read only when you play excavate.",
-    ]
+        lines += _say("(excavate needs at least 1 water to bid)", 2)
+    for basic in BASICS:
+        lines += _say(basic, 2)
+    lines += [f"action: {default_order(state, seat)['action']}", ""]
+    lines += _say("bid and wishes are read only when you play excavate.")
     if "excavate" in can:
-        lines += [f"# bid: a whole number of water {bid_range(state, seat)}.", "bid: 1"]
+        lines += [*_say(f"bid: a whole number of water {bid_range(state, seat)}."), "bid: 1"]
     elif "excavate" in player.discards:
-        lines.append("# excavate is in your discard pile, so you cannot bid this round.")
+        lines += _say("excavate is in your discard pile, so you cannot bid this round.")
     else:
-        lines.append("# You have no water, so you cannot bid or play excavate.")
+        lines += _say("You have no water, so you cannot bid or play excavate.")
     lines += [
         "",
-        "# wishes: the technologies you want, best first. When none is left at your turn to choose,",
-        "# you get the one whose best placement scores most. Optional keys for each wish:",
-        "#   left / right: the card your new card's left / right side joins (a group end showing the same",
-        "#     symbol), settlement, none (stay free) or any (best choice); left_top / right_top: new (the",
-        "#     won card lies on top), old (it goes underneath) or any. Leave them out for the best placement.",
+        *_say("wishes: the technologies you want, best first. When none is left at your turn to choose, "
+              "you get the one whose best placement scores most. Optional keys for each wish:"),
+        *_say("left / right: the card your new card's left / right side joins (a group end showing the same "
+              "symbol), settlement, none (stay free) or any (best choice)", 2),
+        *_say("left_top / right_top: new (the won card lies on top), old (it goes underneath) or any", 2),
+        *_say("Leave them out for the best placement.", 2),
         "# The market:",
         *_market_lines(state, seat, deck),
-        *([f"# Not for sale yet (top of the deck): {state.deck[0]} {deck.name(state.deck[0])}"] if state.deck else []),
+        *(_say(f"Not for sale yet (top of the deck): {state.deck[0]} {deck.name(state.deck[0])}")
+          if state.deck else []),
         "wishes:",
         *[f"  - card: {card}" for card in state.market],
         "",

@@ -123,18 +123,26 @@ def test_orders_example_files_pass_check(path):
     assert _problems(body, state=state) == []
 
 
+def _flat(template: str) -> str:
+    """The template as one line of words, so a wrapped comment can be searched whole."""
+    return " ".join(template.replace("\n#", " ").split())
+
+
 def test_order_template_lists_the_legal_choices_and_the_deck_top_apart():
     state = make_state(3, water=(7, 5, 5), market=("T01", "T02"), deck=("T09", "T10"))
     state.players["anna"].hand = ["excavate", "drill", "expand"]
     state.players["anna"].discards = ["plunder", "scout"]
-    text = GAME.template(state, "anna")
-    assert "# action: the card you play. You can play: excavate, drill, expand" in text
+    template = GAME.template(state, "anna")
+    assert max(len(line) for line in template.splitlines()) <= 84  # fits the order box of a printed report
+    assert "\naction: drill\n" in template and "\nbid: 1\n" in template
+    assert "  - card: T09" not in template and "  - card: T01" in template
+    text = _flat(template)
+    assert "action: the card you play. You can play: excavate, drill, expand" in text
     assert "(in your discard pile until you play expand: plunder, scout)" in text
-    assert "# bid: a whole number of water from 1 to 7 (you have 7)." in text
-    assert "# Not for sale yet (top of the deck): T09 Star Chart" in text
-    assert "  - card: T09" not in text and "  - card: T01" in text
+    assert "bid: a whole number of water from 1 to 7 (you have 7)." in text
+    assert "Not for sale yet (top of the deck): T09 Star Chart" in text
     # Dune Hollow shows Drill on its right, T01 shows Drill on its left: the only join it offers.
-    assert "#       left: S1 (Dune Hollow), none or any" in text
+    assert "left: S1 (Dune Hollow), none or any" in text
     assert "best placement: with its left side over Dune Hollow; your crystals would then score 1" in text
 
 
@@ -142,6 +150,6 @@ def test_order_template_for_a_late_scout_counts_the_revealed_cards():
     state = play(make_state(3), {"anna": {"action": "scout"}, "bob": {"action": "drill"},
                                  "cora": {"action": "drill"}}, rolls=[0]).state
     state = play(state, {"bob": {"action": "expand"}, "cora": {"action": "plunder"}}).state
-    text = GAME.template(state, "anna")
-    assert "# Already revealed: bob expand, cora plunder" in text
+    text = _flat(GAME.template(state, "anna"))
+    assert "Already revealed: bob expand, cora plunder" in text
     assert "So far: drill would give you 4 water, plunder 1 from each of 1 Excavate/Expand player" in text
