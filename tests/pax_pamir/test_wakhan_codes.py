@@ -134,6 +134,14 @@ def test_code_radicalize_richest_if_short_of_rupees():
     assert not take(state, "radicalize_richest_if_short_of_rupees")[1]
 
 
+def test_radicalize_richest_counts_the_leverage_she_takes_on_playing():
+    # Herati Bandits (leveraged) in column 1 brings her 2 rupees for nothing; Moorcroft nets 2 - 1 = 1
+    state = wakhan_state(market=market(t1=54, b2=39), rupees={SEAT: 1},
+                         market_rupees=([0] * 6, [0, 2, 0, 0, 0, 0]))
+    ctx, done = take(state, "radicalize_richest_if_short_of_rupees")
+    assert done and 54 in state.players[SEAT].court and state.players[SEAT].rupees == 3
+
+
 def test_code_radicalize_to_gain_rule():
     # Dost Mohammad brings two tribes and an army to Kabul, where anna has one tribe; the cheaper Ranjit Singh
     # would only tie anna's three tribes in Punjab

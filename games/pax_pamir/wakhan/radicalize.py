@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.cards import CourtCard
+from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 from games.pax_pamir.wakhan.deck import Reading
@@ -78,6 +79,13 @@ def _icons(number: int, kinds: tuple[str, ...]) -> int:
     if queries.is_event(number):
         return 0
     return sum(1 for icon in queries.court_card(number).impact if icon in kinds)
+
+
+def _leverage(number: int | None) -> int:
+    """Rupees a card's leverage icons bring when she plays it (2 each), 0 for events."""
+    if number is None or queries.is_event(number):
+        return 0
+    return LEVERAGE_RUPEES * queries.court_card(number).impact.count("leverage")
 
 
 def _court(number: int) -> bool:
@@ -171,9 +179,10 @@ def by_code(state: GameState, seat: str, code: str, reading: Reading) -> Pick | 
     if code in ("radicalize_top_intelligence", "radicalize_top_intelligence_if_outspied"):
         return _top_of_suit(state, seat, "intelligence")
     if code == "radicalize_richest_if_short_of_rupees":
-        options = {slot: cost for slot, cost in buyable(state, seat).items()
-                   if state.market_rupees[slot[0]][slot[1]] > cost}
-        net = {state.market[r][c]: state.market_rupees[r][c] - cost for (r, c), cost in options.items()}
+        gain = {slot: state.market_rupees[slot[0]][slot[1]] - cost + _leverage(state.market[slot[0]][slot[1]])
+                for slot, cost in buyable(state, seat).items()}
+        options = {slot: cost for slot, cost in buyable(state, seat).items() if gain[slot] > 0}
+        net = {state.market[r][c]: gain[(r, c)] for (r, c) in options}
         return _pick_best(state, options, lambda n: net[n], "the card bringing her the most rupees")
     if code == "radicalize_to_gain_rule":
         options = _filtered(state, seat, lambda n: _court(n) and gains_rule(state, seat, n, reading))
