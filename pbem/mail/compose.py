@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.files import write_atomic
-from pbem.mail.headers import atom, clean, verify
+from pbem.mail.headers import POLICY, atom, clean, verify
 from pbem.mail.settings import ADDRESS, Settings
 
 #: Internal header naming what a queued mail is; a welcome mail's body is never kept after sending.
@@ -76,7 +76,7 @@ def build(
     recipients = sorted({a for a in to if a and ADDRESS.match(a)}, key=list(to).index)
     if not recipients:
         raise ValueError("a mail needs at least one valid recipient")
-    msg = EmailMessage()
+    msg = EmailMessage(policy=POLICY)
     msg["From"] = email.utils.formataddr((clean(settings.sender_name, limit=60), settings.sender))
     msg["To"] = ", ".join(recipients)
     msg["Subject"] = clean(subject, limit=180)

@@ -12,11 +12,14 @@ import email.policy
 import email.utils
 import re
 import unicodedata
+from email import _header_value_parser as hvp
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
 
 from pbem.mail.settings import ADDRESS
 
-_MESSAGE_ID = re.compile(r"<([!-;=?-~]{1,250})>")
+# RFC 5322 msg-id: dot-atom text on both sides of the @ (no quoted strings, no comments, no literals).
+_MESSAGE_ID = re.compile(r"<([A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,200}@[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,60})>")
 _TOKEN_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -43,9 +46,42 @@ def atom(text: str) -> str:
 def message_id(text: str) -> str | None:
     """The first well-formed <id@host> in a header value, or None."""
     match = _MESSAGE_ID.search(text or "")
-    if match is None or "@" not in match.group(1):
+    if match is None or "=?" in match.group(1):  # never an encoded word, which 3.11.7 would decode on output
         return None
     return f"<{match.group(1)}>"
+
+
+class _MessageIds:
+    """In-Reply-To and References as lists of msg-ids: folded between ids, never turned into encoded words.
+
+    As unstructured text, a msg-id longer than a line (common: Gmail's) would be encoded, and no mail
+    client could match it to the mail it answers.
+    """
+
+    max_count = 1
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, object]) -> None:
+        """Parse each msg-id as one unbreakable token."""
+        tokens: list[object] = []
+        for index, one in enumerate(str(value).split()):
+            if index:
+                tokens.append(hvp.WhiteSpaceTerminal(" ", "fws"))
+            tokens.append(hvp.parse_message_id(one))
+        kwds["parse_tree"] = hvp.TokenList(tokens)
+        kwds["decoded"] = " ".join(str(value).split())
+
+    def init(self, *args: object, **kw: object) -> None:
+        """As every header class does."""
+        super().init(*args, **kw)  # type: ignore[misc]
+
+
+_REGISTRY = HeaderRegistry()
+_REGISTRY.map_to_type("in-reply-to", _MessageIds)
+_REGISTRY.map_to_type("references", _MessageIds)
+#: The policies for pbem's own mail: the standard ones, with In-Reply-To and References kept whole.
+POLICY = email.policy.default.clone(header_factory=_REGISTRY)
+SMTP_POLICY = email.policy.SMTP.clone(header_factory=_REGISTRY)
 
 
 def plain_address(text: str) -> str | None:
@@ -64,7 +100,7 @@ def plain_address(text: str) -> str | None:
 
 def verify(msg: EmailMessage) -> bytes:
     """The message as bytes for SMTP, after proving that re-reading it yields exactly the headers we set."""
-    data = msg.as_bytes(policy=email.policy.SMTP)
+    data = msg.as_bytes(policy=SMTP_POLICY)
     head = data.split(b"\r\n\r\n", 1)[0]
     reread = email.message_from_bytes(head + b"\r\n\r\n", policy=email.policy.compat32)
     expected = [name.lower() for name in msg.keys()]

@@ -28,7 +28,7 @@ from pbem.files import fsync_dir, locked, write_atomic
 from pbem.mail import compose
 from pbem.mail.due import deadline_parts
 from pbem.mail.handle import state_dir
-from pbem.mail.headers import message_id, plain_address, verify
+from pbem.mail.headers import POLICY, message_id, plain_address, verify
 from pbem.mail.settings import ADDRESS, Server, Settings, SettingsError
 from pbem.store import GameDir, StoreError
 
@@ -151,7 +151,7 @@ def prepare(path: Path, settings: Settings, gd: GameDir | None, now: datetime) -
     The result is written back to the outbox, so a retry sends the very same bytes.
     """
     original = path.read_bytes()
-    msg = email.message_from_bytes(original, policy=email.policy.default)
+    msg = email.message_from_bytes(original, policy=POLICY)
     assert isinstance(msg, EmailMessage)
     game = gd.name if gd is not None else None
     seat = _seat_of(msg, gd)

@@ -163,3 +163,13 @@ def test_a_recipient_refused_while_others_accept_is_reported_to_the_moderator(si
     [note] = site.smtp.to("mod@example.org")
     assert "anna.work@example.com" in note.text()
     assert len(site.smtp.to("anna@example.org")) == 1  # the mail itself is not sent again
+
+
+def test_a_long_message_id_threads_the_answer_as_it_is(site: Site) -> None:
+    mid = "<CAKx7Zq1Yd6hH1o=Gk1Tq3bZx4p9s_8Yc8V5Lb9vN3H2+Jx8ZqQ-long.enough.to.fold@mail.gmail.com>"
+    raw = order_mail(order_text("g1", "anna", 1, site.tokens["anna"]), message_id=mid).as_bytes(policy=email.policy.SMTP)
+    handle(site.root, site.settings, raw)
+    smtp.send(site.root, site.settings)
+    [mail] = site.smtp.received
+    assert b"=?" not in mail.data.split(b"\r\n\r\n")[0]  # ids are never encoded words: clients could not match them
+    assert str(mail.message["In-Reply-To"]) == mid and str(mail.message["References"]).split()[-1] == mid
