@@ -30,13 +30,25 @@ def order_template(state: GameState, seat: str) -> str:
                 f"loyalty: {loyalty_default(state)}\n" + _standing_lines(state, seat))
     if state.paused is not None:
         question = orders.question_from_data(state.paused.question)
-        choices = ", ".join(str(o) for o in question.options)
+        choices = ", ".join(_option(o, question.kind) for o in question.options)
         many = f" Give a list of {question.count}." if question.count is not None else ""
-        return (f"# {question.text}.{many}\n# Choices: {choices}\n"
-                f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)\n"
+        # Only the seat whose turn it is can answer its own questions in advance, in a later turn's order.
+        key = (f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)\n"
+               if question.seat == state.paused.seat else "")
+        return (f"# {question.text}.{many}\n# Choices: {choices}\n{key}"
                 f"answer: {_yaml(question.default)}  # the default, used if the deadline passes\n"
                 + _standing_lines(state, seat))
     return _turn(state, seat)
+
+
+def _option(option: Any, kind: str) -> str:
+    """A question's option as written in the answer, with the card's name when it is a card number."""
+    if kind != "bribe" and isinstance(option, int) and not isinstance(option, bool):
+        try:
+            return f"{option} ({_title(option)})"
+        except KeyError:
+            return str(option)
+    return str(option)
 
 
 def _prompts(state: GameState) -> list[str]:
