@@ -14,12 +14,10 @@ from games.expedition_5x.tableau import describe, place
 
 
 def effective_bid(state: State, seat: str, choice: Choice) -> int:
-    """The bid as revealed: never more than the water behind the screen when bids are revealed.
-
-    Checked orders never bid more than the round's starting water plus the sure gains of the bidder's
-    Excavate improvements, which are paid before the auction, and the card data gives Excavate no
-    improvement that steals from Excavate players, so this cap only matters with other card data.
-    """
+    """The bid as revealed: never more than the water behind the screen when bids are revealed."""
+    # Checked orders never bid more than the round's starting water plus the sure gains of the bidder's
+    # Excavate improvements, which are paid before the auction, and the card data gives Excavate no
+    # improvement that steals from Excavate players, so this cap only matters with other card data.
     return min(choice.bid, state.players[seat].water)
 
 

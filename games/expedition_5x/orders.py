@@ -41,12 +41,10 @@ def _is_whole(value: Any) -> bool:
 
 
 def sure_gain(state: State, seat: str) -> int:
-    """Water this seat's visible Excavate improvements are certain to give before the bids are revealed.
-
-    Improvements come before the basic action, so a bid may spend them: +1 water corners, and a count of
-    Excavate cards, which counts at least the seat's own (and, for a late scout, the Excavate cards revealed).
-    Die rolls and steals may give nothing, so they are not counted.
-    """
+    """Water this seat's visible Excavate improvements are certain to give before the bids are revealed."""
+    # Improvements come before the basic action, so a bid may spend them: +1 water corners, and a count of
+    # Excavate cards, which counts at least the seat's own (and, for a late scout, the Excavate cards revealed).
+    # Die rolls and steals may give nothing, so they are not counted.
     excavators = 1 + sum(1 for s in revealed(state).values() if s == "excavate")
     gain = 0
     for _card, side in active_improvements(state.players[seat].tableau, cards()):

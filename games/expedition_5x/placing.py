@@ -15,10 +15,8 @@ def placement_value(tableau: list[Group], placement: Placement, deck: Cards) -> 
 
 
 def best_placement(tableau: list[Group], tech: str, deck: Cards, wish: Wish | None = None) -> Placement:
-    """The best placement that obeys the wish's constraints; ties go to the first in placements() order.
-
-    A wish whose constraints no longer fit (it cannot happen with checked orders) falls back to all placements.
-    """
+    """The best placement that obeys the wish's constraints; ties go to the first in placements() order."""
+    # A wish whose constraints no longer fit (it cannot happen with checked orders) falls back to all placements.
     every = list(placements(tableau, deck, tech))
     fitting = [p for p in every if wish is None or matches(p, wish)] or every
     best = fitting[0]

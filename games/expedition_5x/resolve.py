@@ -33,11 +33,9 @@ def _improve(state: State, seat: str, card: str, side: Side, played: dict[str, s
 
 def _steal(state: State, thefts: list[tuple[str, str, Side]], played: dict[str, str], rng: Rng, deck: Cards,
            events: list[Event]) -> None:
-    """Resolve every steal improvement of one action at once, on the water as it stood before any of them.
-
-    The thieves act simultaneously, so no seat is favoured: a victim who can pay every claim pays them all;
-    a victim who cannot pays what they have to thieves drawn by lot (the rulebook's "in turn, in any order").
-    """
+    """Resolve every steal improvement of one action at once, on the water as it stood before any of them."""
+    # The thieves act simultaneously, so no seat is favoured: a victim who can pay every claim pays them all;
+    # one who cannot pays what they have to thieves drawn by lot (the rulebook's "in turn, in any order").
     claims: dict[str, list[str]] = {}
     for thief, card, side in thefts:
         victims = [s for s in state.seats if played[s] == side.target and s != thief]

@@ -115,11 +115,9 @@ def corner_visible(group: Group, index: int, which: str) -> bool:
 
 
 def edge_active(group: Group, index: int, which: str, cards: Cards) -> bool:
-    """Whether a card lies on top of another technology on that side (so its edge crystal is activated).
-
-    The rulebook: edge crystals "can be activated only by connecting them to the edges of other technology
-    cards". A settlement card carries no laurel branch, so lying on top of one activates nothing.
-    """
+    """Whether a card lies on top of another technology on that side (so its edge crystal is activated)."""
+    # The rulebook: edge crystals "can be activated only by connecting them to the edges of other technology
+    # cards". A settlement card carries no laurel branch, so lying on top of one activates nothing.
     if which == "left":
         return index > 0 and group.tops[index - 1] == "right" and group.cards[index - 1] in cards.technologies
     last = len(group.cards) - 1
