@@ -145,3 +145,15 @@ def test_a_huge_mail_for_no_game_is_logged_not_answered(offline: Site) -> None:
     assert handle(offline.root, offline.settings, tagged, truncated=True).status == "unroutable"
     [reply] = (state_dir(offline.root) / "outbox").glob("*.eml")
     assert b"larger than" in reply.read_bytes()
+
+
+def test_a_mail_without_message_id_is_answered_and_known_by_its_content(offline: Site) -> None:
+    token = offline.tokens["anna"]
+    raw = (b"From: anna@example.org\r\nDate: " + EARLY.encode() + b"\r\nSubject: orders\r\n\r\n"
+           + order_text("g1", "anna", 1, token, "bid: 2\n").encode())
+    assert send(offline, raw).status == "accepted"
+    assert send(offline, raw).status == "duplicate"
+    other = raw.replace(b"bid: 2", b"bid: 3").replace(EARLY.encode(), LATER.encode())
+    assert send(offline, other).status == "replaced"
+    replies = outbox(offline)
+    assert len(replies) == 2 and all(r["In-Reply-To"] is None or "@" in str(r["In-Reply-To"]) for r in replies)
