@@ -183,14 +183,18 @@ def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
                 notes.append(f"only the first order attachment ({name}) was read; ignored: {', '.join(others)}")
             return clean_order_text(text), name
     inline = [p for p in parts if not _filename(p) and p.get_content_maintype() == "text"]
+    has_html = any(p.get_content_subtype() == "html" for p in inline)
     for part in inline:
         if part.get_content_subtype() == "plain":
             flowed = (part.get_param("format") or "").lower() == "flowed"
             delsp = (part.get_param("delsp") or "").lower() == "yes"
-            return clean_order_text(_decode(part, notes), flowed=flowed, delsp=delsp), "mail"
+            text = _decode(part, notes)
+            if has_html and not text.strip():
+                continue  # some clients send an empty plain part beside the HTML that holds everything
+            return clean_order_text(text, flowed=flowed, delsp=delsp), "mail"
     for part in inline:
         if part.get_content_subtype() == "html":
-            notes.append("your mail had no plain-text part; its HTML was converted to text")
+            notes.append("your mail had no plain text; its HTML was converted to text")
             return clean_order_text(html_to_text(_decode(part, notes))), "mail"
     payload = msg.get_payload()
     if msg.get_content_maintype() == "multipart" and isinstance(payload, str) and payload.strip():

@@ -84,3 +84,9 @@ def test_a_spoofed_or_multiple_from_gives_no_address() -> None:
 def test_orders_copied_with_the_welcome_mail_s_indentation() -> None:
     doc = parse(clean_order_text("Hi,\n    game: g1\n    seat: anna\n    bid: 2\n"), "mail")
     assert not doc.problems and doc.header == {"game": "g1", "seat": "anna"} and doc.body == {"bid": 2}
+
+
+def test_an_empty_plain_part_beside_the_html_is_passed_over() -> None:
+    raw = (b"From: a@b.example\r\nContent-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
+           b" \r\n--b\r\nContent-Type: text/html\r\n\r\n<div>game: g1</div><div>bid:&nbsp;2</div>\r\n--b--\r\n")
+    assert parse_mail(raw).text == "game: g1\nbid: 2\n"
