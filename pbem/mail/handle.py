@@ -43,11 +43,12 @@ class Outcome:
     seat: str | None = None
     sender: str | None = None
     detail: str = ""
+    first: str | None = None  # for a duplicate: what became of the mail the first time
 
     @property
     def processed(self) -> bool:
-        """True when the mail goes to the processed folder (else: rejected)."""
-        return self.status in PROCESSED
+        """True when the mail goes to the processed folder (else: rejected); a duplicate goes where its first went."""
+        return (self.first or self.status) in PROCESSED
 
 
 def state_dir(root: Path) -> Path:
@@ -101,7 +102,8 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         mail.key = mail_key(f"{mail.message_id}#{mail.digest}", raw)
         previous = seen(root, mail.key)
     if previous is not None:
-        return Outcome(mail.key, "duplicate", previous.get("game"), previous.get("seat"), mail.sender, "handled before")
+        return Outcome(mail.key, "duplicate", previous.get("game"), previous.get("seat"), mail.sender, "handled before",
+                       first=str(previous.get("status") or "duplicate"))
     if mail.automatic is not None:
         write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", raw)
         return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest)

@@ -129,3 +129,19 @@ def test_a_server_without_move_gets_copy_and_delete(site: Site, monkeypatch: pyt
     assert [o.status for o in result.outcomes] == ["accepted", "unroutable"]
     assert site.mailbox.count("INBOX") == 0
     assert site.mailbox.count("pbem/processed") == 1 and site.mailbox.count("pbem/rejected") == 1
+
+
+def test_a_rejected_mail_found_again_after_a_kill_still_goes_to_the_rejected_folder(site: Site,
+                                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, "wrong-token"), sender="ben@example.org"))
+    real_move = imap._move
+
+    def killed(*_args: object) -> None:
+        raise KeyboardInterrupt("killed half way")
+
+    monkeypatch.setattr(imap, "_move", killed)
+    with pytest.raises(KeyboardInterrupt):
+        imap.fetch(site.root, site.settings)
+    monkeypatch.setattr(imap, "_move", real_move)
+    assert [o.status for o in imap.fetch(site.root, site.settings).outcomes] == ["duplicate"]
+    assert site.mailbox.count("pbem/rejected") == 1 and site.mailbox.count("pbem/processed") == 0
