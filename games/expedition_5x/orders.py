@@ -188,7 +188,9 @@ def _check_wishes(state: State, seat: str, value: Any, deck: Cards) -> tuple[lis
     if value is None:
         return [], []
     if not isinstance(value, list):
-        return [Problem(("wishes",), "wishes must be a list of technologies from the market, best first")], []
+        market = _market_list(state, deck)
+        message = f"wishes must be a list of technologies from the market ({market}), best first, one per line"
+        return [Problem(("wishes",), message)], []
     if len(value) > MAX_WISHES:
         return [Problem(("wishes",), f"at most {MAX_WISHES} wishes, not {len(value)}")], []
     problems: list[Problem] = []
