@@ -18,6 +18,7 @@ from games.expedition_5x.tableau import (
     matches,
     placements,
     right_attachments,
+    technologies_in,
 )
 
 ORDER_KEYS: tuple[str, ...] = ("action", "bid", "wishes")
@@ -143,6 +144,23 @@ def _check_top(value: Any, path: tuple[str | int, ...]) -> tuple[list[Problem], 
     return [], text
 
 
+def _not_in_market(state: State, card: str | None, value: Any, deck: Cards) -> str:
+    """Why a wished card cannot be bought, and what can."""
+    market = f"the market holds {_market_list(state, deck)}"
+    if card is None:
+        return f"a wish names a market technology by its id, not {_shown(value)}; {market}"
+    if card not in deck.technologies:
+        return f"there is no technology {_shown(value)}; {market}"
+    if state.deck and card == state.deck[0]:
+        return f"{card} is on top of the deck and not for sale yet; {market}"
+    if card in state.discard:
+        return f"{card} was discarded from the market; {market}"
+    owner = next((s for s in state.seats if card in technologies_in(state.players[s].tableau, deck)), None)
+    if owner is not None:
+        return f"{card} already belongs to {owner}; {market}"
+    return f"{card} is not in the market yet; {market}"
+
+
 def _check_wish(
     state: State, seat: str, index: int, entry: Any, seen: dict[str, int], deck: Cards
 ) -> tuple[list[Problem], Wish | None]:
@@ -156,12 +174,7 @@ def _check_wish(
     ]
     card = _norm_id(raw.get("card"))
     if card is None or card not in state.market:
-        market = _market_list(state, deck)
-        if card is not None and state.deck and card == state.deck[0]:
-            message = f"{card} is on top of the deck and not for sale yet; the market holds {market}"
-        else:
-            message = f"a wish names a technology in the market ({market}), not {_shown(raw.get('card'))}"
-        return [*problems, Problem(card_path, message)], None
+        return [*problems, Problem(card_path, _not_in_market(state, card, raw.get("card"), deck))], None
     if card in seen:
         return [*problems, Problem(card_path, f"{card} is already on your wish list (entry {seen[card] + 1})")], None
     seen[card] = index

@@ -82,7 +82,8 @@ def test_orders_the_top_card_of_the_deck_is_named_as_not_for_sale():
 
 @pytest.mark.parametrize(("wishes", "path", "fragment"), [
     ("T01", ("wishes",), "must be a list"),
-    (["T09"], ("wishes", 0), "in the market (T01 (Dew Condenser), T02 (Wind Scanner)), not 'T09'"),
+    (["T09"], ("wishes", 0), "T09 is not in the market yet; the market holds T01 (Dew Condenser), T02 (Wind Scanner)"),
+    (["T99"], ("wishes", 0), "there is no technology 'T99'; the market holds"),
     ([{"card": 5}], ("wishes", 0, "card"), "not 5"),
     (["T01", "t01"], ("wishes", 1), "T01 is already on your wish list (entry 1)"),
     ([{"card": "T01", "colour": "red"}], ("wishes", 0, "colour"), "unknown key 'colour' in a wish"),
@@ -121,6 +122,17 @@ def test_orders_example_files_pass_check(path):
     body = {k: v for k, v in document.items() if k not in HEADER}
     state = make_state(3, water=(7, 5, 5), market=("T01", "T02"))
     assert _problems(body, state=state) == []
+
+
+def test_orders_a_wished_card_out_of_the_market_says_where_it_is():
+    state = make_state(3, market=("T01", "T02"), deck=("T09", "T10"))
+    state.discard = ["T05"]
+    state.players["bob"].tableau = [Group(["S2"]), Group(["T06"])]
+    wanted = {"T05": "T05 was discarded from the market", "T06": "T06 already belongs to bob",
+              "T09": "T09 is on top of the deck and not for sale yet"}
+    for card, why in wanted.items():
+        problems = _problems({"action": "excavate", "bid": 1, "wishes": [card]}, state=state)
+        assert problems == [(("wishes", 0), f"{why}; the market holds T01 (Dew Condenser), T02 (Wind Scanner)")]
 
 
 def _flat(template: str) -> str:
