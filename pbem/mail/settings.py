@@ -121,11 +121,15 @@ def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) ->
 
 
 def _refuse_in_game(path: Path, root: Path, where: str) -> None:
-    """A password file inside a game folder would be archived and shared with the game: refuse it."""
+    """A password file among the games would be archived and shared with them: refuse it."""
     resolved = path.resolve()
     for parent in [resolved, *resolved.parents]:
         if (parent / "game.yaml").is_file():
             raise SettingsError(f"{where}: {path} lies inside the game folder {parent}; keep passwords outside game folders")
+    games = Path(root).resolve()
+    if resolved == games or games in resolved.parents:
+        raise SettingsError(f"{where}: {path} lies inside the games' folder {games}, which is kept and shared with the "
+                            "games; keep passwords outside it (for example in ~/.config/pbem/)")
 
 
 def _address(value: Any, where: str) -> str:

@@ -60,3 +60,10 @@ def test_bad_settings_say_what_is_wrong(tmp_path: Path, text: str) -> None:
     write(tmp_path, text)
     with pytest.raises(SettingsError):
         settings.load(tmp_path)
+
+
+def test_a_password_file_among_the_games_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "imap-password").write_text("pw\n")
+    write(tmp_path, "from: pbem@x.example\nimap: {host: h, password_file: imap-password}\n")
+    with pytest.raises(SettingsError, match="inside the games' folder"):
+        settings.load(tmp_path)
