@@ -91,6 +91,21 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     [missed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "missed"]
     assert "default orders" in missed.text() and "bid: 1" in missed.text() and "step 2" in missed.text()
     assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
+
+    # The last round: everyone answers the report of step 2, the game ends, and a late mail is refused.
+    later = MONDAY_9 + timedelta(hours=9)
+    for seat in tokens:
+        report = next(m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-PBEM-Step"] == "2")
+        site.mailbox.deliver(reply_to(report, order_text("g1", seat, 3, tokens[seat], "bid: 2\n")))
+    final = tick(site.root, site.settings, now=later, render=render)
+    assert not final.errors, final.errors
+    assert site.gd.game.result(site.gd.state()) is not None and "the game is over" in final.games["g1"]
+    last = next(m for m in site.smtp.to("cleo@example.org") if m.message["X-PBEM-Step"] == "3")
+    assert any(p.get_content_type() == "application/pdf" for p in last.message.walk())
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 4, tokens["anna"])))
+    tick(site.root, site.settings, now=later + timedelta(minutes=5), render=render)
+    refusal = [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "check"][-1]
+    assert "is over" in refusal.text() and site.gd.current_step() == 3
     sent_twice = [m.message["Message-ID"] for m in site.smtp.received]
     assert len(sent_twice) == len(set(sent_twice)), "nothing is sent twice"
 
