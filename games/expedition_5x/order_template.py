@@ -6,7 +6,7 @@ import textwrap
 
 from games.expedition_5x.cards import Cards, Technology, cards
 from games.expedition_5x.orders import bid_range, playable
-from games.expedition_5x.placing import best_placement, placement_value
+from games.expedition_5x.placing import best_placement, placement_value, ranked_market
 from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.robots import default_order
 from games.expedition_5x.stages import due_seats, revealed
@@ -103,8 +103,9 @@ def order_template(state: State, seat: str) -> str:
         lines += _say("You have no water, so you cannot bid or play excavate.")
     lines += [
         "",
-        *_say("wishes: the technologies you want, best first. When none is left at your turn to choose, "
-              "you get the one whose best placement scores most. Optional keys for each wish:"),
+        *_say("wishes: the technologies you want, best first (listed here by the crystal points of their "
+              "best placement). When none is left at your turn to choose, you get the one whose best "
+              "placement scores most. Optional keys for each wish:"),
         *_say("left / right: the card your new card's left / right side joins (a group end showing the same "
               "symbol), settlement, none (stay free) or any (best choice)", 2),
         *_say("left_top / right_top: new (the won card lies on top), old (it goes underneath) or any", 2),
@@ -114,7 +115,7 @@ def order_template(state: State, seat: str) -> str:
         *(_say(f"Not for sale yet (top of the deck): {state.deck[0]} {deck.name(state.deck[0])}")
           if state.deck else []),
         "wishes:",
-        *[f"  - card: {card}" for card in state.market],
+        *[f"  - card: {card}" for card in ranked_market(player.tableau, state.market, deck)],
         "",
     ]
     return "\n".join(lines)

@@ -28,6 +28,12 @@ def best_placement(tableau: list[Group], tech: str, deck: Cards, wish: Wish | No
     return best
 
 
+def ranked_market(tableau: list[Group], market: list[str], deck: Cards) -> list[str]:
+    """Market cards by the crystal points of their best placement, best first (oldest first on ties)."""
+    value = {card: placement_value(tableau, best_placement(tableau, card, deck), deck) for card in market}
+    return sorted(market, key=lambda card: (-value[card][0], -value[card][1]))  # sorted is stable: oldest first
+
+
 def choose_technology(
     tableau: list[Group], market: list[str], wishes: list[Wish], deck: Cards
 ) -> tuple[str, Wish | None]:
@@ -35,9 +41,4 @@ def choose_technology(
     for wish in wishes:
         if wish.card in market:
             return wish.card, wish
-    best, best_value = market[0], (-1, -1)
-    for card in market:
-        value = placement_value(tableau, best_placement(tableau, card, deck), deck)
-        if value > best_value:
-            best, best_value = card, value
-    return best, None
+    return ranked_market(tableau, market, deck)[0], None

@@ -165,3 +165,12 @@ def test_order_template_for_a_late_scout_counts_the_revealed_cards():
     text = _flat(GAME.template(state, "anna"))
     assert "Already revealed: bob expand, cora plunder" in text
     assert "So far: drill would give you 4 water, plunder 1 from each of 1 Excavate/Expand player" in text
+
+
+def test_order_template_lists_wishes_by_the_default_policy():
+    # With Rover Tracks owned, T01 joins it for 4 crystal points, T02 stands alone for 3: T01 comes first.
+    state = make_state(3, market=("T02", "T01"))
+    state.players["anna"].tableau = [Group(["S1"]), Group(["T14"])]
+    assert GAME.template(state, "anna").endswith("wishes:\n  - card: T01\n  - card: T02\n")
+    state.players["anna"].tableau = [Group(["S1"])]  # now both score 1: the older card first
+    assert GAME.template(state, "anna").endswith("wishes:\n  - card: T02\n  - card: T01\n")
