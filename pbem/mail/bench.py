@@ -13,7 +13,8 @@ from imapclient import IMAPClient
 
 from engine import registry
 from engine.rng import Rng
-from pbem.mail import imap, settings as mail_settings
+from pbem.mail import imap
+from pbem.mail import settings as mail_settings
 from pbem.mail.dovecot import LocalDovecot
 from pbem.orders import dump_body, render
 from pbem.store import GameDir, Seat, create

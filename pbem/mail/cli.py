@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from pbem.files import Busy
-from pbem.mail import imap, notices, settings as mail_settings, smtp
+from pbem.mail import imap, notices, smtp
+from pbem.mail import settings as mail_settings
 from pbem.mail.deadlines import DeadlineError
 from pbem.mail.settings import Settings, SettingsError
 from pbem.store import StoreError, open_game
@@ -142,7 +143,8 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
     Example (crontab):
       */5 * * * *  cd /srv/pbem && PBEM_SMTP_PASSWORD=... pbem tick games/
     """
-    from pbem.mail.tick import default_renderer, tick as run_tick
+    from pbem.mail.tick import default_renderer
+    from pbem.mail.tick import tick as run_tick
 
     with user_errors():
         settings = None if no_mail and not (root / mail_settings.SETTINGS_FILE).exists() else _settings(root, settings_path)

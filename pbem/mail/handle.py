@@ -13,8 +13,8 @@ from typing import Any
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, check, submit
 from pbem.mail import compose
-from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.compose import Attachment
+from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
 from pbem.mail.message import Inbound, mail_key, parse_mail, redact
 from pbem.mail.settings import Settings

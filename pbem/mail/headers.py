@@ -77,8 +77,8 @@ class _MessageIds:
 
 
 _REGISTRY = HeaderRegistry()
-_REGISTRY.map_to_type("in-reply-to", _MessageIds)
-_REGISTRY.map_to_type("references", _MessageIds)
+_REGISTRY.map_to_type("in-reply-to", _MessageIds)  # type: ignore[arg-type]  # a mixin, as the registry expects
+_REGISTRY.map_to_type("references", _MessageIds)  # type: ignore[arg-type]
 #: The policies for pbem's own mail: the standard ones, with In-Reply-To and References kept whole.
 POLICY = email.policy.default.clone(header_factory=_REGISTRY)
 SMTP_POLICY = email.policy.SMTP.clone(header_factory=_REGISTRY)

@@ -161,6 +161,14 @@ def _filename(part: Message) -> str | None:
     return name or None
 
 
+def _param(part: Message, name: str) -> str:
+    """A Content-Type parameter in lower case ('' when absent); RFC 2231 forms (format*=…) are collapsed."""
+    value = part.get_param(name)
+    if value is None:
+        return ""
+    return str(email.utils.collapse_rfc2231_value(value)).strip().lower()
+
+
 def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
     """The order document in a mail and where it came from: a .yaml attachment, else the text, else the HTML."""
     parts = _parts(msg)
@@ -186,8 +194,8 @@ def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
     has_html = any(p.get_content_subtype() == "html" for p in inline)
     for part in inline:
         if part.get_content_subtype() == "plain":
-            flowed = (part.get_param("format") or "").lower() == "flowed"
-            delsp = (part.get_param("delsp") or "").lower() == "yes"
+            flowed = _param(part, "format") == "flowed"
+            delsp = _param(part, "delsp") == "yes"
             text = _decode(part, notes)
             if has_html and not text.strip():
                 continue  # some clients send an empty plain part beside the HTML that holds everything

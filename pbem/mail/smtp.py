@@ -9,10 +9,10 @@ resent on its own: the moderator decides), `mail/failed/` what failed `max_attem
 from __future__ import annotations
 
 import email
-import hashlib
-import html
 import email.policy
 import email.utils
+import hashlib
+import html
 import json
 import os
 import re
@@ -96,7 +96,8 @@ class Connection:
         try:
             code, answer = smtp.data(data)
         except smtplib.SMTPDataError as exc:
-            return False, f"DATA: {exc.smtp_code} {exc.smtp_error.decode(errors='replace')}", refused
+            error = exc.smtp_error
+            return False, f"DATA: {exc.smtp_code} {error.decode(errors='replace') if isinstance(error, bytes) else error}", refused
         text = f"{code} {answer.decode(errors='replace')}"
         if code != 250:  # smtplib checks only the 354 before the data, not the answer after it
             return False, f"DATA: {text}", refused

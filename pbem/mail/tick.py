@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -18,6 +18,7 @@ from engine import registry
 from pbem import store
 from pbem.mail import settings as mail_settings
 from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
+
 from .mailgame import GAME
 
 PASSWORD = "imap-secret-pw"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pbem import store
 from pbem.mail.handle import handle, state_dir
+
 from .conftest import SEATS, Site
 from .mailgame import GAME
 from .mails import order_mail, order_text

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pbem import store

@@ -8,6 +8,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.mail.handle import handle, seen, state_dir
+
 from .conftest import Site
 from .mails import order_mail, order_text
 

@@ -90,3 +90,9 @@ def test_an_empty_plain_part_beside_the_html_is_passed_over() -> None:
     raw = (b"From: a@b.example\r\nContent-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
            b" \r\n--b\r\nContent-Type: text/html\r\n\r\n<div>game: g1</div><div>bid:&nbsp;2</div>\r\n--b--\r\n")
     assert parse_mail(raw).text == "game: g1\nbid: 2\n"
+
+
+def test_rfc2231_content_type_parameters_are_read() -> None:
+    raw = (b"From: a@b.example\r\nContent-Type: text/plain; charset*=utf-8''utf-8; format*=us-ascii''flowed\r\n\r\n"
+           b"game: g1\r\nbid: \r\n 2\r\n")
+    assert parse_mail(raw).text == "game: g1\nbid: 2\n"

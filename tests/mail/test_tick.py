@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import multiprocessing
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
+
+import pytest
 
 from pbem.files import locked
 from pbem.mail import notices
