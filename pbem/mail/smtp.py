@@ -327,6 +327,13 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
             _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": "no recipient address"})
             summary.gave_up.append(str(folder / "failed" / name))
             continue
+        if broken is None:
+            try:
+                conn.open()
+            except (smtplib.SMTPException, OSError, SettingsError) as exc:
+                broken = f"{type(exc).__name__}: {exc}"  # unreachable, or the login failed: no mail's fault
+                conn.close()
+        tried = broken is None  # only a mail handed to the server counts towards max_attempts
         if broken is not None:
             ok, answer = False, broken
         else:
@@ -347,14 +354,15 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
                 fsync_dir(sending.parent)
             else:
                 _rename(sending, path)
-        _ledger(folder, {"file": name, "message_id": mid, "to": recipients, "status": "sent" if ok else "failed", "answer": answer})
+        status = "sent" if ok else "failed" if tried else "not sent"
+        _ledger(folder, {"file": name, "message_id": mid, "to": recipients, "status": status, "answer": answer})
         if ok:
             summary.sent.append(str(folder / "sent" / name))
             sent_ids.add(mid)
             if refused:  # the others have it: never resent, but the moderator must hear of the address
                 summary.refused.append((str(folder / "sent" / name), "; ".join(f"{r}: {a}" for r, a in refused.items())))
             continue
-        failures[name] += 1
+        failures[name] += 1 if tried else 0
         if failures[name] >= settings.max_attempts:
             _set_aside(path, folder, msg)
             _ledger(folder, {"file": name, "message_id": mid, "status": "gave up", "answer": f"failed {failures[name]} times"})
