@@ -128,6 +128,7 @@ def take_action(ctx: Context, entry: Any) -> None:
                      f"{', '.join(CORE_FIELDS[kind])}")
         if turn.actions >= ACTION_LIMIT:
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
+        _check_bribe_limit(ctx, entry, "bribe")
         if kind == "purchase":
             core.purchase(ctx, entry)
         elif not core.play(ctx, entry):
@@ -164,6 +165,7 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
     bonus = queries.is_favored(state, seat, number)
     if not bonus and turn.actions >= ACTION_LIMIT:
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
+    _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
     _raise_first(module.problems(state, seat, number, params, where))
     holder = queries.hostage_holder(state, number)
@@ -177,6 +179,13 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
     turn.used.append(number)
     if not bonus:
         turn.actions += 1
+
+
+def _check_bribe_limit(ctx: Context, entry: dict[str, Any], field: str) -> None:
+    """A bribe limit, when given, is the most rupees the seat will pay: a whole number, zero or more."""
+    limit = entry.get(field)
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        ctx.fail((*ctx.where, field), f"{field} is the most rupees you will pay (0 or more), not {limit!r}")
 
 
 def _raise_first(problems: list[Any]) -> None:

@@ -196,3 +196,12 @@ def test_p11_a_played_card_goes_to_the_chosen_end_of_the_court() -> None:
     assert turn(state, order).state.players["anna"].court == [36, 9, 30]
     (problem,) = GAME.check(state, "anna", {"actions": [{"action": "play", "card": 36, "side": "middle"}]})
     assert problem.path == ("actions", 0, "side") and "left or right" in problem.message
+
+
+def test_a_bribe_limit_must_be_a_whole_number_of_rupees(tax: types.ModuleType) -> None:
+    state = position(courts={"anna": [9]}, hands={"anna": [36]}, market=MARKET)
+    order = {"actions": [{"action": "play", "card": 36, "side": "left", "bribe": "all"}]}
+    (problem,) = GAME.check(state, "anna", order)
+    assert problem.path == ("actions", 0, "bribe") and "0 or more" in problem.message
+    (problem,) = GAME.check(state, "anna", {"actions": [{"action": "tax", "card": 9, "hostage_bribe": -1}]})
+    assert problem.path == ("actions", 0, "hostage_bribe")
