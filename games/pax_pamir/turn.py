@@ -129,6 +129,10 @@ def take_action(ctx: Context, entry: Any) -> None:
         if turn.actions >= ACTION_LIMIT:
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         _check_bribe_limit(ctx, entry, "bribe")
+        for field in ("roads", "spies"):
+            if field in entry and not isinstance(entry[field], list):
+                ctx.fail((*where, field), f"{field} is a list, one item per {field[:-1]} icon in printed order, "
+                         f"e.g. {field}: [{'kabul-punjab' if field == 'roads' else 25}]")
         if kind == "purchase":
             core.purchase(ctx, entry)
         elif not core.play(ctx, entry):

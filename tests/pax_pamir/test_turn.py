@@ -205,3 +205,10 @@ def test_a_bribe_limit_must_be_a_whole_number_of_rupees(tax: types.ModuleType) -
     assert problem.path == ("actions", 0, "bribe") and "0 or more" in problem.message
     (problem,) = GAME.check(state, "anna", {"actions": [{"action": "tax", "card": 9, "hostage_bribe": -1}]})
     assert problem.path == ("actions", 0, "hostage_bribe")
+
+
+def test_impact_answers_of_a_play_are_lists() -> None:
+    state = position(hands={"anna": [30]}, market=MARKET)
+    order = {"actions": [{"action": "play", "card": 30, "side": "left", "roads": "kabul-punjab", "spies": [30]}]}
+    (problem,) = GAME.check(state, "anna", order)
+    assert problem.path == ("actions", 0, "roads") and "roads: [kabul-punjab]" in problem.message
