@@ -340,12 +340,20 @@ def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, aut
         body += ["", *lines_] if lines_ else []
         body += ["", "You may send new orders until the deadline: the last valid mail counts.",
                  "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
-    if mail.sender and seat is not None and mail.sender.lower() != (gd.meta.seat(seat).address or "").lower():
+    registered = gd.meta.seat(seat).address if seat is not None else None
+    elsewhere = bool(mail.sender and registered and mail.sender.lower() != registered.lower())
+    if elsewhere:
         body += ["", f"This answer goes to the seat's registered address and to {mail.sender}, who sent the mail."]
-    msg = compose.build(
-        settings, to=to, subject=f"[{gd.name}] {seat or 'orders'}: {what}", text=compose.wrap(body),
-        kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key),
-        game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
-    )
-    compose.queue(gd.outbox_dir(), f"check-{mail.key}", msg)
+    copies = [(to, body, "")]
+    if elsewhere and not authenticated:
+        # Without the token the sender must not learn the seat's address from our To header: a copy each.
+        told = [*body[:-1], "A copy of this answer goes to the seat's registered address."]
+        copies = [([mail.sender or ""], told, ""), ([registered or ""], body, "-seat")]
+    for addresses, text, suffix in copies:
+        msg = compose.build(
+            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}", text=compose.wrap(text),
+            kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
+            game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
+        )
+        compose.queue(gd.outbox_dir(), f"check-{mail.key}{suffix}", msg)
 
