@@ -146,7 +146,9 @@ def test_mail_for_an_unknown_game_gets_a_helpful_reply(offline: Site) -> None:
 
 def test_an_unknown_seat_or_step_is_explained(offline: Site) -> None:
     send(offline, order_mail(order_text("g1", "zed", 1, "x")))
-    assert "unknown seat 'zed'; the seats are anna, ben, cleo" in body(outbox(offline)[-1])
+    told = body(outbox(offline)[-1])
+    assert "mail:2:7: unknown seat 'zed'; write your seat's name as in your welcome mail" in told
+    assert "ben" not in told  # a sender without a token learns no seat names
     send(offline, order_mail(order_text("g1", "anna", 7, offline.tokens["anna"])))
     assert "step 7 is not reached yet; orders now are for step 1" in body(outbox(offline)[-1])
 
