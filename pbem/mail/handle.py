@@ -218,7 +218,8 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         _reply(gd, settings, mail, claimed, False, "orders rejected", ["Your orders were rejected; nothing was stored.", "", *problems], now)
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
     # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
-    stale = _older_than_standing(gd, seat, mail)
+    written = _written(mail, arrived)
+    stale = _older_than_standing(gd, seat, written)
     if stale is not None:
         _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": "older than the seat's last mail"})
@@ -227,7 +228,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         _reply(gd, settings, mail, seat, True, "orders too late", [late, *_status_lines(gd, seat)], now, doc=doc)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": "after the deadline"})
     if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
-        return _withdraw(gd, settings, mail, doc, seat, out, now)
+        return _withdraw(gd, settings, mail, doc, seat, out, now, written)
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
     kept = doc.text.replace(str(doc.header["token"]), REDACTED)
     try:
@@ -237,7 +238,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]
         _reply(gd, settings, mail, seat, True, "orders rejected", [*lines, *_status_lines(gd, seat)], now, doc=exc.doc)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": f"{len(exc.doc.problems)} problem(s)"})
-    _remember_date(gd, seat, accepted.step, mail)
+    _remember_date(gd, seat, accepted.step, written)
     verb = "replaced" if accepted.replaced else "accepted"
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")
     _reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *_status_lines(gd, seat)], now, doc=accepted.doc)
@@ -252,7 +253,8 @@ def _for_stranger(problem: Located) -> Located:
     return replace(problem, message=_SEAT_LIST.sub("; write your seat's name as in your welcome mail", problem.message))
 
 
-def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, out: Outcome, now: datetime) -> Outcome:
+def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, out: Outcome, now: datetime,
+              written: float | None) -> Outcome:
     expected = gd.current_step() + 1
     step = doc.header.get("step")
     if gd.game.result(gd.state()) is not None or step != expected:
@@ -260,7 +262,7 @@ def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, sea
         _reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}.", *_status_lines(gd, seat)], now)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     had = gd.withdraw_pending(seat)
-    _remember_date(gd, seat, expected, mail)
+    _remember_date(gd, seat, expected, written)
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
     _reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *_status_lines(gd, seat)], now)
     return Outcome(mail.key, "withdrawn", gd.name, seat, mail.sender, f"step {expected}")
@@ -287,27 +289,33 @@ def _dates_path(gd: GameDir) -> Path:
     return gd.mail_dir() / "latest.json"
 
 
-def _older_than_standing(gd: GameDir, seat: str, mail: Inbound) -> str | None:
+def _written(mail: Inbound, arrived: datetime) -> float | None:
+    """When a mail was written: its Date, but never later than it arrived (a client whose clock runs ahead
+    must not make the player's next, correctly dated mail look older)."""
+    return min(mail.date, arrived.timestamp()) if mail.date is not None else None
+
+
+def _older_than_standing(gd: GameDir, seat: str, written: float | None) -> str | None:
     """A mail written before the seat's last accepted orders or withdrawal for this step does not override them."""
-    if mail.date is None:
+    if written is None:
         return None
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     standing = known.get(seat)
-    if not standing or standing.get("step") != gd.current_step() + 1 or mail.date >= standing["date"]:
+    if not standing or standing.get("step") != gd.current_step() + 1 or written >= standing["date"]:
         return None
     when = datetime.fromtimestamp(standing["date"], UTC).strftime("%Y-%m-%d %H:%M UTC")
     return (f"This mail was written before the mail you sent at {when}, which still stands (a mail client or server "
             "delivered it late, or it was sent again). Nothing was changed.")
 
 
-def _remember_date(gd: GameDir, seat: str, step: int, mail: Inbound) -> None:
+def _remember_date(gd: GameDir, seat: str, step: int, written: float | None) -> None:
     """Keep when the seat's last accepted mail of this step was written (a mail without a Date keeps the last known)."""
-    if mail.date is None:
+    if written is None:
         return
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    known[seat] = {"step": step, "date": mail.date}
+    known[seat] = {"step": step, "date": written}
     write_atomic(path, json.dumps(known, sort_keys=True, indent=1) + "\n")
 
 

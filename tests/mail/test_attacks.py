@@ -14,14 +14,16 @@ from .mailgame import GAME
 from .mails import order_mail, order_text
 from .test_handle import body, outbox, send
 
-EARLY = "Sun, 29 Nov 2026 10:00:00 +0000"
-LATER = "Sun, 29 Nov 2026 11:00:00 +0000"
+# Dates long past, so a mail is never dated after it arrived, whenever the tests run.
+# Dates long past, so no mail is dated after it arrived, whenever the tests run.
+EARLY = "Sun, 29 Nov 2020 10:00:00 +0000"
+LATER = "Sun, 29 Nov 2020 11:00:00 +0000"
 
 
 def test_an_old_withdrawal_replayed_does_not_withdraw_newer_orders(offline: Site) -> None:
     token = offline.tokens["anna"]
     withdraw = order_mail(order_text("g1", "anna", 1, token, "withdraw: true\n"), date=EARLY)
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date="Sun, 29 Nov 2026 09:00:00 +0000"))
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date="Sun, 29 Nov 2020 09:00:00 +0000"))
     assert send(offline, withdraw).status == "withdrawn"
     send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 5\n"), date=LATER))
     replay = withdraw.as_bytes(policy=email.policy.SMTP).replace(b"Message-ID: <", b"Message-ID: <replayed-")
@@ -97,7 +99,7 @@ def test_the_stored_raw_mail_keeps_no_token(offline: Site) -> None:
     plain = order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date=EARLY)
     encoded = order_mail(order_text("g1", "anna", 1, token, "bid: 3\n"), date=LATER)
     encoded.set_content(order_text("g1", "anna", 1, token, "bid: 3\n"), cte="base64")
-    attached = order_mail("see attachment\n", date="Sun, 29 Nov 2026 12:00:00 +0000")
+    attached = order_mail("see attachment\n", date="Sun, 29 Nov 2020 12:00:00 +0000")
     attached.add_attachment(order_text("g1", "anna", 1, token, "bid: 4\n").encode(), maintype="application",
                             subtype="octet-stream", filename="orders.yaml")
     wrong = order_mail(order_text("g1", "ben", 1, token), sender="ben@example.org")  # anna's token, ben's seat
@@ -158,3 +160,16 @@ def test_a_mail_without_message_id_is_answered_and_known_by_its_content(offline:
     assert send(offline, other).status == "replaced"
     replies = outbox(offline)
     assert len(replies) == 2 and all(r["In-Reply-To"] is None or "@" in str(r["In-Reply-To"]) for r in replies)
+
+
+def test_a_clock_running_ahead_does_not_lock_out_the_next_correction(offline: Site) -> None:
+    from datetime import UTC, datetime
+
+    token = offline.tokens["anna"]
+    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    ahead = order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date="Tue, 01 Dec 2026 12:00:00 +0000")
+    right = order_mail(order_text("g1", "anna", 1, token, "bid: 3\n"), date="Mon, 30 Nov 2026 12:05:00 +0000")
+    assert handle(offline.root, offline.settings, ahead.as_bytes(policy=email.policy.SMTP), now=now).status == "accepted"
+    later = now.replace(minute=6)
+    assert handle(offline.root, offline.settings, right.as_bytes(policy=email.policy.SMTP), now=later).status == "replaced"
+    assert "bid: 3" in offline.gd.pending()["anna"]

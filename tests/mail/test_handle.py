@@ -75,8 +75,8 @@ def test_the_last_valid_submission_wins_and_a_player_can_withdraw(offline: Site)
 
 def test_a_mail_written_before_the_standing_orders_does_not_replace_them(offline: Site) -> None:
     token = offline.tokens["anna"]
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 5\n"), date="Sun, 29 Nov 2026 12:00:00 +0000"))
-    late = send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 1\n"), date="Sun, 29 Nov 2026 11:00:00 +0000"))
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 5\n"), date="Sun, 29 Nov 2020 12:00:00 +0000"))
+    late = send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 1\n"), date="Sun, 29 Nov 2020 11:00:00 +0000"))
     assert late.status == "rejected"
     assert "bid: 5" in offline.gd.pending()["anna"]
 
