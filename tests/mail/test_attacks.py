@@ -15,7 +15,6 @@ from .mails import order_mail, order_text
 from .test_handle import body, outbox, send
 
 # Dates long past, so a mail is never dated after it arrived, whenever the tests run.
-# Dates long past, so no mail is dated after it arrived, whenever the tests run.
 EARLY = "Sun, 29 Nov 2020 10:00:00 +0000"
 LATER = "Sun, 29 Nov 2020 11:00:00 +0000"
 
