@@ -12,6 +12,11 @@ from games.pax_pamir.context import Context, Question
 from games.pax_pamir.state import GameState, bump
 
 
+def article(word: str) -> str:
+    """'a' or 'an' before a word ("an afghan army")."""
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def _mark_placed(state: GameState, where: str) -> None:
     if state.turn is not None:
         bump(state.turn.placed, where, 1)
@@ -87,7 +92,7 @@ def _take_block(ctx: Context, coalition: str, purpose: str, chooser: str) -> boo
                               f"all {coalition} blocks are in play: take one for {purpose} from", tuple(sources),
                               default=sources[0]))
     kind, where = source.split(":", 1)
-    ctx.emit(f"A {coalition} block is taken from {kind} {where} for {purpose} (none left in supply).")
+    ctx.emit(f"{article(coalition).capitalize()} {coalition} block is taken from {kind} {where} for {purpose} (none left in supply).")
     if kind == "army":
         remove_army(ctx, coalition, where)
     else:
@@ -134,7 +139,7 @@ def place_army(ctx: Context, coalition: str, region: str, chooser: str) -> bool:
         return False
     bump(ctx.state.armies.setdefault(region, {}), coalition, 1)
     _mark_placed(ctx.state, f"army:{region}:{coalition}")
-    ctx.emit(f"A {coalition} army is placed in {region}.", kind="army", coalition=coalition, region=region)
+    ctx.emit(f"{article(coalition).capitalize()} {coalition} army is placed in {region}.", kind="army", coalition=coalition, region=region)
     return True
 
 
@@ -144,7 +149,7 @@ def place_road(ctx: Context, coalition: str, border: str, chooser: str) -> bool:
         return False
     bump(ctx.state.roads.setdefault(border, {}), coalition, 1)
     _mark_placed(ctx.state, f"road:{border}:{coalition}")
-    ctx.emit(f"A {coalition} road is placed on {border}.", kind="road", coalition=coalition, border=border)
+    ctx.emit(f"{article(coalition).capitalize()} {coalition} road is placed on {border}.", kind="road", coalition=coalition, border=border)
     return True
 
 

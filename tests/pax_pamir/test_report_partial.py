@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
+from markupsafe import escape
 
 from engine.rng import Rng
 from games.pax_pamir import GAME, queries
@@ -68,4 +69,6 @@ def test_partials_show_wakhan_when_she_plays() -> None:
     assert view["wakhan"] is not None
     page = env.get_template("pax-pamir/report.html.j2").render(view=view, seat="anna")
     plain = env.get_template("pax-pamir/report.txt.j2").render(view=view, seat="anna")
-    assert "AI card in play: #" in page and "Wakhan's AI card: #" in plain
+    reading = view["wakhan"]["reading"]
+    assert reading and f"Wakhan's AI card: {reading}" in plain
+    assert escape(reading) in page

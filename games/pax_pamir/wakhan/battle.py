@@ -152,8 +152,9 @@ def _safe_house(ctx: Context, victim: str, number: int) -> None:
     if key not in ctx.answers and isinstance(standing, bool):
         ctx.answers[key] = refuges[0] if standing else "supply"
     where = ctx.ask(Question(victim, key, "choice",
-                             f"Wakhan removes your spy from {queries.court_card(number).name} in battle: put it on "
-                             "your Safe House or return it to your supply", (*refuges, "supply"), default=refuges[0]))
+                             f"Wakhan removes {victim}'s spy from {queries.court_card(number).name} in battle: it may "
+                             f"go onto {victim}'s Safe House or back to {victim}'s supply", (*refuges, "supply"),
+                             default=refuges[0]))
     if where != "supply":
         bump(ctx.state.spies.setdefault(str(where), {}), victim, 1)
         ctx.emit(f"{victim}'s spy escapes to their Safe House {queries.court_card(where).name}.", kind="removed",
