@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,9 +158,10 @@ def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None,
     steps = unrendered(gd)
     workers = min(len(steps), workers or os.cpu_count() or 1)
     done: list[int] = []
+    results: Iterator[int]
+    pool: ProcessPoolExecutor | None = None
     if workers <= 1:
         results = (_render_one(str(gd.root), render, step) for step in steps)
-        pool = None
     else:
         # fork keeps the already-imported WeasyPrint and fonts; each worker renders whole steps.
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))

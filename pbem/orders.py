@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,8 +116,9 @@ def _refusal(event: YamlEvent) -> str | None:
     """Why one parser event makes an order unsafe to build, if it does."""
     if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
         return "YAML anchors and aliases (& and *) are not allowed in orders"
-    if isinstance(event, NodeEvent) and getattr(event, "tag", None):
-        return f"YAML tags such as {event.tag} are not allowed in orders"
+    tag = getattr(event, "tag", None)  # scalars and collections carry one; only an explicit tag sets it
+    if isinstance(event, NodeEvent) and tag:
+        return f"YAML tags such as {tag} are not allowed in orders"
     return None
 
 
@@ -197,11 +200,9 @@ def render(header: Mapping[str, Any], body_yaml: str) -> str:
 
 def dump_body(body: Mapping[str, Any]) -> str:
     """A plain order body as block YAML."""
-    import io
-
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
-    yaml.sort_base_mapping_type_on_output = False  # keep the game's key order
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]  # keep the game's key order
     buf = io.StringIO()
     if body:
         yaml.dump(dict(body), buf)
@@ -209,8 +210,6 @@ def dump_body(body: Mapping[str, Any]) -> str:
 
 
 def _scalar(value: Any) -> str:
-    import json
-
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     text = str(value)

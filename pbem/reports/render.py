@@ -59,11 +59,11 @@ def render_step(gd: GameDir, step: int, config: ReportConfig | None = None, *, m
             written.append(folder / name)
         models[seat] = (model, pdf)
     if mail:
-        for seat in gd.meta.seats:
+        for member in gd.meta.seats:
             # A robot seat's address belongs to the person who handed it over: they still follow the game.
-            if seat.address:
-                model, pdf = models[seat.name]
-                written.append(queue_mail(gd, model, pdf, seat.address, config))
+            if member.address:
+                model, pdf = models[member.name]
+                written.append(queue_mail(gd, model, pdf, member.address, config))
     return written
 
 
