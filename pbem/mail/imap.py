@@ -24,6 +24,8 @@ from pbem.mail.settings import Server, Settings, SettingsError
 
 #: Messages fetched per round trip: large enough to be fast, small enough to bound memory.
 BATCH = 50
+#: Bytes of mail downloaded in one fetch at most (a single larger mail is fetched alone).
+BUDGET = 16 * 1024 * 1024
 
 
 @dataclass
@@ -122,22 +124,24 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
     for start in range(0, len(uids), BATCH):
         chunk = uids[start : start + BATCH]
         sizes = client.fetch(chunk, ["RFC822.SIZE"])
-        small = [u for u in chunk if int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) <= settings.max_message_bytes]
-        big = [u for u in chunk if u not in small]
-        bodies = client.fetch(small, ["BODY.PEEK[]", "INTERNALDATE"]) if small else {}
-        heads = client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+        size = {u: int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) for u in chunk}
         moves: dict[str, list[int]] = {processed: [], rejected: []}
-        for uid in chunk:
-            if uid in bodies:
-                raw, truncated = bodies[uid].get(b"BODY[]") or b"", False
-            else:
-                raw, truncated = (heads.get(uid, {}).get(b"BODY[HEADER]") or b""), True
-            received = _arrival((bodies.get(uid) or heads.get(uid) or {}).get(b"INTERNALDATE"))
-            outcome = _handle_one(root, settings, raw, truncated, now, received, summary)
-            summary.outcomes.append(outcome)
-            if on_mail is not None:
-                on_mail(outcome)
-            moves[processed if outcome.processed else rejected].append(uid)
+        for group in groups(chunk, size, settings.max_message_bytes, BUDGET):
+            small = [u for u in group if size[u] <= settings.max_message_bytes]
+            big = [u for u in group if u not in small]
+            bodies = client.fetch(small, ["BODY.PEEK[]", "INTERNALDATE"]) if small else {}
+            heads = client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+            for uid in group:
+                if uid in bodies:
+                    raw, truncated = bodies[uid].get(b"BODY[]") or b"", False
+                else:
+                    raw, truncated = (heads.get(uid, {}).get(b"BODY[HEADER]") or b""), True
+                received = _arrival((bodies.get(uid) or heads.get(uid) or {}).get(b"INTERNALDATE"))
+                outcome = _handle_one(root, settings, raw, truncated, now, received, summary)
+                summary.outcomes.append(outcome)
+                if on_mail is not None:
+                    on_mail(outcome)
+                moves[processed if outcome.processed else rejected].append(uid)
         for folder, moved in moves.items():
             _move(client, moved, folder)
         mine = {"uidvalidity": validity, "last_uid": chunk[-1]}
@@ -147,6 +151,23 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
         state[settings.folders.inbox] = {"uidvalidity": validity, "last_uid": last}
         _save_state(root, state)
     return summary
+
+
+def groups(uids: list[int], size: dict[int, int], limit: int, budget: int = BUDGET) -> list[list[int]]:
+    """UIDs in order, cut so that no fetch downloads more than `budget` bytes of mail (one mail may exceed it).
+
+    Fifty mails just under the size limit would otherwise be held in memory at once.
+    """
+    found: list[list[int]] = []
+    total = 0
+    for uid in uids:
+        cost = size.get(uid, 0) if size.get(uid, 0) <= limit else 0  # too large: only its header is read
+        if not found or (total + cost > budget and total > 0):
+            found.append([])
+            total = 0
+        found[-1].append(uid)
+        total += cost
+    return found
 
 
 def _arrival(value: object) -> datetime | None:

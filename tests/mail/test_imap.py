@@ -145,3 +145,19 @@ def test_a_rejected_mail_found_again_after_a_kill_still_goes_to_the_rejected_fol
     monkeypatch.setattr(imap, "_move", real_move)
     assert [o.status for o in imap.fetch(site.root, site.settings).outcomes] == ["duplicate"]
     assert site.mailbox.count("pbem/rejected") == 1 and site.mailbox.count("pbem/processed") == 0
+
+
+def test_fetches_are_cut_so_large_mails_are_not_all_held_at_once() -> None:
+    size = {1: 10, 2: 10, 3: 10, 4: 500, 5: 10}
+    assert imap.groups([1, 2, 3, 4, 5], size, limit=100, budget=15) == [[1], [2], [3, 4], [5]]  # 4: header only
+    assert imap.groups([1, 2, 3], size, limit=100, budget=25) == [[1, 2], [3]]
+    assert imap.groups([1, 4], {1: 90, 4: 95}, limit=100, budget=50) == [[1], [4]]  # one mail over the budget alone
+
+
+def test_many_mails_fetched_in_small_groups_are_all_handled(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(imap, "BUDGET", 1)
+    for seat in ("anna", "ben", "cleo"):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat]), sender=f"{seat}@example.org"))
+    result = imap.fetch(site.root, site.settings)
+    assert [o.status for o in result.outcomes] == ["accepted"] * 3
+    assert site.mailbox.count("INBOX") == 0 and site.mailbox.count("pbem/processed") == 3
