@@ -21,6 +21,8 @@ _LIST_DASH = re.compile(r"^(\s*)[\u2013\u2014\u2212\u2022](?=\s)")
 _ATTRIBUTION = re.compile(
     r"^\s*(On\b.*\bwrote:|Am\b.*\bschrieb\b.*:|Le\b.*\ba écrit\s*:|El\b.*\bescribió:|Il\b.*\bha scritto:|.*\bwrote:)\s*$"
 )
+#: Attribution lines are short; longer lines are never tried (the pattern would take quadratic time on them).
+_ATTRIBUTION_MAX = 300
 _ATTRIBUTION_START = re.compile(r"^\s*(On|Am|Le|El|Il)\s.+")
 _CUT = re.compile(r"^\s*(-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}|_{20,})\s*$", re.I)
 _OUTLOOK_FROM = re.compile(r"^\s*(From|Von|De):\s.+$")
@@ -69,7 +71,7 @@ def strip_quotes(text: str) -> str:
             break
         if line.lstrip().startswith(">") or _MOBILE.match(line):
             keep[i] = False
-        elif _ATTRIBUTION.match(line) and _next_is_quote(lines, i):
+        elif len(line) <= _ATTRIBUTION_MAX and _ATTRIBUTION.match(line) and _next_is_quote(lines, i):
             keep[i] = False
             if i > 0 and not lines[i].lstrip().startswith(("On ", "Am ", "Le ", "El ", "Il ")) and _ATTRIBUTION_START.match(lines[i - 1]):
                 keep[i - 1] = False  # the attribution was wrapped over two lines
@@ -173,11 +175,45 @@ class _HtmlText(HTMLParser):
         return "\n".join(line.lstrip(" ").rstrip(" ") for line in lines)
 
 
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>|<[!?][^<>]*>")
+
+
+def defuse(html: str) -> str:
+    """HTML with every '<' that does not open a complete tag written as '&lt;', in one linear pass.
+
+    Python 3.11.7's html.parser takes quadratic time on runs of broken tags ('<a<a<a…'): one such mail
+    would stall the whole fetch. After this pass it only ever sees complete tags and comments.
+    """
+    out: list[str] = []
+    i, end = 0, len(html)
+    while i < end:
+        j = html.find("<", i)
+        if j < 0:
+            out.append(html[i:])
+            break
+        out.append(html[i:j])
+        if html.startswith("<!--", j):
+            close = html.find("-->", j + 4)
+            if close < 0:
+                break  # an unclosed comment hides the rest, as it does in a browser
+            out.append(html[j : close + 3])
+            i = close + 3
+            continue
+        tag = _TAG.match(html, j)
+        if tag is None:
+            out.append("&lt;")
+            i = j + 1
+        else:
+            out.append(tag.group())
+            i = tag.end()
+    return "".join(out)
+
+
 def html_to_text(html: str) -> str:
     """The visible text of an HTML mail body, one block per line, with quoted replies left out."""
     parser = _HtmlText()
     try:
-        parser.feed(html)
+        parser.feed(defuse(html))
         parser.close()
     except Exception:  # noqa: BLE001 - html.parser is lenient; anything it still rejects yields what was read
         pass

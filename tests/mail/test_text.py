@@ -96,3 +96,16 @@ def test_rfc2231_content_type_parameters_are_read() -> None:
     raw = (b"From: a@b.example\r\nContent-Type: text/plain; charset*=utf-8''utf-8; format*=us-ascii''flowed\r\n\r\n"
            b"game: g1\r\nbid: \r\n 2\r\n")
     assert parse_mail(raw).text == "game: g1\nbid: 2\n"
+
+
+def test_broken_tags_are_text_and_whole_tags_stay() -> None:
+    from pbem.mail.text import defuse
+
+    assert defuse("<a<a<b>x</b> 1 < 2 <!-- c --> <br/>") == "&lt;a&lt;a<b>x</b> 1 &lt; 2 <!-- c --> <br/>"
+    assert defuse("ok <!-- never closed <div>hidden</div>") == "ok "
+    assert html_to_text("<div>bid: 2</div>" + "<a" * 20000) .startswith("bid: 2\n<a<a")  # read, not stalled
+
+
+def test_a_long_line_is_never_taken_for_an_attribution() -> None:
+    line = "Am " + "schrieb " * 5000 + ":"
+    assert strip_quotes(f"{line}\n> quoted\n") == f"{line}\n\n"
