@@ -162,7 +162,7 @@ def _route(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None) 
 def _looks_like_orders(settings: Settings, mail: Inbound) -> bool:
     """Whether a mail for no known game was meant for pbem: an order header, one of our threads, a [game] tag."""
     text = mail.text or ""
-    return (bool(re.search(r"^\s*(game|seat|token)\s*:", text, re.M)) or compose.routed_by(settings, mail.references) is not None
+    return (bool(re.search(r"^[ \t]*(game|seat|token)[ \t]*:", text, re.M)) or compose.routed_by(settings, mail.references) is not None
             or bool(_SUBJECT_GAME.search(mail.subject)))
 
 

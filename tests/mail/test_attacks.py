@@ -172,3 +172,9 @@ def test_a_clock_running_ahead_does_not_lock_out_the_next_correction(offline: Si
     later = now.replace(minute=6)
     assert handle(offline.root, offline.settings, right.as_bytes(policy=email.policy.SMTP), now=later).status == "replaced"
     assert "bid: 3" in offline.gd.pending()["anna"]
+
+
+def test_a_mail_of_blank_lines_for_no_game_is_logged_not_answered(offline: Site) -> None:
+    outcome = send(offline, order_mail("\n" * 200_000 + "hello\n", sender="victim@example.net", subject="x"))
+    assert outcome.status == "unroutable" and "not answered" in outcome.detail
+    assert send(offline, order_mail("\n\n   game: nope\n", sender="anna@example.org")).detail == "no known game named in the mail"
