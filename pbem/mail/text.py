@@ -120,6 +120,7 @@ class _HtmlText(HTMLParser):
         self.skip = 0
         self.pre = 0
         self.stack: list[tuple[str, bool]] = []
+        self.open: dict[str, int] = {}  # how often each tag is on the stack: a stray end tag costs no search
 
     def _newline(self) -> None:
         if self.out and not self.out[-1].endswith("\n"):
@@ -136,6 +137,7 @@ class _HtmlText(HTMLParser):
                 self.out.append("\n")
             return
         self.stack.append((tag, dropped))
+        self.open[tag] = self.open.get(tag, 0) + 1
         if dropped:
             self.skip += 1
         if self.skip:
@@ -149,9 +151,12 @@ class _HtmlText(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         # Close up to the matching open tag; mail HTML is often unbalanced.
+        if not self.open.get(tag):
+            return  # never opened (a full search each time would make '<div>'*n + '</p>'*n quadratic)
         for index in range(len(self.stack) - 1, -1, -1):
             if self.stack[index][0] == tag:
                 for name, dropped in reversed(self.stack[index:]):
+                    self.open[name] -= 1
                     if dropped:
                         self.skip -= 1
                     elif not self.skip and name == "pre":

@@ -109,3 +109,8 @@ def test_broken_tags_are_text_and_whole_tags_stay() -> None:
 def test_a_long_line_is_never_taken_for_an_attribution() -> None:
     line = "Am " + "schrieb " * 5000 + ":"
     assert strip_quotes(f"{line}\n> quoted\n") == f"{line}\n\n"
+
+
+def test_stray_end_tags_are_ignored_and_a_quote_still_closes() -> None:
+    assert html_to_text("<div>bid: 2</p><blockquote>old</span></blockquote><p>x</div>y") == "bid: 2\nx\ny"
+    assert html_to_text("<div>" * 30000 + "bid: 1" + "</p>" * 30000).strip() == "bid: 1"  # read, not stalled
