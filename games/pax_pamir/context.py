@@ -158,14 +158,19 @@ class Context:
         path = self._answer_path(question)
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
-            if answer not in question.options:
+            if not is_option(answer, question.options):
                 raise OrderError(path, f"{question.text}: {answer!r} is not a choice; choose one of {legal}")
             return
         if not isinstance(answer, list) or len(answer) != question.count or len(set(map(repr, answer))) != len(answer):
             raise OrderError(path, f"{question.text}: give a list of {question.count} different choices from {legal}")
         for item in answer:
-            if item not in question.options:
+            if not is_option(item, question.options):
                 raise OrderError(path, f"{question.text}: {item!r} is not a choice; choose from {legal}")
+
+
+def is_option(answer: Any, options: Sequence[Any]) -> bool:
+    """True when `answer` is one of `options` with its type too: `true` is not the option 1."""
+    return any(type(answer) is type(option) and answer == option for option in options)
 
 
 def _lookup(order: Any, path: Path) -> Any:
@@ -218,7 +223,9 @@ def _from_standing(standing: dict[str, Any], question: Question) -> Any:
         if isinstance(rule, int) and not isinstance(rule, bool):
             return min(max(rule, 0), top)
     if question.kind == "discard" and isinstance(standing.get("discard"), list):
-        wanted = [c for c in standing["discard"] if c in question.options]
+        # Each card once: a standing list that names a card twice must not make the owner's answer illegal.
+        wanted = [c for i, c in enumerate(standing["discard"])
+                  if is_option(c, question.options) and c not in standing["discard"][:i]]
         need = 1 if question.count is None else question.count
         if len(wanted) >= need:
             return wanted[0] if question.count is None else wanted[:need]

@@ -114,6 +114,9 @@ class PaxPamir:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
         if seat not in [p.seat for p in self.prompts(state)]:
             return [Problem((), f"no order is due from {seat} now")]
+        odd = orders.value_problems(order)
+        if odd:
+            return odd
         if state.phase == "loyalty":
             return orders.loyalty_problems(order)
         if state.paused is not None:

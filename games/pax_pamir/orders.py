@@ -12,7 +12,7 @@ from typing import Any
 from engine.contract import Problem
 
 from games.pax_pamir import cards
-from games.pax_pamir.context import Question
+from games.pax_pamir.context import Question, is_option
 
 TURN_KEYS = ("actions", "blackmail", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("court", "hand", "confidence_failure")
@@ -41,6 +41,27 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
         found.append(Problem(("standing", "discard"), "discard must be a list of card numbers, most expendable first"))
     if "safe_house" in standing and not isinstance(standing.get("safe_house"), bool):
         found.append(Problem(("standing", "safe_house"), "safe_house must be true (shelter your spies) or false"))
+    return found
+
+
+def value_problems(node: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
+    """Keys that are not words and numbers that are not whole, anywhere in an order.
+
+    A paused turn keeps its order in the state, which must stay canonical JSON (a `1:` key beside word keys
+    cannot even be sorted), and 18.0 == 18 would let a float card number reach the spy keys of the state.
+    """
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                found.append(Problem((*path, key), f"{key!r} is not a key here; keys are words such as `action:`"))
+            else:
+                found += value_problems(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += value_problems(value, (*path, index))
+    elif isinstance(node, float):
+        found.append(Problem(path, f"numbers in orders are whole numbers, not {node!r}"))
     return found
 
 
@@ -84,11 +105,11 @@ def answer_problems(order: Mapping[str, Any], question: Question) -> list[Proble
         return found + [Problem(("answer",), f"{question.text}: give `answer:`; choices: {_choices(question)}")]
     answer = order["answer"]
     if question.count is None:
-        if answer not in question.options:
+        if not is_option(answer, question.options):
             found.append(Problem(("answer",), f"{question.text}: {answer!r} is not a choice; choose one of "
                                               f"{_choices(question)}"))
     elif (not isinstance(answer, list) or len(answer) != question.count or len({repr(a) for a in answer}) != len(answer)
-          or any(a not in question.options for a in answer)):
+          or any(not is_option(a, question.options) for a in answer)):
         found.append(Problem(("answer",), f"{question.text}: give a list of {question.count} different choices from "
                                           f"{_choices(question)}"))
     return found + standing_problems(order)
