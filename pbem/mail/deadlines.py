@@ -193,10 +193,14 @@ class Track:
         return now >= self.deadline + policy.grace
 
     def reminders_due(self, policy: Policy, now: datetime) -> float | None:
-        """The reminder to send now (hours before the deadline), or None; a late run sends only the latest."""
+        """The reminder to send now (hours before the deadline), or None; a late run sends only the latest.
+
+        A reminder whose time came before the step opened is skipped: the report that opened it says as much.
+        """
         if now >= self.deadline:
             return None
-        owed = [h for h in policy.remind_hours if h not in self.reminded and now >= self.deadline - timedelta(hours=h)]
+        owed = [h for h in policy.remind_hours if h not in self.reminded
+                and self.opened <= self.deadline - timedelta(hours=h) <= now]
         return min(owed) if owed else None
 
 

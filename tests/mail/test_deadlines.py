@@ -91,3 +91,10 @@ def test_a_deadline_in_the_hour_daylight_saving_skips_or_repeats() -> None:
     assert rule.after(autumn, berlin, timedelta(0)) == at("2026-10-26T01:30")
     after = deadlines.parse_rule("48 hours after the last step")
     assert after.after(at("2026-03-28T12:00"), berlin, timedelta(0)) == at("2026-03-30T12:00")  # real hours, not clock
+
+
+def test_a_reminder_due_before_the_step_opened_is_not_sent_with_its_report() -> None:
+    policy = deadlines.Policy(rule=After(timedelta(hours=23)), zone=deadlines.zone("UTC"), remind_hours=(24.0, 2.0))
+    track = Track(step=0, opened=at("2026-11-30T18:05"), deadline=at("2026-12-01T17:05"))
+    assert track.reminders_due(policy, at("2026-11-30T18:06")) is None
+    assert track.reminders_due(policy, at("2026-12-01T15:06")) == 2.0
