@@ -45,7 +45,7 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
 
 
 def value_problems(node: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
-    """Keys that are not words and numbers that are not whole, anywhere in an order.
+    """Keys that are not words, numbers that are not whole, and true/false where they mean nothing, in an order.
 
     A paused turn keeps its order in the state, which must stay canonical JSON (a `1:` key beside word keys
     cannot even be sorted), and 18.0 == 18 would let a float card number reach the spy keys of the state.
@@ -62,6 +62,10 @@ def value_problems(node: Any, path: tuple[str | int, ...] = ()) -> list[Problem]
             found += value_problems(value, (*path, index))
     elif isinstance(node, float):
         found.append(Problem(path, f"numbers in orders are whole numbers, not {node!r}"))
+    elif isinstance(node, bool) and path != ("standing", "safe_house"):
+        # true == 1 in Python: `card: true` would play card 1 and put the card True in a court.
+        found.append(Problem(path, f"{str(node).lower()} is not a choice here; only standing safe_house is "
+                                   "true or false"))
     return found
 
 

@@ -96,11 +96,15 @@ def _turn(state: GameState, seat: str) -> str:
                 lines.append(f"#   {{action: {name}, card: {number}, ...}}  # {card.name}{bonus}")
                 lines += [f"#       {line}" for line in module.choices(state, seat, number)]
     lines.append("actions: []")
+    regions = []
     for ability, region in BLACKMAIL.items():
         if queries.has_ability(state, seat, ability):
             targets = ", ".join(str(n) for n in blackmail_targets(state, region)) or "none now"
             lines.append(f"# Blackmail: a spy on one of these {region} cards without spies, or none: {targets}")
-            lines.append(f"blackmail: {{{region}: {NO_SPY}}}")
+            regions.append(f"{region}: {NO_SPY}")
+    if regions:
+        # One mapping for both Blackmail cards: a second `blackmail:` line would be a duplicate YAML key.
+        lines.append(f"blackmail: {{{', '.join(regions)}}}")
     lines.append("# Cleanup: if you will be over your limits, list exactly the court/hand cards to discard "
                  f"(court limit {queries.court_limit(state, seat)}, hand limit {queries.hand_limit(state, seat)});")
     lines.append("# left out, you are asked after your actions.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from pp_helpers import check_invariants, context, position, turn
+from ruamel.yaml import YAML
 
 from games.pax_pamir import GAME
 from games.pax_pamir.context import Question
@@ -59,3 +60,20 @@ def test_a_standing_discard_list_naming_a_card_twice_still_answers_with_distinct
     ctx = context(state)
     answer = ctx.ask(Question("bob", "k", "discard", "Bob discards two", (12, 13, 14), count=2))
     assert answer == [12, 13]
+
+
+def test_true_is_not_card_1() -> None:
+    # Mohan Lal is card 1: `card: true` played him as the card True, with three spies on the key "True".
+    state = position(hands={"anna": [1]}, market=[[13, 2, 3, 4, 5, 6], MARKET[1]])
+    (problem,) = GAME.check(state, "anna", {"actions": [{"action": "play", "card": True, "side": "left"}]})
+    assert problem.path == ("actions", 0, "card")
+    assert GAME.check(state, "anna", {"standing": {"safe_house": True}}) == []
+
+
+def test_the_template_of_a_seat_with_both_blackmail_cards_is_valid_yaml_and_a_legal_order() -> None:
+    # Sweep 3/1115: two `blackmail:` lines, a duplicate key no YAML parser accepts.
+    state = position(courts={"anna": [43, 54], "bob": [44, 55]}, market=MARKET)
+    state.tribes = {"kandahar": {"anna": 1}, "herat": {"anna": 1}}
+    body = YAML(typ="safe").load(GAME.template(state, "anna"))
+    assert body["blackmail"] == {"herat": "none", "kandahar": "none"}
+    assert GAME.check(state, "anna", body) == []
