@@ -111,7 +111,8 @@ def queue_missed(gd: GameDir, settings: Settings, seat: str, step: int, how: str
         "",
         *("    " + line for line in body),
         "",
-        "You keep your seat and get your reports as before; send your orders for the next step as usual.",
+        "You keep your seat and get your reports as before; send your orders for the next step as usual."
+        if gd.game.result(gd.state()) is None else f"That was the last step: game {gd.name} is over; your report has the result.",
     ]
     msg = compose.build(
         settings, to=[address], subject=f"[{gd.name}] {seat}: no orders for step {step}; {how} were played",
