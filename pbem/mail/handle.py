@@ -110,22 +110,31 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
-        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc), RAW_REDACTED))
+        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
         return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest)
     gd = open_cached(root / name)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
-    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc), RAW_REDACTED))
+    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
     return _finish(root, outcome, mail.digest)
 
 
-def _claimed_token(doc: OrderDoc | None) -> str | None:
-    """The token a mail carries, right or wrong (a wrong one may be the player's token of another game)."""
+_TOKEN_LINE = re.compile(r"""^[ \t]*token[ \t]*:[ \t]*["']?([A-Za-z0-9_-]{8,})""", re.M)
+
+
+def _claimed_token(doc: OrderDoc | None, text: str | None) -> str | None:
+    """The token a mail carries, right or wrong (a wrong one may be the player's token of another game).
+
+    Orders the YAML parser rejected have no header, so their token line is found by hand.
+    """
     token = doc.header.get("token") if doc is not None else None
-    return str(token) if isinstance(token, (str, int)) and not isinstance(token, bool) else None
+    if isinstance(token, (str, int)) and not isinstance(token, bool):
+        return str(token)
+    found = _TOKEN_LINE.search(text or "")
+    return found.group(1) if found else None
 
 
 _opened: dict[Path, tuple[tuple[int, int, int], GameDir]] = {}

@@ -178,3 +178,15 @@ def test_a_mail_of_blank_lines_for_no_game_is_logged_not_answered(offline: Site)
     outcome = send(offline, order_mail("\n" * 200_000 + "hello\n", sender="victim@example.net", subject="x"))
     assert outcome.status == "unroutable" and "not answered" in outcome.detail
     assert send(offline, order_mail("\n\n   game: nope\n", sender="anna@example.org")).detail == "no known game named in the mail"
+
+
+def test_orders_the_yaml_parser_rejects_are_kept_without_their_token(offline: Site) -> None:
+    token = offline.tokens["anna"]
+    broken = order_text("g1", "anna", 1, token, "bid: [3\n")
+    assert send(offline, order_mail(broken, subject="[g1] orders")).status == "rejected"  # routed by the tag
+    assert send(offline, order_mail(broken)).status == "unroutable"  # no header read, no tag: which game?
+    [in_game] = (offline.gd.mail_dir() / "in").glob("*.eml")
+    [unrouted] = (state_dir(offline.root) / "unrouted").glob("*.eml")
+    for stored in (in_game, unrouted):
+        assert token.encode() not in stored.read_bytes() and b"removed-by-pbem" in stored.read_bytes()
+    assert "mail:6:1: not valid YAML" in body(outbox(offline)[0])
