@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import ConstructorError, RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -21,6 +22,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.events import (
     Event as YamlEvent,
 )
+from ruamel.yaml.reader import ReaderError
 
 from engine.contract import Path as OrderPath
 from engine.contract import Problem
@@ -29,6 +31,8 @@ from engine.contract import Problem
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 12
 MAX_NODES = 5000
+#: No order needs a longer number, and Python will not print one of over 4300 digits.
+MAX_INT_DIGITS = 100
 HEADER_KEYS = ("game", "seat", "step", "token")
 
 
@@ -98,7 +102,7 @@ def _is_scalar(value: Any) -> bool:
 def plain(value: Any) -> Any:
     """ruamel's round-trip containers and scalars as plain Python data."""
     if isinstance(value, Mapping):
-        return {str(k) if not isinstance(k, (int, bool)) else k: plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}  # parse() lets only text keys through
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, bool) or value is None:
@@ -142,16 +146,80 @@ def _refuse_unsafe(text: str, source: str) -> Located | None:
                 return Located(source, mark.line + 1, mark.column + 1, why)
     except MarkedYAMLError as exc:
         return _yaml_error(exc, source)
+    except ReaderError as exc:
+        # A character YAML forbids (NUL, other controls): placed where it stands, said on one line.
+        line, col = _line_col(text, exc.position)
+        return Located(source, line, col, f"not valid YAML: character #x{exc.character:04x} is not allowed")
     except YAMLError as exc:
-        return Located(source, 1, 1, f"not valid YAML: {exc}")
+        return Located(source, 1, 1, "not valid YAML: " + " ".join(str(exc).split()))
     return None
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character index in `text`."""
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+class UnreadableValue(ConstructorError):
+    """Valid YAML whose value Python cannot hold or print (a huge number, an impossible date)."""
+
+
+_TOO_LONG = f"this number has too many digits (orders take at most {MAX_INT_DIGITS})"
+
+
+class _OrderConstructor(RoundTripConstructor):
+    """The round-trip constructor, but a value Python cannot hold or print is an error placed at that value."""
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        try:
+            value = super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            # Python refuses to read decimal ints of over 4300 digits, and datetime refuses impossible
+            # dates; neither error carries a position, so it is added here, at the innermost node.
+            kind = str(node.tag).rsplit(":", 1)[-1]
+            why = _TOO_LONG if kind == "int" else f"cannot read this {kind}: {exc}"
+            raise UnreadableValue(problem=why, problem_mark=node.start_mark) from None
+        # A hex, binary or sexagesimal int is read at any length, but would crash whatever prints it.
+        if isinstance(value, int) and abs(value) >= 10**MAX_INT_DIGITS:
+            raise UnreadableValue(problem=_TOO_LONG, problem_mark=node.start_mark)
+        return value
+
+
+def _key_kind(key: Any) -> str:
+    """What a key that is not text was written as, in words."""
+    if isinstance(key, bool):
+        return "true or false"
+    if isinstance(key, (int, float)):
+        return "a number"
+    if key is None:
+        return "empty"
+    return "a mapping" if isinstance(key, Mapping) else "a list"  # ruamel builds a list key as a tuple
+
+
+def _odd_keys(tree: Any, source: str) -> Iterator[Located]:
+    """Keys that are not text, and merge keys (<<), in the built tree: games look their keys up by name."""
+    if isinstance(tree, CommentedMap):
+        if tree.merge:
+            # `<<` merges a mapping in and silently drops the keys the document also has; without
+            # aliases it is never needed, so it is refused rather than explained.
+            merged = next(iter(tree.merge))
+            yield Located(source, merged.lc.line + 1, merged.lc.col + 1, "merge keys (<<) are not allowed in orders")
+        for key, value in tree.items():
+            if not isinstance(key, str):
+                line, col = tree.lc.key(key)
+                why = f"a key must be a word, not {_key_kind(key)}; put it in quotes if you mean it as text"
+                yield Located(source, line + 1, col + 1, why)
+            yield from _odd_keys(value, source)
+    elif isinstance(tree, CommentedSeq):
+        for item in tree:
+            yield from _odd_keys(item, source)
 
 
 def _yaml_error(exc: MarkedYAMLError, source: str) -> Located:
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     what = exc.problem or exc.context or "not valid YAML"
-    return Located(source, line, col, f"not valid YAML: {what}")
+    return Located(source, line, col, what if isinstance(exc, UnreadableValue) else f"not valid YAML: {what}")
 
 
 def parse(data: bytes | str, source: str) -> OrderDoc:
@@ -168,7 +236,12 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
             return OrderDoc(source, "", problems=[Located(source, line, col, "order file is not UTF-8 text")])
     else:
         text = data
-        if len(text.encode("utf-8")) > MAX_BYTES:
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError as exc:  # a lone surrogate, as left by decoding bytes with surrogateescape
+            line, col = _line_col(text, exc.start)
+            return OrderDoc(source, "", problems=[Located(source, line, col, "order file is not UTF-8 text")])
+        if size > MAX_BYTES:
             too_big = f"order file is larger than the limit of {MAX_BYTES} bytes"
             return OrderDoc(source, text, problems=[Located(source, 1, 1, too_big)])
     doc = OrderDoc(source, text)
@@ -176,8 +249,10 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
     if refusal is not None:
         doc.problems.append(refusal)
         return doc
+    yaml = YAML()
+    yaml.Constructor = _OrderConstructor
     try:
-        tree = YAML().load(text)
+        tree = yaml.load(text)
     except MarkedYAMLError as exc:
         doc.problems.append(_yaml_error(exc, source))
         return doc
@@ -185,6 +260,10 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
     if not isinstance(tree, CommentedMap):
         why = "an order file must be a mapping of keys (game:, seat:, step: and the orders)"
         doc.problems.append(Located(source, 1, 1, why))
+        return doc
+    odd_key = next(_odd_keys(tree, source), None)
+    if odd_key is not None:
+        doc.problems.append(odd_key)
         return doc
     data_map = plain(tree)
     doc.header = {k: data_map[k] for k in HEADER_KEYS if k in data_map}

@@ -64,3 +64,79 @@ def test_non_utf8_is_refused_with_position() -> None:
 
 def test_a_list_is_not_an_order_document() -> None:
     assert "mapping" in parse("- 1\n- 2\n", "o.yaml").problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "col"),
+    [
+        ("game: g\nseat: anna\nstep: " + "9" * 5000 + "\n", 3, 7),
+        ("a: -" + "1" * 5000 + "\n", 1, 4),
+        ("a: 1\nb: 0x" + "f" * 5000 + "\n", 2, 4),
+        ("a: [1, 0b" + "1" * 20000 + "]\n", 1, 8),
+        ("%YAML 1.1\n---\na: 1" + ":59" * 3000 + "\n", 3, 4),
+    ],
+)
+def test_a_number_too_long_for_python_is_a_located_problem(text: str, line: int, col: int) -> None:
+    [problem] = parse(text, "o.yaml").problems
+    assert (problem.line, problem.col) == (line, col)
+    assert "too many digits" in problem.message
+
+
+def test_an_impossible_date_is_a_located_problem() -> None:
+    [problem] = parse("a: 1\nwhen: 2001-13-45\n", "o.yaml").problems
+    assert (problem.line, problem.col) == (2, 7)
+    assert "month must be in 1..12" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "col", "shown"),
+    [
+        ("action: drill\n1: x\n", 2, 1, "a number"),
+        ("true: x\n", 1, 1, "true or false"),
+        ("~: x\n", 1, 1, "empty"),
+        ("a:\n  ? [1, 2]\n  : x\n", 2, 5, "a list"),
+        ("? {b: 1}\n: x\n", 1, 3, "a mapping"),
+    ],
+)
+def test_keys_must_be_text(text: str, line: int, col: int, shown: str) -> None:
+    [problem] = parse(text, "o.yaml").problems
+    assert (problem.line, problem.col) == (line, col)
+    assert f"a key must be a word, not {shown}" in problem.message
+
+
+def test_merge_keys_are_refused() -> None:
+    [problem] = parse("a: 1\nb:\n  c: 1\n  <<: {a: 2}\n", "o.yaml").problems
+    assert problem.line == 4
+    assert "merge keys (<<) are not allowed" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "col"),
+    [("a: 1\nb: x\x00y\n", 2, 5), (b"a: 1\nb: x\x07y\n", 2, 5), ("a: 1\nb: \udcff\n", 2, 4)],
+)
+def test_control_characters_and_lone_surrogates_are_located_on_one_line(data: str | bytes, line: int, col: int) -> None:
+    [problem] = parse(data, "o.yaml").problems
+    assert (problem.line, problem.col) == (line, col)
+    assert "\n" not in str(problem)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbfgame: g\r\nseat: anna\r\nstep: 2\r\naction: drill\r\n",
+        "\ufeffgame: g\nseat: anna\nstep: 2\naction: drill\n",
+    ],
+)
+def test_a_byte_order_mark_and_crlf_lines_are_read(data: str | bytes) -> None:
+    doc = parse(data, "o.yaml")
+    assert doc.problems == [] and doc.header == {"game": "g", "seat": "anna", "step": 2}
+
+
+def test_a_long_scalar_within_the_byte_limit_is_read() -> None:
+    doc = parse(b"game: g\nnote: " + b"x" * (MAX_BYTES - 20) + b"\n", "o.yaml")
+    assert doc.problems == [] and len(doc.body["note"]) == MAX_BYTES - 20
+
+
+def test_tabs_for_indentation_are_a_located_problem() -> None:
+    [problem] = parse("a:\n\t- 1\n", "o.yaml").problems
+    assert (problem.line, problem.col) == (2, 1) and "not valid YAML" in problem.message
