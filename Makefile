@@ -17,13 +17,16 @@ TEST_DEBS := dovecot-imapd
 all: test
 
 # Install Debian packages only when one is missing, so repeated runs stay quick and offline.
+# (dpkg -s also succeeds for a removed package whose configuration is left, so read its status.)
+installed = dpkg-query -W -f='$${Status}' $(1) 2>/dev/null | grep -q 'install ok installed'
+
 sysdeps:
-	@missing=$$(for p in $(WEASYPRINT_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(WEASYPRINT_DEBS); do $(call installed,$$p) || echo $$p; done); \
 	if [ -n "$$missing" ]; then echo "installing $$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 
 sysdeps-test: sysdeps
-	@missing=$$(for p in $(TEST_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(TEST_DEBS); do $(call installed,$$p) || echo $$p; done); \
 	if [ -n "$$missing" ]; then echo "installing $$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 
@@ -44,7 +47,7 @@ test: sysdeps-test venv
 test-fast: venv
 	$(BIN)/pytest -m "not slow and not mail"
 
-bench: sysdeps venv
+bench: sysdeps-test venv
 	$(BIN)/python -m pbem.bench
 
 clean:
