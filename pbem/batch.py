@@ -55,7 +55,12 @@ def _robot_orders(gd: GameDir, seats: list[str]) -> None:
 
 
 def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
-    """Resolve the next step if every prompted seat has orders (or `force`); its number, or None."""
+    """Resolve the next step if every prompted seat has orders (or `force`); its number, or None.
+
+    The caller holds the lock. A crash at any point leaves either no new step, with every pending order
+    kept, or the whole step stored, whose orders are then no longer pending.
+    """
+    gd.clear_resolved_pending()
     game = gd.game
     state = gd.state()
     if game.result(state) is not None:
@@ -79,6 +84,10 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
         if seat in pending:
             text = pending[seat]
             doc = parse(text, f"pending/{seat}.yaml")
+            if not doc.problems and doc.header.get("step") != step:
+                # Intake only keeps orders for the next step; anything else was put there by hand.
+                raise StoreError(f"{gd.root}: pending orders of {seat} are for step {doc.header.get('step')}, "
+                                 f"not step {step}")
             problems = game.check(state, seat, doc.body) if not doc.problems else doc.problems
             if problems:
                 raise StoreError(f"{gd.root}: pending orders of {seat} no longer pass the rules: {problems}")

@@ -147,8 +147,7 @@ class GameDir:
         self.root = Path(root)
         if not (self.root / "game.yaml").is_file():
             raise StoreError(f"{self.root}: not a pbem game directory (no game.yaml)")
-        self._meta_doc = self._load_meta_doc()
-        self.meta = self._parse_meta(self._meta_doc)
+        self._read_meta()
 
     # -- metadata -------------------------------------------------------------------------------------
     @property
@@ -160,6 +159,17 @@ class GameDir:
     def game(self) -> Game:
         """The rules object for this game."""
         return registry.get(self.meta.game)
+
+    def _read_meta(self) -> None:
+        """Read game.yaml into self.meta, noting which version of the file was read."""
+        self._meta_version = self._meta_file_version()
+        self._meta_doc = self._load_meta_doc()
+        self.meta = self._parse_meta(self._meta_doc)
+
+    def _meta_file_version(self) -> tuple[int, int, int]:
+        # write_atomic renames a new file into place, so any rewrite changes the inode.
+        info = (self.root / "game.yaml").stat()
+        return info.st_ino, info.st_mtime_ns, info.st_size
 
     def _load_meta_doc(self) -> Any:
         path = self.root / "game.yaml"
@@ -193,6 +203,7 @@ class GameDir:
         buf = io.StringIO()
         _yaml().dump(doc, buf)
         write_atomic(self.root / "game.yaml", buf.getvalue())
+        self._meta_version = self._meta_file_version()
 
     # -- paths ----------------------------------------------------------------------------------------
     def step_dir(self, step: int) -> Path:
@@ -225,8 +236,14 @@ class GameDir:
 
     @contextmanager
     def lock(self, *, wait: bool = True) -> Iterator[None]:
-        """Hold this game's lock: one process works on a game at a time."""
+        """Hold this game's lock: one process works on a game at a time.
+
+        Once held, game.yaml is read again if another process rewrote it meanwhile (`pbem robot` while a
+        run waited), so nothing is decided on, or saved over, an older version.
+        """
         with locked(self.root / ".lock", wait=wait):
+            if self._meta_file_version() != self._meta_version:
+                self._read_meta()
             yield
 
     # -- steps ----------------------------------------------------------------------------------------
@@ -300,12 +317,33 @@ class GameDir:
         fsync_dir(final.parent)
 
     # -- pending orders -------------------------------------------------------------------------------
-    def pending(self) -> dict[str, str]:
-        """Orders waiting for the next step, by seat (raw text)."""
+    def _pending_files(self) -> dict[str, str]:
         folder = self.pending_dir()
         if not folder.is_dir():
             return {}
         return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml"))}
+
+    def _already_resolved(self, pending: Mapping[str, str]) -> list[str]:
+        """Seats whose pending text is the very order the last stored step resolved.
+
+        A step is stored before its orders leave pending/, so a run that stops in between leaves them
+        there. They can never be orders for the next step: their header names the stored one.
+        """
+        if not pending:
+            return []
+        resolved = self.step_orders(self.current_step())
+        return [seat for seat, text in pending.items() if resolved.get(seat) == text]
+
+    def pending(self) -> dict[str, str]:
+        """Orders waiting for the next step, by seat (raw text)."""
+        found = self._pending_files()
+        for seat in self._already_resolved(found):
+            del found[seat]
+        return found
+
+    def clear_resolved_pending(self) -> None:
+        """Delete what a run stopped after storing a step left in pending/ (the caller holds the lock)."""
+        self.clear_pending(self._already_resolved(self._pending_files()))
 
     def store_pending(self, seat: str, text: str, *, source: str) -> Path:
         """Keep accepted orders for the next step (replacing earlier ones) and archive the text."""

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pbem import batch, intake
+from pbem.files import Busy
 from pbem.replay import replay
-from pbem.store import GameDir, StoreError, open_game, token_matches
+from pbem.store import GameDir, Seat, StoreError, create, open_game, token_matches
 
 from .conftest import order_text
+
+
+def make_robots(gd: GameDir) -> GameDir:
+    """Hand every seat to a robot; the game opened afresh."""
+    for seat in gd.meta.seats:
+        seat.robot = True
+    gd.save_meta()
+    return open_game(gd.root)
 
 
 def test_create_stores_setup_snapshot_and_only_token_hashes(toy_game: tuple[GameDir, dict[str, str]]) -> None:
@@ -92,10 +103,7 @@ def test_force_uses_defaults_for_missing_seats_once(toy_game: tuple[GameDir, dic
 
 def test_robots_play_to_the_end_and_replay_matches(toy_game: tuple[GameDir, dict[str, str]]) -> None:
     gd, _ = toy_game
-    for seat in gd.meta.seats:
-        seat.robot = True
-    gd.save_meta()
-    gd = open_game(gd.root)
+    gd = make_robots(gd)
     summary = batch.run_game(gd)
     assert summary.finished and summary.resolved == [1, 2, 3]
     assert replay(gd) is None
@@ -103,10 +111,7 @@ def test_robots_play_to_the_end_and_replay_matches(toy_game: tuple[GameDir, dict
 
 def test_replay_names_the_first_step_that_differs(toy_game: tuple[GameDir, dict[str, str]]) -> None:
     gd, _ = toy_game
-    for seat in gd.meta.seats:
-        seat.robot = True
-    gd.save_meta()
-    gd = open_game(gd.root)
+    gd = make_robots(gd)
     batch.run_game(gd)
     path = gd.step_dir(2) / "state.json"
     data = json.loads(path.read_text())
@@ -163,10 +168,7 @@ def record_render(gd: GameDir, step: int) -> None:
 
 def test_parallel_render_covers_every_step_once_and_recovers(toy_game: tuple[GameDir, dict[str, str]]) -> None:
     gd, _ = toy_game
-    for seat in gd.meta.seats:
-        seat.robot = True
-    gd.save_meta()
-    gd = open_game(gd.root)
+    gd = make_robots(gd)
     batch.run_game(gd, render=record_render, workers=2)
     marks = gd.root / "marks"
     assert sorted(int(p.name) for p in marks.iterdir()) == [0, 1, 2, 3]
@@ -178,15 +180,13 @@ def test_parallel_render_covers_every_step_once_and_recovers(toy_game: tuple[Gam
 
 @pytest.mark.parametrize("name", ["../etc", "a/b", "evil\r\nBcc: x", "", "9lives", "x" * 33])
 def test_unsafe_seat_names_are_refused(tmp_path: Path, name: str) -> None:
-    from pbem.store import Seat, create
-
     with pytest.raises(StoreError, match="seat name"):
         create(tmp_path / "g", "toy", 1, [Seat(name), Seat("ben")])
     assert not (tmp_path / "g" / "game.yaml").exists()
 
 
 def test_pbem_options_are_kept_from_the_rules(tmp_path: Path) -> None:
-    from pbem.store import Seat, create, game_options
+    from pbem.store import game_options
 
     options = {"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin", "wakhan": "yes"}
     assert game_options(options) == {"wakhan": "yes"}
@@ -195,19 +195,127 @@ def test_pbem_options_are_kept_from_the_rules(tmp_path: Path) -> None:
 
 
 def test_a_setup_the_game_refuses_leaves_nothing_behind(tmp_path: Path) -> None:
-    from pbem.store import Seat, create
-
     with pytest.raises(StoreError, match="unknown Pax Pamir options"):
         create(tmp_path / "g", "pax-pamir", 1, [Seat("anna"), Seat("ben")], {"colour": "red"})
     assert not (tmp_path / "g").exists()
 
 
 def test_wakhan_lets_one_human_play(tmp_path: Path) -> None:
-    from pbem.store import Seat, create
-
     with pytest.raises(StoreError, match="takes 2–5 players"):
         create(tmp_path / "solo", "pax-pamir", 1, [Seat("anna")])
     gd, _ = create(tmp_path / "g", "pax-pamir", 1, [Seat("anna")], {"wakhan": "yes"})
     state = gd.state()
     assert sorted(state.players) == ["anna", "wakhan"]
     assert [p.seat for p in gd.game.prompts(state)] == ["anna"]
+
+
+class Crash(Exception):
+    """Stands for the process dying at this point."""
+
+
+def submit_all(gd: GameDir, step: int, picks: dict[str, int]) -> None:
+    for seat, pick in picks.items():
+        intake.submit(gd, order_text(seat, step, pick), f"{seat}.yaml")
+
+
+def test_a_crash_between_storing_a_step_and_clearing_its_orders_never_resolves_them_again(
+    toy_game: tuple[GameDir, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gd, _ = toy_game
+    submit_all(gd, 1, {"anna": 3, "ben": 2, "cleo": 1})
+    real_commit = GameDir.commit_step
+
+    def commit_then_die(self: GameDir, *args: Any, **kwargs: Any) -> None:
+        real_commit(self, *args, **kwargs)
+        raise Crash
+
+    with monkeypatch.context() as patch:
+        patch.setattr(GameDir, "commit_step", commit_then_die)
+        with pytest.raises(Crash):
+            batch.run_game(gd)
+    assert gd.steps() == [0, 1] and len(list(gd.pending_dir().iterdir())) == 3
+    assert gd.pending() == {}, "orders the stored step resolved are no longer pending"
+    rerun = open_game(gd.root)
+    summary = batch.run_game(rerun)
+    assert summary.resolved == [] and summary.waiting_for == ["anna", "ben", "cleo"]
+    assert not any(gd.pending_dir().iterdir())
+    intake.submit(rerun, order_text("anna", 2, 1), "a.yaml")
+    assert set(rerun.pending()) == {"anna"}
+
+
+def test_a_crash_before_the_step_folder_is_renamed_leaves_no_step_and_keeps_every_order(
+    toy_game: tuple[GameDir, dict[str, str]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    gd, _ = toy_game
+    picks = {"anna": 3, "ben": 3, "cleo": 1}
+    submit_all(gd, 1, picks)
+    real_replace = os.replace
+
+    def replace_but_not_the_step(src: str | Path, dst: str | Path) -> None:
+        if str(src).endswith(".partial"):
+            raise Crash
+        real_replace(src, dst)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", replace_but_not_the_step)
+        with pytest.raises(Crash):
+            batch.run_game(gd)
+    assert gd.steps() == [0] and set(gd.pending()) == {"anna", "ben", "cleo"}
+    assert batch.run_game(open_game(gd.root)).resolved == [1]
+    # The step resolved after the crash is the one an undisturbed run stores, byte for byte.
+    calm, _ = create(tmp_path / "calm" / "toy1", "toy", 11, [Seat("anna"), Seat("ben"), Seat("cleo")])
+    submit_all(calm, 1, picks)
+    batch.run_game(calm)
+    for name in ("state.json", "events.json", "step.json"):
+        assert (gd.step_dir(1) / name).read_bytes() == (calm.step_dir(1) / name).read_bytes(), name
+    assert gd.step_orders(1) == calm.step_orders(1)
+
+
+def test_pending_orders_for_another_step_are_never_resolved(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd, _ = toy_game
+    submit_all(gd, 1, {"anna": 3, "ben": 2})
+    gd.write_file(gd.pending_dir() / "cleo.yaml", order_text("cleo", 7, 1))  # put there by hand
+    with pytest.raises(StoreError, match="pending orders of cleo are for step 7, not step 1"):
+        batch.resolve_ready(gd)
+    assert gd.steps() == [0]
+
+
+def test_a_crash_while_rendering_is_completed_by_the_next_run(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd, _ = toy_game
+    gd = make_robots(gd)
+    rendered: list[int] = []
+
+    def render_until_step_2(_gd: GameDir, step: int) -> None:
+        if step == 2:
+            raise Crash
+        rendered.append(step)
+
+    with pytest.raises(Crash):
+        batch.run_game(gd, render=render_until_step_2, workers=1)
+    assert gd.steps() == [0, 1, 2, 3] and batch.unrendered(gd) == [2, 3]
+    batch.run_game(gd, render=lambda _gd, step: rendered.append(step), workers=1)
+    assert rendered == [0, 1, 2, 3] and batch.unrendered(gd) == []
+
+
+def test_the_lock_keeps_a_second_process_out(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd, _ = toy_game
+    other = open_game(gd.root)
+    with gd.lock():
+        with pytest.raises(Busy, match="another pbem run"):
+            with other.lock(wait=False):
+                pass
+    with other.lock(wait=False):
+        pass
+
+
+def test_taking_the_lock_reads_changes_made_while_waiting(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd, _ = toy_game
+    stale = open_game(gd.root)
+    with gd.lock():
+        gd.meta.seat("cleo").robot = True
+        gd.save_meta()
+    with stale.lock():
+        assert stale.meta.seat("cleo").robot, "game.yaml is read again once the lock is held"
+        stale.meta.seat("ben").robot = True
+        stale.save_meta()
+    assert [s.name for s in open_game(gd.root).meta.seats if s.robot] == ["ben", "cleo"]
