@@ -38,6 +38,8 @@ def user_errors() -> Iterator[None]:
         yield
     except (StoreError, registry.UnknownGame, Busy) as exc:
         raise Rejected(str(exc)) from None
+    except OSError as exc:  # a folder that is missing or a file, no permission, a full disk
+        raise Rejected(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None
 
 
 def parse_player(text: str) -> Seat:
@@ -328,7 +330,7 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> Non
             from pbem.reports import render_step
 
             # Re-rendering must not queue the step's mail again: it may have been sent already.
-            render_step(gd, step, mail=False)
+            render_step(gd, step, mail=False, readers=[seat] if seat is not None else None)
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for name in names:
         click.echo(gd.report_dir(step) / f"{name}.{fmt}")

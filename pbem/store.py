@@ -265,10 +265,10 @@ class GameDir:
         """A snapshot as stored (encoded)."""
         step = self.current_step() if step is None else step
         path = self.step_dir(step) / "state.json"
-        try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise StoreError(f"{self.root}: no step {step}") from None
+        if not path.is_file():
+            raise StoreError(f"{self.root}: no step {step}")
+        data: dict[str, Any] = _read_json(path)
+        return data
 
     def state(self, step: int | None = None) -> Any:
         """A decoded snapshot (default: the current one)."""
@@ -276,13 +276,12 @@ class GameDir:
 
     def events(self, step: int) -> list[Event]:
         """The events of a stored step."""
-        path = self.step_dir(step) / "events.json"
-        return [event_from_data(e) for e in json.loads(path.read_text(encoding="utf-8"))]
+        return [event_from_data(e) for e in _read_json(self.step_dir(step) / "events.json")]
 
     def step_info(self, step: int) -> dict[str, Any]:
         """Where each order of a step came from."""
         path = self.step_dir(step) / "step.json"
-        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        return _read_json(path) if path.is_file() else {}
 
     def step_orders(self, step: int) -> dict[str, str]:
         """The order texts resolved in a step, by seat."""
@@ -378,6 +377,14 @@ class GameDir:
             handle.write(json.dumps(dict(entry), sort_keys=True, ensure_ascii=False) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
+
+
+def _read_json(path: Path) -> Any:
+    """A stored JSON file; a damaged one is a StoreError that names it."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # ValueError: bad JSON or bad UTF-8
+        raise StoreError(f"{path}: cannot read: {exc}") from None
 
 
 def _stamp(text: str) -> str:

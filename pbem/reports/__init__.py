@@ -3,7 +3,8 @@
 `render_step(gd, step)` writes, for every seat and the public view (stem `public`), into
 `steps/NNNN/reports/`: `<stem>.json` (the model), `.html`, `.txt`, `.pdf`, and `<stem>.order.yaml` for
 seats that owe an order; then one `mail/outbox/NNNN-<stem>.eml` per seat with an address (a robot
-seat's address belongs to the person who handed it over). `<stem>` is the seat's name when it is a plain name, else a safe form (see `report_stem`).
+seat's address belongs to the person who handed it over). `<stem>` is the seat's name when it is a plain
+name, else a safe form (see `report_stem`).
 """
 
 from pbem.reports.bench import measure

@@ -84,8 +84,8 @@ def compose(
         msg["X-PBEM-Seat"] = seat
     msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-    stem = report_stem(seat)
-    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=f"{_token(game)}-step-{step:04d}-{stem}.pdf")
+    pdf_name = f"{_token(game)}-step-{step:04d}-{report_stem(seat)}.pdf"
+    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name)
     if model["order_template"] is not None:
         # text/plain rather than application/yaml: every mail client shows and saves it as text.
         msg.add_attachment(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,18 +28,26 @@ def mail_name(step: int, seat: str) -> str:
     return f"{step:04d}-{report_stem(seat)}.eml"
 
 
-def render_step(gd: GameDir, step: int, config: ReportConfig | None = None, *, mail: bool = True) -> list[Path]:
+def render_step(
+    gd: GameDir,
+    step: int,
+    config: ReportConfig | None = None,
+    *,
+    mail: bool = True,
+    readers: Sequence[str | None] | None = None,
+) -> list[Path]:
     """Write every report of `step` (each seat and the public view), then queue each seat's mail.
 
     Returns the paths written. Mail is queued only after all reports are on disk, for every seat
     with an address (robot seats included). Rendering again rewrites identical files; pass mail=False to
-    re-render a step whose mail already went out.
+    re-render a step whose mail already went out, and `readers` (seat names, None for the public view)
+    to render only some.
     """
     config = config or ReportConfig()
     folder = gd.report_dir(step)
     written: list[Path] = []
     models: dict[str | None, tuple[dict[str, Any], bytes]] = {}
-    for seat in [None, *(s.name for s in gd.meta.seats)]:
+    for seat in [None, *gd.meta.seat_names] if readers is None else readers:
         model = report_model(gd, step, seat)
         stem = report_stem(seat)
         html = render_html([model], config)
@@ -61,7 +70,7 @@ def render_step(gd: GameDir, step: int, config: ReportConfig | None = None, *, m
     if mail:
         for member in gd.meta.seats:
             # A robot seat's address belongs to the person who handed it over: they still follow the game.
-            if member.address:
+            if member.address and member.name in models:
                 model, pdf = models[member.name]
                 written.append(queue_mail(gd, model, pdf, member.address, config))
     return written

@@ -76,3 +76,30 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
 def test_not_a_game_directory_is_rejected(tmp_path: Path) -> None:
     code, out = invoke("status", str(tmp_path))
     assert code == 1 and "not a pbem game directory" in out
+
+
+def test_a_file_that_cannot_be_written_is_one_clear_line(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    code, out = invoke("book", str(game), "-o", str(tmp_path / "missing" / "book.pdf"))
+    assert code == 1 and out.strip() == f"Error: {tmp_path / 'missing' / 'book.pdf'}: No such file or directory"
+    (tmp_path / "file").write_text("")
+    code, out = invoke("new", str(tmp_path / "file" / "g"), "--game", "toy", "--seed", "1", "--player", "a",
+                       "--player", "b")
+    assert code == 1 and out.count("\n") == 1 and "Not a directory" in out
+
+
+def test_a_damaged_snapshot_is_named_not_a_crash(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    (game / "steps" / "0000" / "state.json").write_text("{")
+    code, out = invoke("status", str(game))
+    assert code == 1 and out.count("\n") == 1
+    assert f"{game / 'steps' / '0000' / 'state.json'}: cannot read" in out
+
+
+def test_report_for_one_seat_renders_only_that_seat(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    code, out = invoke("report", str(game), "--seat", "ben", "--format", "html")
+    assert code == 0 and out == f"{game / 'steps' / '0000' / 'reports' / 'ben.html'}\n"
+    folder = game / "steps" / "0000" / "reports"
+    assert sorted(p.name for p in folder.iterdir()) == ["ben.html", "ben.json", "ben.order.yaml", "ben.pdf", "ben.txt"]
+    assert not (game / "mail" / "outbox").exists(), "re-rendering queues no mail"

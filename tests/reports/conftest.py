@@ -12,6 +12,7 @@ from engine import registry
 from engine.rng import Rng
 from pbem import store
 from pbem.reports import TEMPLATES_DIR, ReportConfig, render_step
+
 from .tinygame import GAME
 
 SCRIPT = "<script>alert(1)</script>"

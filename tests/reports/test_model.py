@@ -99,7 +99,10 @@ def test_unknown_seat_is_refused(finished: GameDir) -> None:
         ({}, None),
         ({"deadline": "weekdays 18:00"}, "weekdays 18:00"),
         ({"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin"}, "weekdays 18:00 (Europe/Berlin)"),
-        ({"deadline": {"rule": "mon,thu 20:30", "timezone": "Asia/Tokyo", "grace_minutes": 30}}, "mon,thu 20:30 (Asia/Tokyo)"),
+        (
+            {"deadline": {"rule": "mon,thu 20:30", "timezone": "Asia/Tokyo", "grace_minutes": 30}},
+            "mon,thu 20:30 (Asia/Tokyo)",
+        ),
         ({"deadline": {"rule": "48 hours after the last step"}}, "48 hours after the last step"),
     ],
 )

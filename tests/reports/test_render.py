@@ -95,7 +95,7 @@ def test_the_same_game_elsewhere_renders_the_same_bytes(tmp_path: Path, config: 
     paths_a = render_step(a, 1, config)
     paths_b = render_step(b, 1, config)
     assert [p.relative_to(a.root) for p in paths_a] == [p.relative_to(b.root) for p in paths_b]
-    for pa, pb in zip(paths_a, paths_b):
+    for pa, pb in zip(paths_a, paths_b, strict=True):
         assert pa.read_bytes() == pb.read_bytes(), pa.name
 
 
@@ -113,3 +113,12 @@ def test_mail_can_be_left_out(tmp_path: Path, config: ReportConfig) -> None:
     written = render_step(gd, 0, config, mail=False)
     assert written and not any(p.suffix == ".eml" for p in written)
     assert not gd.outbox_dir().exists() or not any(gd.outbox_dir().iterdir())
+
+
+def test_some_readers_only(tmp_path: Path, config: ReportConfig) -> None:
+    gd = play(tmp_path / "few")
+    written = render_step(gd, 1, config, readers=["bob", None])
+    assert sorted(p.name for p in written) == sorted(
+        ["bob.json", "bob.html", "bob.txt", "bob.pdf", "bob.order.yaml", "0001-bob.eml",
+         "public.json", "public.html", "public.txt", "public.pdf"]
+    )
