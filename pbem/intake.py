@@ -32,7 +32,11 @@ def _int(value: Any) -> int | None:
 
 
 def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False) -> OrderDoc:
-    """Parse and check an order document against the game's current step; problems are in `doc.problems`."""
+    """Parse and check an order document against the game's current step; problems are in `doc.problems`.
+
+    With `require_token` (orders by mail) the header must carry the seat's token, and nothing more about
+    the game is said until it does.
+    """
     doc = parse(data, source)
     if doc.problems:
         return doc
@@ -45,13 +49,15 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
         doc.add(("game",), f"missing 'game:'; this game is {gd.name!r}")
     elif str(name) != gd.name:
         doc.add(("game",), f"these orders are for game {name!r}, but this is game {gd.name!r}")
+    # Mail comes from anyone: before the token is shown, the seats are not named, only where to find one's own.
+    which = "write your seat's name as in your welcome mail" if require_token else f"the seats are {', '.join(seats)}"
     seat = header.get("seat")
     if seat is None:
-        doc.add(("seat",), f"missing 'seat:'; the seats are {', '.join(seats)}")
+        doc.add(("seat",), f"missing 'seat:'; {which}")
         return doc
     seat = str(seat)
     if seat not in seats:
-        doc.add(("seat",), f"unknown seat {seat!r}; the seats are {', '.join(seats)}")
+        doc.add(("seat",), f"unknown seat {seat!r}; {which}")
         return doc
     if require_token:
         token = header.get("token")
@@ -87,7 +93,10 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
 def submit(
     gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False, origin: str = "file"
 ) -> Accepted:
-    """Check an order document and, if it has no problems, keep it for the next step (replacing earlier orders)."""
+    """Check an order document and, if it has no problems, keep it for the next step (replacing earlier orders).
+
+    The caller holds the game's lock, so a run cannot resolve the step between the check and the keeping.
+    """
     doc = check(gd, data, source, require_token=require_token)
     if doc.problems:
         raise OrderRejected(doc)

@@ -319,3 +319,14 @@ def test_taking_the_lock_reads_changes_made_while_waiting(toy_game: tuple[GameDi
         stale.meta.seat("ben").robot = True
         stale.save_meta()
     assert [s.name for s in open_game(gd.root).meta.seats if s.robot] == ["ben", "cleo"]
+
+
+@pytest.mark.parametrize("text", [order_text("zoe", 1, 1), "game: toy1\nstep: 1\npick: 1\n"])
+def test_a_mail_without_the_token_does_not_learn_the_seat_names(
+    toy_game: tuple[GameDir, dict[str, str]], text: str
+) -> None:
+    gd, _ = toy_game
+    problems = [str(p) for p in intake.check(gd, text, "m", require_token=True).problems]
+    assert problems and not any(name in p for p in problems for name in ("anna", "ben", "cleo"))
+    assert "as in your welcome mail" in problems[0]
+    assert "the seats are anna, ben, cleo" in str(intake.check(gd, text, "m").problems[0]), "a file may say them"
