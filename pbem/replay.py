@@ -34,6 +34,10 @@ def replay(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Differe
             doc = parse(text, str(gd.step_dir(step) / "orders" / f"{seat}.yaml"))
             if doc.problems:
                 return Difference(step, f"archived orders of {seat} no longer parse: {doc.problems[0]}")
+            # Checked as at intake: apply() is only defined for orders that pass, and an archive may be edited.
+            problems = game.check(state, seat, doc.body)
+            if problems:
+                return Difference(step, f"archived orders of {seat} no longer pass the rules: {problems[0].message}")
             orders[seat] = doc.body
         outcome = game.apply(state, orders, Rng.for_step(gd.meta.seed, step))
         state = outcome.state

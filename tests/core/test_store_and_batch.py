@@ -330,3 +330,13 @@ def test_a_mail_without_the_token_does_not_learn_the_seat_names(
     assert problems and not any(name in p for p in problems for name in ("anna", "ben", "cleo"))
     assert "as in your welcome mail" in problems[0]
     assert "the seats are anna, ben, cleo" in str(intake.check(gd, text, "m").problems[0]), "a file may say them"
+
+
+def test_replay_names_archived_orders_that_break_the_rules(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    gd = make_robots(toy_game[0])
+    batch.run_game(gd)
+    path = gd.step_dir(2) / "orders" / "ben.yaml"
+    path.write_text(path.read_text().replace("pick: ", "pick: 7 #"))
+    difference = replay(gd)
+    assert difference is not None and difference.step == 2
+    assert str(difference) == "step 2: archived orders of ben no longer pass the rules: pick must be 1, 2 or 3, not 7"
