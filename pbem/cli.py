@@ -6,10 +6,10 @@ import json
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -20,9 +20,7 @@ from pbem import status as statusing
 from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
-from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
-
-F = TypeVar("F", bound=Callable[..., Any])
+from pbem.store import SEAT_NAME, SEAT_NAME_RULE, Seat, StoreError, create, open_game
 
 
 class Rejected(click.ClickException):
@@ -232,37 +230,51 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
       pbem run games/g1 games/g2
       pbem run --force games/g1     # the deadline passed: use defaults for missing orders
     """
-    tty = sys.stdout.isatty()
+    failed = 0
     for directory in directories:
-        render = None if no_reports else renderer(directory)
+        # One game that cannot be run must not keep the others waiting: say why and go on.
+        try:
+            _run_one(directory, force=force, render=None if no_reports else renderer(directory))
+        except click.ClickException as exc:
+            exc.show()
+            failed += 1
+    if failed:
+        sys.exit(1)
+
+
+def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> None:
+    """`pbem run` for one game: resolve, render, and print what was done."""
+    tty = sys.stdout.isatty()
+    drawn = False
+
+    def progress(step: int) -> None:
+        nonlocal drawn
+        if tty:
+            drawn = True
+            click.echo(f"\r{gd.name}: resolved step {step} ({gd.game.label(gd.state())})   ", nl=False)
+
+    def rendered(done: int, total: int) -> None:
+        nonlocal drawn
+        if tty:
+            drawn = True
+            bar = "#" * (30 * done // total)
+            click.echo(f"\r{gd.name}: reports [{bar:30}] {done}/{total} steps   ", nl=False)
+
+    try:
         with user_errors():
             gd = open_game(directory)
             with gd.lock():
-                drawn = False
-
-                def progress(step: int, gd: GameDir = gd) -> None:
-                    nonlocal drawn
-                    if tty:
-                        drawn = True
-                        click.echo(f"\r{gd.name}: resolved step {step} ({gd.game.label(gd.state())})   ", nl=False)
-
-                def rendered(done: int, total: int, gd: GameDir = gd) -> None:
-                    nonlocal drawn
-                    if tty:
-                        drawn = True
-                        bar = "#" * (30 * done // total)
-                        click.echo(f"\r{gd.name}: reports [{bar:30}] {done}/{total} steps   ", nl=False)
-
                 summary = batch.run_game(gd, force=force, render=render, on_step=progress, on_rendered=rendered)
+    finally:
         if drawn:
-            click.echo()  # end the progress line
-        resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
-        for step, seats in summary.forced.items():
-            click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
-        if summary.finished:
-            click.echo(f"{gd.name}: {resolved}; the game is over")
-        else:
-            click.echo(f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}")
+            click.echo()  # end the progress line, also before an error
+    resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
+    for step, seats in summary.forced.items():
+        click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
+    if summary.finished:
+        click.echo(f"{gd.name}: {resolved}; the game is over")
+    else:
+        click.echo(f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}")
 
 
 @main.command()

@@ -103,3 +103,12 @@ def test_report_for_one_seat_renders_only_that_seat(tmp_path: Path) -> None:
     folder = game / "steps" / "0000" / "reports"
     assert sorted(p.name for p in folder.iterdir()) == ["ben.html", "ben.json", "ben.order.yaml", "ben.pdf", "ben.txt"]
     assert not (game / "mail" / "outbox").exists(), "re-rendering queues no mail"
+
+
+def test_run_goes_on_after_a_game_it_cannot_run(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    assert invoke("robot", str(game), "--seat", "all")[0] == 0
+    (tmp_path / "not-a-game").mkdir()
+    result = CliRunner().invoke(main, ["run", "--no-reports", str(tmp_path / "not-a-game"), str(game)])
+    assert result.exit_code == 1
+    assert "not-a-game: not a pbem game directory" in result.output and "g: resolved 3 step(s)" in result.output
