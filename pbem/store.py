@@ -423,7 +423,9 @@ def create(
     if len(seats) not in allowed:
         counts = f"{allowed.start}–{allowed.stop - 1}"
         raise StoreError(f"{game.title} takes {counts} players with these options, not {len(seats)}")
-    if (root / "game.yaml").exists():
+    # game.yaml without the setup snapshot is what an interrupted `pbem new` leaves; its tokens were never
+    # shown, so the game is made again from scratch.
+    if (root / "game.yaml").exists() and (root / "steps" / step_name(0) / "state.json").exists():
         raise StoreError(f"{root}: a game already exists here")
     meta_options = dict(options or {})
     # Set up before anything is written, so a refused setup leaves no half-made game behind.

@@ -213,6 +213,10 @@ class Crash(Exception):
     """Stands for the process dying at this point."""
 
 
+def die(*_args: object, **_kwargs: object) -> None:
+    raise Crash
+
+
 def submit_all(gd: GameDir, step: int, picks: dict[str, int]) -> None:
     for seat, pick in picks.items():
         intake.submit(gd, order_text(seat, step, pick), f"{seat}.yaml")
@@ -340,3 +344,19 @@ def test_replay_names_archived_orders_that_break_the_rules(toy_game: tuple[GameD
     difference = replay(gd)
     assert difference is not None and difference.step == 2
     assert str(difference) == "step 2: archived orders of ben no longer pass the rules: pick must be 1, 2 or 3, not 7"
+
+
+def test_a_game_whose_creation_was_interrupted_can_be_created_again(
+    toy_game: tuple[GameDir, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gd, _ = toy_game
+    seats = [Seat("anna"), Seat("ben")]
+    with monkeypatch.context() as patch:  # dies after game.yaml, before the setup snapshot
+        patch.setattr(GameDir, "commit_step", die)
+        with pytest.raises(Crash):
+            create(gd.root.parent / "again", "toy", 5, seats)
+    assert (gd.root.parent / "again" / "game.yaml").exists()
+    again, tokens = create(gd.root.parent / "again", "toy", 5, seats)
+    assert again.steps() == [0] and set(tokens) == {"anna", "ben"}
+    with pytest.raises(StoreError, match="a game already exists here"):
+        create(gd.root, "toy", 5, seats)
