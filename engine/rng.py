@@ -29,6 +29,11 @@ class Rng:
         """The stream for one step of one game; `purpose` keeps rules and robots apart."""
         return cls(f"{seed}/{step}/{purpose}")
 
+    @classmethod
+    def for_robot(cls, seed: str | int, step: int, seat: str) -> Rng:
+        """The stream a robot playing `seat` draws its orders for one step from."""
+        return cls.for_step(seed, step, f"robot/{seat}")
+
     def _take(self, bits: int) -> int:
         while self._bits < bits:
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()

@@ -41,7 +41,7 @@ def play_out(
             return Playout(state, result, step - 1)
         orders = {}
         for prompt in game.prompts(state):
-            order = game.random_order(state, prompt.seat, Rng.for_step(seed, step, f"robot/{prompt.seat}"))
+            order = game.random_order(state, prompt.seat, Rng.for_robot(seed, step, prompt.seat))
             problems = game.check(state, prompt.seat, order)
             if problems:
                 raise AssertionError(f"step {step}: robot order of {prompt.seat} is illegal: {problems} in {order}")

@@ -41,13 +41,13 @@ def default_document(gd: GameDir, seat: str, body: Order, why: str) -> str:
     return f"# {why}\n" + render(header, dump_body(body))
 
 
-def _robot_orders(gd: GameDir, seats: list[str]) -> None:
-    """Robots send their orders through the same intake as people."""
+def play_robots(gd: GameDir, seats: list[str], why: str = "robot orders for {seat}") -> None:
+    """Robots send orders for `seats` through the same intake as people; `why` heads each document."""
     step = gd.current_step() + 1
     state = gd.state()
     for seat in seats:
-        order = robots.play(gd.game, state, seat, Rng.for_step(gd.meta.seed, step, f"robot/{seat}"))
-        text = default_document(gd, seat, order, f"robot orders for {seat}")
+        order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, step, seat))
+        text = default_document(gd, seat, order, why.format(seat=seat))
         try:
             submit(gd, text, f"robot/{seat}.yaml", origin="robot")
         except OrderRejected as exc:  # a robot must only play legal orders: this is a bug in the game
@@ -70,7 +70,7 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
         raise StoreError(f"{gd.root}: the game is not over but nobody owes orders (a rules bug)")
     robot_seats = [p.seat for p in prompts if gd.meta.seat(p.seat).robot and p.seat not in gd.pending()]
     if robot_seats:
-        _robot_orders(gd, robot_seats)
+        play_robots(gd, robot_seats)
     pending = gd.pending()
     missing = [p.seat for p in prompts if p.seat not in pending]
     if missing and not force:

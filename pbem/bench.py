@@ -36,7 +36,7 @@ def resolve_per_step(game_id: str, players: int, seed: str) -> list[float]:
     step = 0
     while game.result(state) is None:
         step += 1
-        orders = {p.seat: game.random_order(state, p.seat, Rng.for_step(seed, step, f"robot/{p.seat}"))
+        orders = {p.seat: game.random_order(state, p.seat, Rng.for_robot(seed, step, p.seat))
                   for p in game.prompts(state)}
         started = time.perf_counter()
         state = game.apply(state, orders, Rng.for_step(seed, step)).state

@@ -360,3 +360,12 @@ def test_a_game_whose_creation_was_interrupted_can_be_created_again(
     assert again.steps() == [0] and set(tokens) == {"anna", "ben"}
     with pytest.raises(StoreError, match="a game already exists here"):
         create(gd.root, "toy", 5, seats)
+
+
+def test_a_stored_robot_game_is_the_game_play_out_simulates(toy_game: tuple[GameDir, dict[str, str]]) -> None:
+    from engine.simulate import play_out
+
+    gd = make_robots(toy_game[0])
+    summary = batch.run_game(gd)
+    playout = play_out(gd.game, gd.meta.seat_names, 11)
+    assert playout.state == gd.state() and playout.steps == len(summary.resolved)
