@@ -36,6 +36,7 @@ from engine import registry
 from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem.files import fsync_dir, locked, write_atomic
+from pbem.orders import plain
 
 FORMAT = 1
 STEP_DIGITS = 4
@@ -186,7 +187,7 @@ class GameDir:
                 game=str(doc["game"]),
                 seed=str(doc["seed"]),
                 seats=seats,
-                options=_plain(doc.get("options") or {}),
+                options=plain(doc.get("options") or {}),
                 format=int(doc.get("format", FORMAT)),
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -194,15 +195,9 @@ class GameDir:
 
     def save_meta(self) -> None:
         """Write game.yaml from self.meta, keeping any comments a moderator added."""
-        doc = self._meta_doc
-        doc["format"] = self.meta.format
-        doc["game"] = self.meta.game
-        doc["seed"] = self.meta.seed
-        doc["seats"] = [asdict(seat) for seat in self.meta.seats]
-        doc["options"] = self.meta.options
-        buf = io.StringIO()
-        _yaml().dump(doc, buf)
-        write_atomic(self.root / "game.yaml", buf.getvalue())
+        for key, value in _meta_fields(self.meta).items():
+            self._meta_doc[key] = value  # item by item: a ruamel map keeps each key's comments
+        _write_meta(self.root, self._meta_doc)
         self._meta_version = self._meta_file_version()
 
     # -- paths ----------------------------------------------------------------------------------------
@@ -391,13 +386,21 @@ def _stamp(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def _plain(value: Any) -> Any:
-    """ruamel's commented containers as plain dicts and lists."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+def _meta_fields(meta: GameMeta) -> dict[str, Any]:
+    """What game.yaml holds, in its order."""
+    return {
+        "format": meta.format,
+        "game": meta.game,
+        "seed": meta.seed,
+        "seats": [asdict(seat) for seat in meta.seats],
+        "options": meta.options,
+    }
+
+
+def _write_meta(root: Path, doc: Any) -> None:
+    buf = io.StringIO()
+    _yaml().dump(doc, buf)
+    write_atomic(root / "game.yaml", buf.getvalue())
 
 
 def create(
@@ -436,17 +439,7 @@ def create(
     tokens = {s.name: new_token() for s in seats}
     stored = [Seat(**{**asdict(s), "token_hash": hash_token(tokens[s.name])}) for s in seats]
     meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=meta_options)
-    doc = {
-        "format": meta.format,
-        "game": meta.game,
-        "seed": meta.seed,
-        "seats": [asdict(s) for s in meta.seats],
-        "options": meta.options,
-    }
-    buf = io.StringIO()
-    _yaml().dump(doc, buf)
-    root.mkdir(parents=True, exist_ok=True)
-    write_atomic(root / "game.yaml", buf.getvalue())
+    _write_meta(root, _meta_fields(meta))
     gd = GameDir(root)
     gd.commit_step(0, state, [], {}, {"setup": True})
     return gd, tokens
