@@ -5,7 +5,7 @@ Layout (see README "The game directory"):
     <root>/game.yaml                       kind, seats, seed, options
     <root>/steps/NNNN/state.json           snapshot after step NNNN (0000: after setup)
     <root>/steps/NNNN/events.json          what happened in that step, with who may see it
-    <root>/steps/NNNN/step.json            where each order came from (file, mail, robot, default)
+    <root>/steps/NNNN/step.json            where each order came from (submitted, or the game's default)
     <root>/steps/NNNN/orders/<seat>.yaml   the orders resolved in that step, as submitted
     <root>/steps/NNNN/reports/             per-seat HTML, PDF, JSON, text and order templates
     <root>/pending/<seat>.yaml             orders accepted for the next step (a resubmission replaces)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 from click.testing import CliRunner
 
 from pbem.cli import main
@@ -112,3 +113,21 @@ def test_run_goes_on_after_a_game_it_cannot_run(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["run", "--no-reports", str(tmp_path / "not-a-game"), str(game)])
     assert result.exit_code == 1
     assert "not-a-game: not a pbem game directory" in result.output and "g: resolved 3 step(s)" in result.output
+
+
+def test_every_command_help_shows_an_example() -> None:
+    def commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+        """Every command that does something (groups only gather them)."""
+        found = []
+        for name, command in group.commands.items():
+            if isinstance(command, click.Group):
+                found += commands(command, (*prefix, name))
+            else:
+                found.append((*prefix, name))
+        return found
+
+    names = commands(main)
+    assert ("run",) in names and ("mail", "fetch") in names
+    for name in [(), *names]:
+        code, out = invoke(*name, "--help")
+        assert code == 0 and "Example" in out and "pbem " in out.split("Example", 1)[1], name
