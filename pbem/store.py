@@ -353,17 +353,22 @@ class GameDir:
 
     def withdraw_pending(self, seat: str) -> bool:
         """Withdraw a seat's pending orders (they stay in the archive); True if there were any."""
-        path = self.pending_dir() / f"{seat}.yaml"
-        if not path.exists():
+        if seat not in self.pending():
             return False
-        path.unlink()
+        self.clear_pending([seat])
         self._append_log({"step": self.current_step() + 1, "seat": seat, "withdrawn": True})
         return True
 
     def clear_pending(self, seats: Sequence[str]) -> None:
         """Drop pending orders once their step is stored."""
+        removed = False
         for seat in seats:
-            (self.pending_dir() / f"{seat}.yaml").unlink(missing_ok=True)
+            path = self.pending_dir() / f"{seat}.yaml"
+            if path.exists():
+                path.unlink()
+                removed = True
+        if removed:
+            fsync_dir(self.pending_dir())  # else a power cut could bring a withdrawn order back
 
     def _append_log(self, entry: Mapping[str, Any]) -> None:
         # An append-only line log of intake, for the moderator; not needed for replay.

@@ -239,6 +239,7 @@ def test_a_crash_between_storing_a_step_and_clearing_its_orders_never_resolves_t
             batch.run_game(gd)
     assert gd.steps() == [0, 1] and len(list(gd.pending_dir().iterdir())) == 3
     assert gd.pending() == {}, "orders the stored step resolved are no longer pending"
+    assert not gd.withdraw_pending("anna"), "nor can they be withdrawn"
     rerun = open_game(gd.root)
     summary = batch.run_game(rerun)
     assert summary.resolved == [] and summary.waiting_for == ["anna", "ben", "cleo"]
