@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
+import pytest
 from click.testing import CliRunner
 
+from pbem import intake
 from pbem.cli import main
+from pbem.files import Busy
+from pbem.store import GameDir, open_game
 
 from .conftest import order_text
 
@@ -131,3 +137,32 @@ def test_every_command_help_shows_an_example() -> None:
     for name in [(), *names]:
         code, out = invoke(*name, "--help")
         assert code == 0 and "Example" in out and "pbem " in out.split("Example", 1)[1], name
+
+
+def test_submit_and_withdraw_work_only_while_holding_the_games_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_toy(tmp_path)
+    held: list[bool] = []
+
+    def lock_is_held() -> None:
+        try:
+            with open_game(game).lock(wait=False):
+                held.append(False)
+        except Busy:
+            held.append(True)
+
+    def noting_the_lock(real: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            lock_is_held()
+            return real(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(intake, "submit", noting_the_lock(intake.submit))
+    monkeypatch.setattr(GameDir, "withdraw_pending", noting_the_lock(GameDir.withdraw_pending))
+    orders = tmp_path / "anna.yaml"
+    orders.write_text(order_text("anna", 1, 3, game="g"))
+    assert invoke("submit", str(game), str(orders))[0] == 0
+    assert invoke("withdraw", str(game), "anna")[0] == 0
+    assert held == [True, True]
