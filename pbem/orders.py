@@ -289,8 +289,11 @@ def dump_body(body: Mapping[str, Any]) -> str:
 
 
 def _scalar(value: Any) -> str:
+    """A header value as YAML that reads back as the same value: plain when it is a word, else quoted."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     text = str(value)
-    safe = text and all(c.isalnum() or c in "-_.@" for c in text) and not text[0].isdigit()
+    # A plain word starting with a letter is text in YAML 1.2, except these (a seat may be called "null").
+    word = text[:1].isalpha() and all(c.isalnum() or c in "-_.@" for c in text)
+    safe = word and text.lower() not in ("true", "false", "null")
     return text if safe else json.dumps(text, ensure_ascii=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.orders import MAX_BYTES, MAX_DEPTH, parse
+from pbem.orders import MAX_BYTES, MAX_DEPTH, parse, render
 
 
 def test_header_and_body_are_split() -> None:
@@ -140,3 +140,9 @@ def test_a_long_scalar_within_the_byte_limit_is_read() -> None:
 def test_tabs_for_indentation_are_a_located_problem() -> None:
     [problem] = parse("a:\n\t- 1\n", "o.yaml").problems
     assert (problem.line, problem.col) == (2, 1) and "not valid YAML" in problem.message
+
+
+@pytest.mark.parametrize("name", ["true", "False", "NULL", "null", "anna", "tiny&game", "2026", "1e3", "-x", "a b"])
+def test_a_rendered_header_reads_back_as_the_same_names(name: str) -> None:
+    doc = parse(render({"game": name, "seat": name, "step": 4}, "pick: 1\n"), "o.yaml")
+    assert doc.problems == [] and doc.header == {"game": name, "seat": name, "step": 4}
