@@ -1,4 +1,4 @@
-"""Robot seats: seeded random legal orders, sent through the same intake as a person's."""
+"""Robot seats: seeded random legal orders (batch.play_robots sends them through the same intake as a person's)."""
 
 from __future__ import annotations
 
