@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,8 +13,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from engine import registry
 from pbem import intake
-from pbem.cli import main
+from pbem.cli import entry, main
 from pbem.files import Busy
 from pbem.store import GameDir, open_game
 
@@ -166,3 +169,21 @@ def test_submit_and_withdraw_work_only_while_holding_the_games_lock(
     assert invoke("submit", str(game), str(orders))[0] == 0
     assert invoke("withdraw", str(game), "anna")[0] == 0
     assert held == [True, True]
+
+
+def test_an_internal_error_is_one_line_exit_1_and_a_saved_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the rules met a case nobody wrote")
+
+    monkeypatch.setattr(registry, "games", broken)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["pbem", "games"])
+    with pytest.raises(SystemExit) as exited:
+        entry()
+    assert exited.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("pbem: internal error: the rules met a case nobody wrote")
+    [saved] = tmp_path.glob("pbem-crash-*.txt")
+    assert saved.name in err and "Traceback" in saved.read_text() and "Traceback" not in err
