@@ -262,8 +262,7 @@ class GameDir:
         path = self.step_dir(step) / "state.json"
         if not path.is_file():
             raise StoreError(f"{self.root}: no step {step}")
-        data: dict[str, Any] = _read_json(path)
-        return data
+        return _read_json(path)
 
     def state(self, step: int | None = None) -> Any:
         """A decoded snapshot (default: the current one)."""
