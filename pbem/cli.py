@@ -8,6 +8,7 @@ import tempfile
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from pbem import status as statusing
 from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
-from pbem.store import SEAT_NAME, SEAT_NAME_RULE, Seat, StoreError, create, open_game
+from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
 
 
 class Rejected(click.ClickException):
@@ -242,6 +243,24 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
         sys.exit(1)
 
 
+def _tell_forced(gd: GameDir, summary: batch.RunSummary) -> None:
+    """When the game is played by mail, seats that got default orders hear what was played for them."""
+    from pbem.mail import notices
+    from pbem.mail import settings as mail_settings
+
+    root = gd.root.resolve().parent
+    if not summary.forced or not (root / mail_settings.SETTINGS_FILE).is_file():
+        return
+    try:
+        settings = mail_settings.load(root)
+    except mail_settings.SettingsError as exc:
+        raise Rejected(f"{exc}; the steps were resolved, but the seats were not told of their default orders") from None
+    now = datetime.now(UTC)
+    for step, seats in summary.forced.items():
+        for seat in seats:
+            notices.queue_missed(gd, settings, seat, step, "the game's default orders", now)
+
+
 def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> None:
     """`pbem run` for one game: resolve, render, and print what was done."""
     tty = sys.stdout.isatty()
@@ -265,6 +284,7 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> 
             gd = open_game(directory)
             with gd.lock():
                 summary = batch.run_game(gd, force=force, render=render, on_step=progress, on_rendered=rendered)
+                _tell_forced(gd, summary)
     finally:
         if drawn:
             click.echo()  # end the progress line, also before an error

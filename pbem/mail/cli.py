@@ -36,6 +36,9 @@ def user_errors() -> Iterator[None]:
         raise MailError(str(exc)) from None
     except Busy as exc:
         raise MailError(f"{exc}; try again later") from None
+    except OSError as exc:  # a folder that is missing or a file, no permission, a full disk
+        where = f": {exc.filename}" if exc.filename else ""
+        raise MailError(f"{exc.strerror or exc}{where}") from None
 
 
 def _settings(root: Path, path: Path | None) -> Settings:
@@ -47,6 +50,12 @@ def mail() -> None:
     """Orders by mail: fetch them from IMAP, deliver the outbox over SMTP, send each seat its token.
 
     The settings live in ROOT/pbem.yaml (see docs/mail.md). `pbem tick ROOT` runs everything from cron.
+
+    \b
+    Example:
+      pbem mail welcome games/g1    # after pbem new: each seat's token by mail
+      pbem mail fetch games/        # read order mail, answer it at once
+      pbem mail send games/         # deliver every game's outbox
     """
 
 

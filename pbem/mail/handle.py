@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
 from pbem.mail.message import Inbound, mail_key, parse_mail, redact
 from pbem.mail.settings import Settings
-from pbem.orders import Located, OrderDoc, dump_body, parse
+from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
 
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -223,7 +223,8 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if seat is None:
         # Without the seat's token, say nothing about the game: only what was wrong, to the seat and the sender.
         found = doc.problems or check(gd, doc.text, mail.source, require_token=True).problems
-        problems = [str(_for_stranger(p)) for p in found] or ["missing or wrong token"]
+        # check() names no seats before the token is shown, so these lines are safe to send to anyone.
+        problems = [str(p) for p in found] or ["missing or wrong token"]
         _reply(gd, settings, mail, claimed, False, "orders rejected", ["Your orders were rejected; nothing was stored.", "", *problems], now)
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
     # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
@@ -252,14 +253,6 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")
     _reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *_status_lines(gd, seat)], now, doc=accepted.doc)
     return Outcome(mail.key, verb, gd.name, seat, mail.sender, f"step {accepted.step}")
-
-
-_SEAT_LIST = re.compile(r"; the seats are .*$")
-
-
-def _for_stranger(problem: Located) -> Located:
-    """A problem as told to a sender who has not shown a token: without the list of the game's seats."""
-    return replace(problem, message=_SEAT_LIST.sub("; write your seat's name as in your welcome mail", problem.message))
 
 
 def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, out: Outcome, now: datetime,

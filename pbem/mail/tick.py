@@ -9,10 +9,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engine.rng import Rng
-from pbem import batch, robots
+from pbem import batch
 from pbem.files import Busy, locked
-from pbem.intake import submit
 from pbem.mail import deadlines, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
 from pbem.mail.settings import Settings
@@ -101,12 +99,7 @@ def _missing(gd: GameDir) -> list[str]:
 
 def _robot_fill(gd: GameDir, seats: list[str]) -> None:
     """The 'robot' missed-orders policy: a robot plays for each seat that sent nothing."""
-    state = gd.state()
-    step = gd.current_step() + 1
-    for seat in seats:
-        order = robots.play(gd.game, state, seat, Rng.for_step(gd.meta.seed, step, f"robot/{seat}"))
-        text = batch.default_document(gd, seat, order, f"robot orders: {seat} sent none by the deadline")
-        submit(gd, text, f"robot/{seat}.yaml", origin="robot")
+    batch.play_robots(gd, seats, "robot orders: {seat} sent none by the deadline")
 
 
 def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Renderer | None) -> list[str]:

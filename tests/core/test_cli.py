@@ -187,3 +187,14 @@ def test_an_internal_error_is_one_line_exit_1_and_a_saved_traceback(
     assert err.count("\n") == 1 and err.startswith("pbem: internal error: the rules met a case nobody wrote")
     [saved] = tmp_path.glob("pbem-crash-*.txt")
     assert saved.name in err and "Traceback" in saved.read_text() and "Traceback" not in err
+
+
+def test_forced_seats_are_told_when_the_game_is_played_by_mail(tmp_path: Path) -> None:
+    (tmp_path / "pbem.yaml").write_text("from: pbem@games.example.org\n")
+    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "3",
+                       "--player", "anna:anna@example.org", "--player", "ben")
+    assert code == 0 and "queued 1 welcome mail" in out
+    code, out = invoke("run", "--force", "--no-reports", str(tmp_path / "g"))
+    assert code == 0 and "default orders for anna, ben" in out
+    outbox = sorted(p.name for p in (tmp_path / "g" / "mail" / "outbox").iterdir())
+    assert outbox == ["missed-0001-anna.eml", "welcome-anna.eml"], "ben has no address to tell"
