@@ -11,12 +11,23 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: Files get the mode an ordinary write would give them (mkstemp's own 0600 would hide reports from a web server).
+FILE_MODE = 0o666 & ~_umask()
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write `data` so that readers see the old file or the new one, never half of either."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()

@@ -370,3 +370,11 @@ def test_a_stored_robot_game_is_the_game_play_out_simulates(toy_game: tuple[Game
     summary = batch.run_game(gd)
     playout = play_out(gd.game, gd.meta.seat_names, 11)
     assert playout.state == gd.state() and playout.steps == len(summary.resolved)
+
+
+def test_atomic_writes_get_the_usual_file_mode(tmp_path: Path) -> None:
+    from pbem.files import FILE_MODE, write_atomic
+
+    write_atomic(tmp_path / "a.txt", "x")
+    assert (tmp_path / "a.txt").stat().st_mode & 0o777 == FILE_MODE
+    assert FILE_MODE & 0o600 == 0o600
