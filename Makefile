@@ -12,7 +12,7 @@ WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-su
 # The real IMAP server the mail tests talk to.
 TEST_DEBS := dovecot-imapd
 
-.PHONY: all demo test test-fast bench sysdeps sysdeps-test venv clean
+.PHONY: all demo test test-fast lint bench sysdeps sysdeps-test venv clean
 
 all: test
 
@@ -41,8 +41,13 @@ venv: $(STAMP)
 demo: sysdeps venv
 	$(BIN)/python -m pbem.demo $(DEMO_DIR)
 
-test: sysdeps-test venv
+test: sysdeps-test venv lint
 	$(BIN)/pytest
+
+# Style and types: ruff for mistakes and import order, mypy for the typed code.
+lint: venv
+	$(BIN)/ruff check engine pbem games tests
+	$(BIN)/mypy engine pbem games
 
 test-fast: venv
 	$(BIN)/pytest -m "not slow and not mail"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import weasyprint
@@ -24,7 +25,7 @@ class LocalOnlyFetcher(URLFetcher):
         super().__init__(allowed_protocols=("file",), allow_redirects=False)
         self._roots = [root.resolve() for root in roots]
 
-    def fetch(self, url, headers=None):  # type: ignore[no-untyped-def]  # WeasyPrint's signature
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:  # WeasyPrint calls it so
         """Open `url` only when it is a file inside one of the template folders."""
         parts = urlsplit(url)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
