@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.contract import Path
-
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context, Question
 

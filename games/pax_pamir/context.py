@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from engine.contract import Event, Path
-
 from games.pax_pamir.state import GameState
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
 from engine.rng import Rng
-
 from games.pax_pamir import orders, robot
 from games.pax_pamir.context import OrderError
 from games.pax_pamir.setup import new_game

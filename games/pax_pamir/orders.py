@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.contract import Problem
-
 from games.pax_pamir import cards
 from games.pax_pamir.context import Question, is_option
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CourtCard
-from games.pax_pamir.state import CYLINDERS, BLOCKS, GameState
+from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 
 #: Abilities that make their own card count as being of the favored suit.
 ALWAYS_FAVORED = ("savvy_operator", "irregulars")

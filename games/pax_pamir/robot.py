@@ -6,11 +6,10 @@ import copy
 from typing import Any
 
 from engine.rng import Rng
-
 from games.pax_pamir import actions, cards, core, queries
+from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
 from games.pax_pamir.dominance import GameOver
-from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import ACTION_LIMIT, begin_turn, blackmail, end_turn, take_action
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rng import Rng
-
 from games.pax_pamir import cards
 from games.pax_pamir.state import COLUMNS, ROWS, GameState, Player
 

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Problem
-
 from games.pax_pamir import actions
 from games.pax_pamir.context import Context, Pause
 from games.pax_pamir.state import COLUMNS, Effect, GameState, Player, TurnState

@@ -8,7 +8,6 @@ from typing import Any
 
 from engine.contract import Step
 from engine.rng import Rng
-
 from games.pax_pamir import GAME, cards, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.state import BLOCKS, COLUMNS, CYLINDERS, GameState, Player, TurnState

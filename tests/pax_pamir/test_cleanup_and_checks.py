@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from pp_helpers import context, position, texts, turn
 
 from games.pax_pamir import GAME
 from games.pax_pamir.cleanup import refill
 from games.pax_pamir.dominance import GameOver, final_winners, resolve_dominance_check
 from games.pax_pamir.state import Effect
-
-import pytest
 
 MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 from pp_helpers import check_invariants, rupee_change, rupees_total
 

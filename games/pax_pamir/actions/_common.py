@@ -6,7 +6,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeGuard
 
 from engine.contract import Path, Problem
-
 from games.pax_pamir import cards, queries
 from games.pax_pamir.state import GameState
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-
 from games.pax_pamir import cards, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context, Question

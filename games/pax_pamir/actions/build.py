@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-
 from games.pax_pamir import cards, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
 from games.pax_pamir.context import Context, Question

@@ -11,7 +11,6 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-
 from games.pax_pamir import pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
 from games.pax_pamir.context import Context

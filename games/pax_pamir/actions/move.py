@@ -21,10 +21,17 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-
 from games.pax_pamir import cards, pieces, queries
-from games.pax_pamir.actions._common import (border_between, card_name, is_int, listing, loyalty, problem, rank,
-                                             spy_steps)
+from games.pax_pamir.actions._common import (
+    border_between,
+    card_name,
+    is_int,
+    listing,
+    loyalty,
+    problem,
+    rank,
+    spy_steps,
+)
 from games.pax_pamir.context import Context
 from games.pax_pamir.state import GameState, bump
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank, title
 from games.pax_pamir.context import Context
