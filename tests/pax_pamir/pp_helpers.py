@@ -48,6 +48,18 @@ def position(
     return state
 
 
+#: A full market of the first twelve court cards, for positions that need one.
+MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
+
+
+def bribe_position() -> GameState:
+    """Anna wants to play Josiah Harlan (25, Punjab), where Bob rules with two tribes."""
+    state = position(courts={"bob": [24]}, hands={"anna": [25, 26]}, market=MARKET, rupees={"anna": 3},
+                     loyalty={"anna": "afghan", "bob": "russian", "cati": "british"})
+    state.tribes = {"punjab": {"bob": 2}}
+    return state
+
+
 def context(state: GameState, seat: str = "anna", order: dict[str, Any] | None = None) -> Context:
     """A Context for rules helpers called directly, with a turn begun for `seat`."""
     if state.turn is None:

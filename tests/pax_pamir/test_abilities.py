@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pp_helpers import context, position, turn
+from pp_helpers import MARKET, context, position, turn
 
 from games.pax_pamir import GAME, queries
 from games.pax_pamir.dominance import resolve_dominance_check
 from games.pax_pamir.market import purchase_cost
-
-MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
 
 
 def test_charismatic_courtiers_pays_no_bribe_to_play() -> None:

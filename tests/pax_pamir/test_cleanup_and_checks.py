@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pp_helpers import context, position, texts, turn
+from pp_helpers import MARKET, context, position, texts, turn
 
 from games.pax_pamir import GAME
 from games.pax_pamir.cleanup import refill
 from games.pax_pamir.dominance import GameOver, final_winners, resolve_dominance_check
 from games.pax_pamir.state import Effect
-
-MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
 
 
 def test_p09_cleanup_court_limit_is_three_plus_political_stars() -> None:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pp_helpers import context, position, turn
+from pp_helpers import MARKET, context, position, turn
 
 from games.pax_pamir import GAME, queries
 from games.pax_pamir.dominance import check_scores, dominant_coalition
 from games.pax_pamir.events import resolve_event
-
-MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
 
 
 def bought(number: int, **fields: object) -> dict[str, object]:

@@ -8,22 +8,12 @@ import random
 from typing import Any
 
 import pytest
-from pp_helpers import check_invariants, context, position, turn
+from pp_helpers import MARKET, bribe_position, check_invariants, context, position, turn
 from ruamel.yaml import YAML
 
 from engine.rng import Rng
 from games.pax_pamir import GAME
 from games.pax_pamir.context import Question
-
-MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
-
-
-def bribe_position() -> object:
-    """Anna wants to play Josiah Harlan (25, Punjab), where Bob rules with two tribes."""
-    state = position(courts={"bob": [24]}, hands={"anna": [25, 26]}, market=MARKET, rupees={"anna": 3},
-                     loyalty={"anna": "afghan", "bob": "russian", "cati": "british"})
-    state.tribes = {"punjab": {"bob": 2}}
-    return state
 
 
 def test_a_float_card_number_is_a_problem_not_a_spy_on_card_8_0() -> None:

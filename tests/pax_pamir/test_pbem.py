@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import json
 
-from pp_helpers import position, texts, turn
+from pp_helpers import MARKET, bribe_position, position, texts, turn
 from ruamel.yaml import YAML
 
 from engine.rng import Rng
 from games.pax_pamir import GAME, orders
-
-MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
-
-
-def bribe_position() -> object:
-    """Anna wants to play Josiah Harlan (25, Punjab), where Bob rules with two tribes."""
-    state = position(courts={"bob": [24]}, hands={"anna": [25, 26]}, market=MARKET, rupees={"anna": 3},
-                     loyalty={"anna": "afghan", "bob": "russian", "cati": "british"})
-    state.tribes = {"punjab": {"bob": 2}}
-    return state
 
 
 def test_a_missing_bribe_answer_pauses_for_the_ruler_then_the_turn_goes_on() -> None:
