@@ -6,6 +6,7 @@ up), paused (a decision is owed; the turn replays from its start once answered),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,14 +40,33 @@ class Outcome:
     question: Question | None = None
 
 
-def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               chooser: Chooser | None = None, lenient: bool = False) -> Context:
-    """A Context for `seat`'s turn on a copy of `state` (the state before the turn)."""
+def turn_state(state: GameState, seat: str) -> GameState:
+    """A copy of `state` (the state before the turn) with `seat`'s turn begun."""
     working = state.clone()
     working.turn_number += 1
     working.turn = TurnState(seat, working.turn_number)
     working.current = seat
-    return Context(working, seat, order, dict(answers), chooser=chooser, lenient=lenient)
+    return working
+
+
+def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+               chooser: Chooser | None = None, lenient: bool = False) -> Context:
+    """A Context for `seat`'s turn on a copy of `state` (the state before the turn)."""
+    return Context(turn_state(state, seat), seat, order, dict(answers), chooser=chooser, lenient=lenient)
+
+
+def play_turn(ctx: Context, actions_of_turn: Callable[[], None]) -> Outcome:
+    """Blackmail, the turn's actions, then cleanup; a pause or the game's end stops the turn where it stands."""
+    try:
+        blackmail(ctx)
+        actions_of_turn()
+        cleanup(ctx)
+        end_turn(ctx.state)
+    except Pause as pause:
+        return Outcome(ctx, pause.question)
+    except GameOver:
+        ctx.state.turn = None
+    return Outcome(ctx)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
@@ -56,10 +76,9 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
     ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
-    try:
-        blackmail(ctx)
-        entries = order.get("actions") or []
-        for index, entry in enumerate(entries):
+
+    def the_orders() -> None:
+        for index, entry in enumerate(order.get("actions") or []):
             ctx.where = ("actions", index)
             try:
                 take_action(ctx, entry)
@@ -68,13 +87,8 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
                     raise
                 ctx.emit(f"{seat}'s action {index + 1} ({entry.get('action')}) is not taken: {error.message}",
                          kind="action-skipped", seat=seat)
-        cleanup(ctx)
-        end_turn(ctx.state)
-    except Pause as pause:
-        return Outcome(ctx, pause.question)
-    except GameOver:
-        ctx.state.turn = None
-    return Outcome(ctx)
+
+    return play_turn(ctx, the_orders)
 
 
 def end_turn(state: GameState) -> None:

@@ -9,11 +9,8 @@ from typing import Any
 
 from games.pax_pamir import queries
 from games.pax_pamir.bribes import settle_bribe
-from games.pax_pamir.cleanup import cleanup
-from games.pax_pamir.context import Pause
-from games.pax_pamir.dominance import GameOver
-from games.pax_pamir.state import GameState, TurnState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, blackmail, end_turn
+from games.pax_pamir.state import GameState
+from games.pax_pamir.turn import ACTION_LIMIT, Outcome, play_turn, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -45,27 +42,19 @@ def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
     """Run Wakhan's turn from `start` (her AI card already drawn); pauses only for questions to the humans."""
     seat = seat_of(start)
     assert seat is not None
-    working = start.clone()
-    working.turn_number += 1
-    working.turn = TurnState(seat, working.turn_number)
-    working.current = seat
+    working = turn_state(start, seat)
     ctx = WakhanContext(working, seat, {}, dict(answers or {}))
-    try:
-        now = reading(working)
-        ctx.emit(f"Wakhan's turn. {now.describe()} Her pragmatic loyalty is "
-                 f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card,
-                 back_columns=list(now.back.column_numbers), back_rows=list(now.back.row_side))
-        ctx.where = ("blackmail",)
-        blackmail(ctx)
+    now = reading(working)
+    ctx.emit(f"Wakhan's turn. {now.describe()} Her pragmatic loyalty is "
+             f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card,
+             back_columns=list(now.back.column_numbers), back_rows=list(now.back.row_side))
+    ctx.where = ("blackmail",)
+
+    def her_actions() -> None:
         action_list(ctx, now)
         bonus_actions(ctx, now)
-        cleanup(ctx)
-        end_turn(ctx.state)
-    except Pause as pause:
-        return Outcome(ctx, pause.question)
-    except GameOver:
-        ctx.state.turn = None
-    return Outcome(ctx)
+
+    return play_turn(ctx, her_actions)
 
 
 def action_list(ctx: WakhanContext, now: Reading) -> None:
