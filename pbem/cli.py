@@ -373,6 +373,10 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> Non
 def replay(directory: Path) -> None:
     """Rebuild every snapshot from setup and the archived orders; exit 1 at the first difference.
 
+    A step whose events are only worded differently today (same data, same state) is noted, not a
+    difference. A difference names the step, what differs (state, events or orders) and the pbem versions
+    that made the step and that replayed it.
+
     \b
     Example:
       pbem replay games/g1
@@ -381,10 +385,15 @@ def replay(directory: Path) -> None:
         gd = open_game(directory)
         steps = gd.steps()
         with click.progressbar(length=len(steps), label="replaying", file=sys.stderr) as bar:
-            difference = replaying.replay(gd, on_step=lambda _step: bar.update(1))
+            outcome = replaying.compare(gd, on_step=lambda _step: bar.update(1))
+    for line in replaying.wording_notes(gd.name, outcome):
+        click.echo(line)
+    difference = outcome.difference
     if difference is not None:
-        raise Rejected(f"{gd.name}: replay differs at {difference}")
-    click.echo(f"{gd.name}: all {len(steps)} snapshots replay exactly")
+        raise Rejected(f"{gd.name}: replay differs at step {difference.step} ({difference.kind}): {difference.what}; "
+                       f"{difference.versions()}")
+    click.echo(f"{gd.name}: all {len(steps)} snapshots replay exactly"
+               + (" (events worded differently, see above)" if outcome.wording else ""))
 
 
 @main.command()

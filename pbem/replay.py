@@ -1,55 +1,221 @@
-"""Replay: rebuild every snapshot from setup and the archived orders, and compare byte for byte."""
+"""Replay: rebuild every snapshot from setup and the archived orders, and compare with the archive.
+
+A step diverges when its rebuilt snapshot differs (kind `state`), when its events say something else happened
+or tell it to other seats (`events`: event data or audience differ while the snapshot is the same), or when
+its archived orders no longer fit the rules (`orders`). Events whose text alone changed are a change of
+wording, not of the game: they are noted, and the replay goes on.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+from engine.contract import RejectedOrder
 from engine.rng import Rng
+from pbem import version
 from pbem.orders import parse
 from pbem.store import GameDir, dump_json, event_to_data
+
+#: What may differ at a divergence.
+KINDS = ("state", "events", "orders")
 
 
 @dataclass(frozen=True)
 class Difference:
-    """The first place where the replay disagrees with the archive."""
+    """The first step where the replay disagrees with the archive, what differs, and which versions met."""
 
     step: int
     what: str
+    kind: str = "state"
+    made_by: str = version.UNKNOWN  # the pbem that stored the step
+    running: str = field(default_factory=lambda: version.running())  # looked up when made: an upgrade (or a test) may change it
 
     def __str__(self) -> str:
         return f"step {self.step}: {self.what}"
 
+    def versions(self) -> str:
+        """Which pbem made the stored step and which one replayed it."""
+        return f"step {self.step} was made by pbem {self.made_by}, replayed with pbem {self.running}"
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A step whose events read differently today though they record the same thing."""
+
+    step: int
+    changed: int  # how many events
+    stored: str  # the first changed event's text, as stored
+    now: str  # and as the current code words it
+    made_by: str
+
+
+@dataclass
+class Replay:
+    """The outcome of a replay: how many steps matched, the wording notes, and the divergence if any."""
+
+    steps: int = 0
+    wording: list[Wording] = field(default_factory=list)
+    difference: Difference | None = None
+    running: str = field(default_factory=lambda: version.running())
+
+    @property
+    def reproduced(self) -> bool:
+        """True when every step replays (wording changes allowed)."""
+        return self.difference is None
+
 
 def replay(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Difference | None:
-    """Rebuild the game from its archive; the first difference, or None when every byte matches."""
+    """Rebuild the game from its archive; the first divergence, or None when it reproduces."""
+    return compare(gd, on_step).difference
+
+
+def compare(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Replay:
+    """Rebuild the game from its archive step by step, noting changes of wording, until the first divergence."""
     game = gd.game
-    names = gd.meta.seat_names
-    state = game.setup(names, gd.meta.game_options, Rng.for_step(gd.meta.seed, 0))
-    if dump_json(game.encode(state)) != _stored(gd, 0, "state.json"):
-        return Difference(0, "the setup snapshot differs from state.json")
+    outcome = Replay()
+
+    def differs(step: int, what: str, kind: str) -> Replay:
+        outcome.difference = Difference(step, what, kind, made_by(gd, step), outcome.running)
+        return outcome
+
+    state = game.setup(gd.meta.seat_names, gd.meta.game_options, Rng.for_step(gd.meta.seed, 0))
+    found = _snapshot_difference(game.encode(state), _stored(gd, 0, "state.json"))
+    if found is not None:
+        return differs(0, f"the setup snapshot differs from state.json: {found}", "state")
     for step in gd.steps()[1:]:
         orders = {}
-        for seat, text in gd.step_orders(step).items():
+        stored_orders = gd.step_orders(step)
+        if game.result(state) is not None:
+            return differs(step, "the game is over before this step, but the archive goes on", "state")
+        owed = sorted(p.seat for p in game.prompts(state))
+        if owed != sorted(stored_orders):
+            return differs(step, f"the rules ask orders of {', '.join(owed) or 'nobody'}; the archive has orders "
+                                 f"of {', '.join(sorted(stored_orders)) or 'nobody'}", "orders")
+        for seat, text in stored_orders.items():
             doc = parse(text, str(gd.step_dir(step) / "orders" / f"{seat}.yaml"))
             if doc.problems:
-                return Difference(step, f"archived orders of {seat} no longer parse: {doc.problems[0]}")
+                return differs(step, f"archived orders of {seat} no longer parse: {doc.problems[0]}", "orders")
             # Checked as at intake: apply() is only defined for orders that pass, and an archive may be edited.
             problems = game.check(state, seat, doc.body)
             if problems:
-                return Difference(step, f"archived orders of {seat} no longer pass the rules: {problems[0].message}")
+                return differs(step, f"archived orders of {seat} no longer pass the rules: {problems[0].message}",
+                               "orders")
             orders[seat] = doc.body
-        outcome = game.apply(state, orders, Rng.for_step(gd.meta.seed, step))
-        state = outcome.state
-        if dump_json(game.encode(state)) != _stored(gd, step, "state.json"):
-            return Difference(step, "the rebuilt snapshot differs from state.json")
-        if dump_json([event_to_data(e) for e in outcome.events]) != _stored(gd, step, "events.json"):
-            return Difference(step, "the rebuilt events differ from events.json")
+        try:
+            result = game.apply(state, orders, Rng.for_step(gd.meta.seed, step))
+        except RejectedOrder as exc:
+            return differs(step, f"the archived orders are refused: {exc}", "orders")
+        state = result.state
+        found = _snapshot_difference(game.encode(state), _stored(gd, step, "state.json"))
+        if found is not None:
+            return differs(step, f"the rebuilt snapshot differs from state.json: {found}", "state")
+        rebuilt = dump_json([event_to_data(e) for e in result.events])
+        stored = _stored(gd, step, "events.json")
+        if rebuilt != stored:
+            events = _event_difference(json.loads(rebuilt), _load(stored))
+            if isinstance(events, str):
+                return differs(step, f"the rebuilt events differ from events.json: {events}", "events")
+            outcome.wording.append(Wording(step, *events, made_by=made_by(gd, step)))
+        outcome.steps = step
         if on_step is not None:
             on_step(step)
-    return None
+    return outcome
+
+
+def made_by(gd: GameDir, step: int) -> str:
+    """The pbem version that stored a step (game.yaml's for a setup stored without one)."""
+    found = version.recorded(gd.step_info(step))
+    if found == version.UNKNOWN and step == 0 and gd.meta.pbem_version:
+        return gd.meta.pbem_version
+    return found
 
 
 def _stored(gd: GameDir, step: int, name: str) -> str:
     path = gd.step_dir(step) / name
     return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+def _load(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _snapshot_difference(rebuilt: Any, stored_text: str) -> str | None:
+    """None when the encoded snapshot is the stored one byte for byte; else the first place they differ."""
+    if dump_json(rebuilt) == stored_text:
+        return None
+    stored = _load(stored_text)
+    if stored is None:
+        return "state.json is missing or not JSON"
+    found = first_difference(json.loads(dump_json(rebuilt)), stored)
+    return found or "the same data, written differently"
+
+
+def first_difference(rebuilt: Any, stored: Any, path: str = "") -> str | None:
+    """The first path where two JSON values differ, with both values (shortened); None when equal."""
+    if isinstance(rebuilt, dict) and isinstance(stored, dict):
+        for key in sorted(set(rebuilt) | set(stored)):
+            if key not in stored:
+                return f"{path}{key}: not stored, replayed {_short(rebuilt[key])}"
+            if key not in rebuilt:
+                return f"{path}{key}: stored {_short(stored[key])}, not replayed"
+            found = first_difference(rebuilt[key], stored[key], f"{path}{key}.")
+            if found:
+                return found
+        return None
+    if isinstance(rebuilt, list) and isinstance(stored, list) and len(rebuilt) == len(stored):
+        for index, (a, b) in enumerate(zip(rebuilt, stored, strict=True)):
+            found = first_difference(a, b, f"{path}{index}.")
+            if found:
+                return found
+        return None
+    if rebuilt == stored and type(rebuilt) is type(stored):
+        return None
+    return f"{path.rstrip('.') or 'the snapshot'}: stored {_short(stored)}, replayed {_short(rebuilt)}"
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _event_difference(rebuilt: Any, stored: Any) -> tuple[int, str, str] | str:
+    """Compare event lists: (changed, stored text, new text) when only the wording differs, else what differs."""
+    if not isinstance(stored, list):
+        return "events.json is missing or not a list"
+    if len(rebuilt) != len(stored):
+        return f"{len(stored)} events stored, {len(rebuilt)} replayed"
+    changed: list[tuple[str, str]] = []
+    for index, (new, old) in enumerate(zip(rebuilt, stored, strict=True)):
+        if not isinstance(old, dict):
+            return f"event {index} is not an event"
+        for key in ("data", "to"):
+            if new.get(key) != old.get(key):
+                found = first_difference(new.get(key), old.get(key), f"event {index} {key} ")
+                return found or f"event {index}: its {key} differs"
+        if new.get("text") != old.get("text"):
+            changed.append((str(old.get("text")), str(new.get("text"))))
+    if not changed:
+        return "the same events, written differently"
+    return len(changed), changed[0][0], changed[0][1]
+
+
+def wording_notes(name: str, outcome: Replay) -> list[str]:
+    """Lines telling a moderator where events read differently now, with the versions involved."""
+    if not outcome.wording:
+        return []
+    first = outcome.wording[0]
+    steps = [w.step for w in outcome.wording]
+    shown = ", ".join(str(s) for s in steps[:10]) + (f" and {len(steps) - 10} more" if len(steps) > 10 else "")
+    made = sorted({w.made_by for w in outcome.wording})
+    return [
+        f"{name}: events are worded differently in {len(steps)} step(s) ({shown}); their data and every "
+        f"snapshot are the same, so this is not a difference",
+        f"{name}: made by pbem {', '.join(made)}; replayed with pbem {outcome.running}; first at step {first.step}: "
+        f"{first.stored!r} now reads {first.now!r}",
+    ]

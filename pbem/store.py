@@ -35,6 +35,7 @@ from ruamel.yaml import YAML
 from engine import registry
 from engine.contract import Event, Game
 from engine.rng import Rng
+from pbem import version
 from pbem.files import fsync_dir, locked, write_atomic
 from pbem.orders import plain
 
@@ -70,6 +71,7 @@ class GameMeta:
     seats: list[Seat]
     options: dict[str, Any] = field(default_factory=dict)
     format: int = FORMAT
+    pbem_version: str | None = None  # the pbem that created the game; None in archives older than the field
 
     def seat(self, name: str) -> Seat:
         """The seat with this name."""
@@ -189,6 +191,7 @@ class GameDir:
                 seats=seats,
                 options=plain(doc.get("options") or {}),
                 format=int(doc.get("format", FORMAT)),
+                pbem_version=str(doc[version.KEY]) if doc.get(version.KEY) else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise StoreError(f"{path}: malformed game.yaml ({exc})") from None
@@ -303,7 +306,8 @@ class GameDir:
         for seat, text in orders.items():
             write_atomic(building / "orders" / f"{seat}.yaml", text)
         write_atomic(building / "events.json", dump_json([event_to_data(e) for e in events]))
-        write_atomic(building / "step.json", dump_json(dict(info)))
+        # Each step names the pbem that made it, so a replay after an upgrade can say which versions differ.
+        write_atomic(building / "step.json", dump_json({**info, version.KEY: version.running()}))
         # state.json last: a folder is a stored step only once it has its state (see steps()).
         write_atomic(building / "state.json", dump_json(self.game.encode(state)))
         os.replace(building, final)
@@ -392,8 +396,11 @@ def _stamp(text: str) -> str:
 
 def _meta_fields(meta: GameMeta) -> dict[str, Any]:
     """What game.yaml holds, in its order."""
+    fields: dict[str, Any] = {"format": meta.format}
+    if meta.pbem_version is not None:  # an older game.yaml stays as it was
+        fields[version.KEY] = meta.pbem_version
     return {
-        "format": meta.format,
+        **fields,
         "game": meta.game,
         "seed": meta.seed,
         "seats": [asdict(seat) for seat in meta.seats],
@@ -442,7 +449,8 @@ def create(
         raise StoreError(f"{game.title} cannot be set up so: {exc}") from None
     tokens = {s.name: new_token() for s in seats}
     stored = [Seat(**{**asdict(s), "token_hash": hash_token(tokens[s.name])}) for s in seats]
-    meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=meta_options)
+    meta = GameMeta(game=game_id, seed=str(seed), seats=stored, options=meta_options,
+                    pbem_version=version.running())
     _write_meta(root, _meta_fields(meta))
     gd = GameDir(root)
     gd.commit_step(0, state, [], {}, {"setup": True})
