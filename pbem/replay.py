@@ -214,8 +214,8 @@ def wording_notes(name: str, outcome: Replay) -> list[str]:
     shown = ", ".join(str(s) for s in steps[:10]) + (f" and {len(steps) - 10} more" if len(steps) > 10 else "")
     made = sorted({w.made_by for w in outcome.wording})
     return [
-        f"{name}: events are worded differently in {len(steps)} step(s) ({shown}); their data and every "
-        f"snapshot are the same, so this is not a difference",
+        f"{name}: events are worded differently in {len(steps)} step(s) ({shown}); in those steps the event "
+        f"data and the snapshot are the same, so this is not a difference",
         f"{name}: made by pbem {', '.join(made)}; replayed with pbem {outcome.running}; first at step {first.step}: "
         f"{first.stored!r} now reads {first.now!r}",
     ]

@@ -1,0 +1,85 @@
+"""The golden archives: games made by earlier pbem code replay with today's, or diverge exactly as expected.yaml says.
+
+The archives (tests/golden/*.tar.xz) were made once by make_golden.py and are never remade; see that script.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from pbem.replay import KINDS, compare
+from pbem.store import open_game
+
+from .goldens import HERE, Coverage, archives, coverage, name_of, unpack
+
+EXPECTED = HERE / "expected.yaml"
+#: Git keeps every golden forever, so their total must stay modest.
+SIZE_LIMIT = 15 * 1024 * 1024
+
+
+def expected() -> dict[str, dict[str, object]]:
+    """The games expected to diverge, by name."""
+    doc = YAML(typ="safe").load(EXPECTED.read_text(encoding="utf-8")) or {}
+    return dict(doc.get("diverges") or {})
+
+
+@pytest.fixture(scope="module")
+def unpacked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every golden game, extracted once."""
+    into = tmp_path_factory.mktemp("golden")
+    return {name_of(a): unpack(a, into) for a in archives()}
+
+
+@pytest.mark.parametrize("archive", archives(), ids=name_of)
+def test_golden_game_replays_as_expected(archive: Path, unpacked: dict[str, Path]) -> None:
+    name = name_of(archive)
+    outcome = compare(open_game(unpacked[name]))
+    wanted = expected().get(name)
+    if wanted is None:
+        assert outcome.difference is None, f"{name} no longer replays: {outcome.difference} " \
+                                           f"({outcome.difference.kind if outcome.difference else ''}); if a " \
+                                           "rule fix means this, list it in tests/golden/expected.yaml"
+        assert outcome.steps == open_game(unpacked[name]).current_step()
+    else:
+        found = outcome.difference
+        assert found is not None, f"{name} is listed in expected.yaml but now replays exactly: remove its entry"
+        assert (found.step, found.kind) == (wanted["step"], wanted["kind"]), \
+            f"{name} diverges at step {found.step} ({found.kind}: {found.what}), expected step {wanted['step']} " \
+            f"({wanted['kind']})"
+
+
+def test_expected_divergences_name_real_games_steps_and_kinds() -> None:
+    names = {name_of(a) for a in archives()}
+    for name, entry in expected().items():
+        assert name in names, f"expected.yaml names {name!r}, which is not a golden archive"
+        assert isinstance(entry.get("step"), int) and entry["step"] >= 0, f"{name}: step must be a step number"
+        assert entry.get("kind") in KINDS, f"{name}: kind must be one of {', '.join(KINDS)}"
+        assert entry.get("why"), f"{name}: say which rule fix makes it diverge"
+
+
+def test_goldens_cover_every_game_seat_count_and_feature(unpacked: dict[str, Path]) -> None:
+    games = [coverage(folder) for folder in unpacked.values()]
+    assert len(games) >= 30
+    pax = [g for g in games if g.game == "pax-pamir" and not g.wakhan]
+    wakhan = [g for g in games if g.game == "pax-pamir" and g.wakhan]
+    x5 = [g for g in games if g.game == "expedition-5x"]
+    assert {g.seats for g in pax} == {2, 3, 4, 5}
+    assert {g.seats for g in wakhan} == {1, 2}
+    assert {g.seats for g in x5} == {3, 4, 5}
+
+    def total(group: list[Coverage], feature: str) -> int:
+        return sum(getattr(g, feature) for g in group)
+
+    for group in (pax, wakhan):
+        for feature in ("answers", "standing", "defaults", "robots", "replaced"):
+            assert total(group, feature) > 0, f"no Pax Pamir golden has {feature}"
+    for feature in ("late", "defaults", "robots", "replaced"):
+        assert total(x5, feature) > 0, f"no Expedition to 5X golden has {feature}"
+    assert any(not g.finished for g in pax + wakhan) and any(not g.finished for g in x5), "keep running games too"
+
+
+def test_goldens_stay_small() -> None:
+    assert sum(a.stat().st_size for a in archives()) < SIZE_LIMIT
