@@ -5,15 +5,16 @@ The archives (tests/golden/*.tar.xz) were made once by make_golden.py and are ne
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 
-from pbem.replay import KINDS, compare
+from pbem.replay import KINDS, Replay, compare
 from pbem.store import open_game
 
-from .goldens import HERE, Coverage, archives, coverage, name_of, unpack
+from .goldens import HERE, SUFFIX, Coverage, archives, coverage, name_of, unpack
 
 EXPECTED = HERE / "expected.yaml"
 #: Git keeps every golden forever, so their total must stay modest.
@@ -33,22 +34,44 @@ def unpacked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {name_of(a): unpack(a, into) for a in archives()}
 
 
+def verdict(name: str, outcome: Replay, wanted: Mapping[str, object] | None) -> str | None:
+    """What is wrong with a golden game's replay given its expectation; None when it is as expected."""
+    found = outcome.difference
+    if wanted is None:
+        if found is not None:
+            return f"{name} no longer replays: step {found.step} ({found.kind}): {found.what}; if a rule fix means " \
+                   "this, list it in tests/golden/expected.yaml"
+        return None
+    if found is None:
+        return f"{name} is listed in expected.yaml but replays exactly: remove its entry"
+    if (found.step, found.kind) != (wanted.get("step"), wanted.get("kind")):
+        return f"{name} diverges at step {found.step} ({found.kind}: {found.what}), but expected.yaml says step " \
+               f"{wanted.get('step')} ({wanted.get('kind')})"
+    return None
+
+
 @pytest.mark.parametrize("archive", archives(), ids=name_of)
 def test_golden_game_replays_as_expected(archive: Path, unpacked: dict[str, Path]) -> None:
     name = name_of(archive)
-    outcome = compare(open_game(unpacked[name]))
-    wanted = expected().get(name)
-    if wanted is None:
-        assert outcome.difference is None, f"{name} no longer replays: {outcome.difference} " \
-                                           f"({outcome.difference.kind if outcome.difference else ''}); if a " \
-                                           "rule fix means this, list it in tests/golden/expected.yaml"
-        assert outcome.steps == open_game(unpacked[name]).current_step()
-    else:
-        found = outcome.difference
-        assert found is not None, f"{name} is listed in expected.yaml but now replays exactly: remove its entry"
-        assert (found.step, found.kind) == (wanted["step"], wanted["kind"]), \
-            f"{name} diverges at step {found.step} ({found.kind}: {found.what}), expected step {wanted['step']} " \
-            f"({wanted['kind']})"
+    gd = open_game(unpacked[name])
+    outcome = compare(gd)
+    problem = verdict(name, outcome, expected().get(name))
+    assert problem is None, problem
+    if outcome.difference is None:
+        assert outcome.steps == gd.current_step()
+
+
+def test_an_expected_divergence_must_happen_exactly_there(tmp_path: Path) -> None:
+    folder = unpack(HERE / f"pp3-s23{SUFFIX}", tmp_path)
+    path = folder / "steps" / "0009" / "state.json"
+    path.write_text(path.read_text().replace('"phase"', '"phase_before_a_rule_fix"'))
+    outcome = compare(open_game(folder))
+    assert verdict("g", outcome, {"step": 9, "kind": "state"}) is None
+    assert "expected.yaml says step 8 (state)" in str(verdict("g", outcome, {"step": 8, "kind": "state"}))
+    assert "expected.yaml says step 9 (events)" in str(verdict("g", outcome, {"step": 9, "kind": "events"}))
+    assert "no longer replays: step 9 (state)" in str(verdict("g", outcome, None))
+    untouched = compare(open_game(unpack(HERE / f"pp2-s13{SUFFIX}", tmp_path)))
+    assert "replays exactly: remove its entry" in str(verdict("g", untouched, {"step": 9, "kind": "state"}))
 
 
 def test_expected_divergences_name_real_games_steps_and_kinds() -> None:

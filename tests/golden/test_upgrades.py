@@ -159,10 +159,12 @@ def test_replay_names_a_changed_event_as_an_events_difference(tmp_path: Path, up
     assert f"replayed with pbem {NEW}" in out
 
 
-@pytest.mark.parametrize("name", ["pp4-s31", "wk2-s61", "x3-s71"])
+@pytest.mark.parametrize(("name", "old"), [("pp4-s31", False), ("wk2-s61", False), ("x3-s71", True)])
 def test_replay_names_a_changed_snapshot_its_step_and_the_versions(tmp_path: Path, upgraded: None,
-                                                                    name: str) -> None:
+                                                                    name: str, old: bool) -> None:
     folder = golden(name, tmp_path)
+    if old:
+        forget_versions(folder)
     step = 7
     path = folder / "steps" / f"{step:04d}" / "state.json"
     made = version.recorded(json.loads((path.parent / "step.json").read_text()))
@@ -176,6 +178,7 @@ def test_replay_names_a_changed_snapshot_its_step_and_the_versions(tmp_path: Pat
            f"replayed with pbem {NEW}" in out
     outcome = compare(open_game(folder))
     assert outcome.difference is not None and outcome.difference.kind == "state" and outcome.steps == step - 1
+    assert outcome.difference.made_by == made and (made == "unknown (before versioning)") == old
 
 
 def test_replay_names_an_archived_order_for_a_seat_the_rules_do_not_ask(tmp_path: Path) -> None:
