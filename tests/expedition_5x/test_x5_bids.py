@@ -165,3 +165,35 @@ def test_holding_an_auction_the_order_template_after_the_reveal_passes_check():
     template = GAME.template(paused.state, "anna")
     assert "Excavate was also played by bob" in " ".join(template.replace("\n#", " ").split())
     assert GAME.check(paused.state, "anna", YAML(typ="safe", pure=True).load(template)) == []
+
+
+def test_holding_an_auction_by_the_command_line_the_bid_prompt_waits_and_force_bids_1(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    def pbem(*args: str, code: int = 0) -> str:
+        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+        assert result.exit_code == code, result.output
+        return result.output
+
+    folder = tmp_path / "g"
+    pbem("new", str(folder), "--game", "expedition-5x", "--seed", "bids", "--player", "anna", "--player", "ben",
+         "--player", "cleo")
+    orders = {"anna": "action: excavate\nbid: {alone: 2}\n", "ben": "action: excavate\nbid:\n  alon: 2\n",
+              "cleo": "action: drill\n"}
+    for seat, body in orders.items():
+        (tmp_path / f"{seat}.yaml").write_text(f"game: g\nseat: {seat}\nstep: 1\n{body}", encoding="utf-8")
+    refused = pbem("submit", str(folder), *(str(tmp_path / f"{s}.yaml") for s in orders), code=1)
+    assert "ben.yaml:6:9: unknown key 'alon' in bid; the keys are: alone, contested" in refused
+    (tmp_path / "ben.yaml").write_text("game: g\nseat: ben\nstep: 1\naction: excavate\n", encoding="utf-8")
+    pbem("submit", str(folder), str(tmp_path / "ben.yaml"))
+    assert "waiting for anna, ben" in pbem("run", "--no-reports", str(folder))
+    status = pbem("status", str(folder))
+    assert "round 1, bids" in status and "waiting for: anna, ben" in status
+    assert "default orders for anna, ben" in pbem("run", "--force", "--no-reports", str(folder))
+    events = json.loads((folder / "steps" / "0002" / "events.json").read_text(encoding="utf-8"))
+    assert events[0]["text"] == "The Excavate bids are revealed: anna 1, ben 1."
+    assert "replay exactly" in pbem("replay", str(folder))
