@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.quoting import quoted
 from pbem.orders import Located, OrderDoc, parse
 from pbem.store import GameDir, token_matches
 
@@ -48,7 +49,7 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
     if name is None:
         doc.add(("game",), f"missing 'game:'; this game is {gd.name!r}")
     elif str(name) != gd.name:
-        doc.add(("game",), f"these orders are for game {name!r}, but this is game {gd.name!r}")
+        doc.add(("game",), f"these orders are for game {quoted(name)}, but this is game {gd.name!r}")
     # Mail comes from anyone: before the token is shown, the seats are not named, only where to find one's own.
     which = "write your seat's name as in your welcome mail" if require_token else f"the seats are {', '.join(seats)}"
     seat = header.get("seat")
@@ -57,7 +58,7 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
         return doc
     seat = str(seat)
     if seat not in seats:
-        doc.add(("seat",), f"unknown seat {seat!r}; {which}")
+        doc.add(("seat",), f"unknown seat {quoted(seat)}; {which}")
         return doc
     if require_token:
         token = header.get("token")

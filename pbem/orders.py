@@ -26,6 +26,7 @@ from ruamel.yaml.reader import ReaderError
 
 from engine.contract import Path as OrderPath
 from engine.contract import Problem
+from engine.quoting import one_line
 
 #: Orders are short; anything bigger is a mistake or an attack.
 MAX_BYTES = 64 * 1024
@@ -46,7 +47,9 @@ class Located:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.col}: {self.message}"
+        # The last guard for answers and logs: games quote what players write (engine.quoting), and
+        # whatever slips through still cannot end this line, start a forged one or reorder it.
+        return one_line(f"{self.source}:{self.line}:{self.col}: {self.message}")
 
 
 @dataclass
@@ -122,7 +125,7 @@ def _refusal(event: YamlEvent) -> str | None:
         return "YAML anchors and aliases (& and *) are not allowed in orders"
     tag = getattr(event, "tag", None)  # scalars and collections carry one; only an explicit tag sets it
     if isinstance(event, NodeEvent) and tag:
-        return f"YAML tags such as {tag} are not allowed in orders"
+        return f"YAML tags such as {one_line(tag)} are not allowed in orders"  # %0A in a tag is a line break
     return None
 
 

@@ -9,16 +9,19 @@ from engine.rng import Rng
 from games.expedition_5x.cards import DIE_FACES, Cards
 from games.expedition_5x.ledger import change, note
 from games.expedition_5x.placing import best_placement, choose_technology
-from games.expedition_5x.state import Choice, State
+from games.expedition_5x.state import ALONE, CONTESTED, Choice, State, bid_for
 from games.expedition_5x.tableau import describe, place
 
 
-def effective_bid(state: State, seat: str, choice: Choice) -> int:
+def effective_bid(state: State, seat: str, choice: Choice, case: str = ALONE) -> int:
     """The bid as revealed: never more than the water behind the screen when bids are revealed."""
+    bid = bid_for(choice, case)
+    # The bid stage asks every Excavate player whose order left this case open, so the bid is known here.
+    assert bid is not None, f"{seat} has no bid for an auction {case}"
     # Checked orders never bid more than the round's starting water plus the sure gains of the bidder's
     # Excavate improvements, which are paid before the auction, and the card data gives Excavate no
     # improvement that steals from Excavate players, so this cap only matters with other card data.
-    return min(choice.bid, state.players[seat].water)
+    return min(bid, state.players[seat].water)
 
 
 def _win(state: State, seat: str, bid: int, choice: Choice, deck: Cards, events: list[Event]) -> None:
@@ -42,7 +45,8 @@ def _lose(state: State, seat: str, events: list[Event], why: str) -> None:
 def hold_auction(state: State, bidders: list[str], choices: dict[str, Choice], rng: Rng, deck: Cards,
                  events: list[Event]) -> set[str]:
     """Resolve the auction; the seats that won a technology."""
-    bids = {seat: effective_bid(state, seat, choices[seat]) for seat in bidders}
+    case = ALONE if len(bidders) == 1 else CONTESTED
+    bids = {seat: effective_bid(state, seat, choices[seat], case) for seat in bidders}
     if len(bidders) == 1:
         seat = bidders[0]
         roll = rng.roll(DIE_FACES)

@@ -8,16 +8,27 @@ from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
 from engine.rng import Rng
-from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, cards
+from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, Cards, cards
 from games.expedition_5x.ledger import note
 from games.expedition_5x.market import reveal_technology
 from games.expedition_5x.order_template import order_template
-from games.expedition_5x.orders import check_order
-from games.expedition_5x.resolve import resolve_round
+from games.expedition_5x.orders import auction_words, check_order
+from games.expedition_5x.resolve import finish_round, reveal_cards
 from games.expedition_5x.robots import default_order, random_order
 from games.expedition_5x.scoring import crystal_points, water_points
-from games.expedition_5x.stages import due_seats, has_scout_stage
-from games.expedition_5x.state import CHOOSE, OVER, SCOUT, Choice, Group, Player, State, decode_state, encode_state
+from games.expedition_5x.stages import due_seats, has_scout_stage, unbid
+from games.expedition_5x.state import (
+    BID,
+    CHOOSE,
+    OVER,
+    SCOUT,
+    Choice,
+    Group,
+    Player,
+    State,
+    decode_state,
+    encode_state,
+)
 from games.expedition_5x.tableau import active_crystals
 from games.expedition_5x.views import build_view, label
 
@@ -51,7 +62,11 @@ class Expedition5X:
         return state
 
     def prompts(self, state: State) -> list[Prompt]:
-        """The action choices owed now: everyone, or the non-scouts and then last round's scouts."""
+        """The decisions owed now: everyone's card (or the non-scouts', then the scouts'), then missing bids."""
+        if state.stage == BID:
+            return [Prompt(seat, "bid", f"Round {state.round}: the cards are revealed and {auction_words(state, seat)}."
+                           f" Your order gave no bid for this auction: send bid: N, from 1 to your "
+                           f"{state.players[seat].water} water.") for seat in due_seats(state)]
         if state.stage == SCOUT:
             shown = ", ".join(f"{s} {c.action.capitalize()}" for s, c in state.pending.items())
             text = f"Round {state.round}: you scouted, so you choose now that the others have revealed: {shown}."
@@ -78,7 +93,9 @@ class Expedition5X:
         return choices
 
     def apply(self, state: State, orders: Mapping[str, Order], rng: Rng) -> Step:
-        """Resolve one step: hold the non-scouts' choices for the scouts, or resolve the whole round."""
+        """Resolve one step: hold choices for the scouts, ask the bids left open, or resolve the whole round."""
+        if state.stage == BID:
+            return self._bid(state, orders, rng)
         choices = self._choices(state, orders)
         new, deck = copy.deepcopy(state), cards()
         if new.stage == CHOOSE and has_scout_stage(new):
@@ -90,7 +107,26 @@ class Expedition5X:
                  "revealed", played={s: c.action for s, c in choices.items()})
             return Step(new, events)
         everyone = {**new.pending, **choices}
-        events = resolve_round(new, everyone, rng, deck)
+        events = reveal_cards(new, everyone, rng, deck)
+        waiting = unbid(new.seats, everyone)
+        if waiting:
+            # The bids come after the reveal: whoever left this auction's case open is asked now.
+            new.pending, new.stage = everyone, BID
+            note(events, f"Round {new.round}: the Excavate players bid now; waiting for {', '.join(waiting)}.",
+                 "bidding", seats=waiting)
+            return Step(new, events)
+        return Step(new, events + self._finish(new, everyone, rng, deck))
+
+    def _bid(self, state: State, orders: Mapping[str, Order], rng: Rng) -> Step:
+        """The bid stage: the missing bids complete the held choices, and the round goes on from the auction."""
+        choices = self._choices(state, orders)
+        new, deck = copy.deepcopy(state), cards()
+        everyone = {**new.pending, **choices}
+        return Step(new, self._finish(new, everyone, rng, deck))
+
+    def _finish(self, new: State, everyone: dict[str, Choice], rng: Rng, deck: Cards) -> list[Event]:
+        """From the auction to the end of the round, then the next round's reveal or the final count."""
+        events = finish_round(new, everyone, rng, deck)
         new.pending = {}
         new.last_played = {s: everyone[s].action for s in new.seats}
         if new.round >= ROUNDS:
@@ -107,10 +143,10 @@ class Expedition5X:
             new.round += 1
             new.stage = CHOOSE
             reveal_technology(new, deck, events)
-        return Step(new, events)
+        return events
 
     def default_order(self, state: State, seat: str) -> Order:
-        """Drill when it is in hand, otherwise Expand: the safe choice for a missed deadline."""
+        """Drill when it is in hand, otherwise Expand; a missed bid bids 1: the safe choices for a missed deadline."""
         return default_order(state, seat)
 
     def random_order(self, state: State, seat: str, rng: Rng) -> Order:
@@ -129,7 +165,7 @@ class Expedition5X:
         return build_view(state, seat, cards(), detail)
 
     def label(self, state: State) -> str:
-        """"round 3", "round 3, scouts choose" or "game over"."""
+        """"round 3", "round 3, scouts choose", "round 3, bids" or "game over"."""
         return label(state)
 
     def scores(self, state: State) -> dict[str, int]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import textwrap
 
 from games.expedition_5x.cards import Cards, Technology, cards
-from games.expedition_5x.orders import bid_range, playable
+from games.expedition_5x.orders import auction_words, bid_range, playable
 from games.expedition_5x.placing import best_placement, placement_value, ranked_market
 from games.expedition_5x.resolve import DRILL_TABLE, PLUNDER_TABLE
 from games.expedition_5x.robots import default_order
 from games.expedition_5x.stages import due_seats, revealed
-from games.expedition_5x.state import State
+from games.expedition_5x.state import BID, State
 from games.expedition_5x.tableau import describe, left_attachments, right_attachments
 from games.expedition_5x.views import label
 
@@ -75,11 +75,29 @@ def _late_outlook(state: State, seat: str, shown: dict[str, str]) -> list[str]:
                 f"Excavate/Expand player{'s' if diggers != 1 else ''} (before improvements{caveat}).", 2)
 
 
+def _bid_template(state: State, seat: str) -> str:
+    """The bid stage: the revealed cards, the auction this seat faces, and one number to send."""
+    water = state.players[seat].water
+    lines = [
+        f"# Expedition to 5X, {label(state)}: your bid.",
+        "",
+        *_say("Revealed: " + ", ".join(f"{s} {a}" for s, a in revealed(state).items())),
+        *_say(f"The cards are revealed and {auction_words(state, seat)}."),
+        *_say(f"bid: a whole number of water from 1 to {max(1, water)} (you have {water}). Without a technology "
+              "you return 1 water and keep the rest."),
+        "bid: 1",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def order_template(state: State, seat: str) -> str:
     """A YAML order body that passes check as it stands."""
     deck, player = cards(), state.players[seat]
     if seat not in due_seats(state):
         return f"# Expedition to 5X, {label(state)}: you owe no order now.\n"
+    if state.stage == BID:
+        return _bid_template(state, seat)
     can = playable(state, seat)
     lines = [f"# Expedition to 5X, {label(state)}: your order.", ""]
     shown = revealed(state)
@@ -96,7 +114,12 @@ def order_template(state: State, seat: str) -> str:
     lines += [f"action: {default_order(state, seat)['action']}", ""]
     lines += _say("bid and wishes are read only when you play excavate.")
     if "excavate" in can:
-        lines += [*_say(f"bid: a whole number of water {bid_range(state, seat)}."), "bid: 1"]
+        lines += [
+            *_say(f"bid: a whole number of water {bid_range(state, seat)}. The bids come after the reveal: "
+                  "give one number for either auction (bid: 2), a number for each (alone: you bid against the "
+                  "die; contested: others played Excavate too), or leave a case out to be asked after the reveal."),
+            "bid: {alone: 1, contested: 1}",
+        ]
     elif "excavate" in player.discards:
         lines += _say("excavate is in your discard pile, so you cannot bid this round.")
     else:

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.contract import Problem
+from engine.quoting import quoted
 from games.expedition_5x.cards import ACTIONS, Cards, cards
-from games.expedition_5x.stages import due_seats, revealed
-from games.expedition_5x.state import CHOOSE, OVER, Choice, State, Wish
+from games.expedition_5x.stages import due_seats, excavators, revealed
+from games.expedition_5x.state import BID, BID_CASES, CHOOSE, OVER, Choice, State, Wish, auction_case
 from games.expedition_5x.tableau import (
     NEW,
     OLD,
@@ -22,18 +23,14 @@ from games.expedition_5x.tableau import (
 )
 
 ORDER_KEYS: tuple[str, ...] = ("action", "bid", "wishes")
+#: After the reveal, an Excavate player who left the auction's case open sends only this.
+BID_STAGE_KEYS: tuple[str, ...] = ("bid",)
 WISH_KEYS: tuple[str, ...] = ("card", "left", "left_top", "right", "right_top")
 MAX_WISHES = 15
 
 
 def _title(action: str) -> str:
     return action.capitalize()
-
-
-def _shown(value: Any) -> str:
-    """A stranger's value quoted for a message, cut short so a huge value cannot flood the reply."""
-    text = f"'{value}'" if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_whole(value: Any) -> bool:
@@ -82,7 +79,7 @@ def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], s
     if value is None:
         return [Problem(("action",), f"action is missing; you can play: {choices}")], None
     if not isinstance(value, str) or value.strip().lower() not in ACTIONS:
-        message = f"action must be one of your action cards, not {_shown(value)}; you can play: {choices}"
+        message = f"action must be one of your action cards, not {quoted(value)}; you can play: {choices}"
         return [Problem(("action",), message)], None
     action = value.strip().lower()
     if action in player.discards:
@@ -94,13 +91,66 @@ def _check_action(state: State, seat: str, value: Any) -> tuple[list[Problem], s
     return [], action
 
 
-def _check_bid(state: State, seat: str, value: Any) -> tuple[list[Problem], int]:
-    wanted = f"bid must be a whole number of water {bid_range(state, seat)}"
-    if value is None:
-        return [Problem(("bid",), f"Excavate needs a bid: {wanted}")], 0
+def _check_number(state: State, seat: str, value: Any, path: tuple[str | int, ...]) -> tuple[list[Problem], int]:
     if not _is_whole(value) or not 1 <= value <= bid_limit(state, seat):
-        return [Problem(("bid",), f"{wanted}, not {_shown(value)}")], 0
+        wanted = f"{' '.join(map(str, path))} must be a whole number of water {bid_range(state, seat)}"
+        return [Problem(path, f"{wanted}, not {quoted(value)}")], 0
     return [], int(value)
+
+
+def _check_bid(state: State, seat: str, value: Any) -> tuple[list[Problem], int | dict[str, int]]:
+    """A bid given in advance: one number for either auction, a number per case, or nothing (asked later)."""
+    if value is None:
+        return [], {}
+    if not isinstance(value, Mapping):
+        return _check_number(state, seat, value, ("bid",))
+    problems = [
+        Problem(("bid", str(k)), f"unknown key {quoted(str(k))} in bid; the keys are: {', '.join(BID_CASES)}")
+        for k in value
+        if k not in BID_CASES
+    ]
+    bids: dict[str, int] = {}
+    for case in BID_CASES:
+        if value.get(case) is not None:
+            found, bids[case] = _check_number(state, seat, value[case], ("bid", case))
+            problems += found
+    return problems, bids
+
+
+def auction_words(state: State, seat: str) -> str:
+    """The auction a bidder faces once the cards are revealed, in the rulebook's words."""
+    others = [s for s in excavators(state) if s != seat]
+    if not others:
+        return ("you are the only one who played Excavate: you bid against the die, and win a technology only "
+                "if your bid is higher than the roll")
+    return (f"Excavate was also played by {', '.join(others)}: the bids are revealed together, identical bids "
+            "are removed and the highest remaining bid chooses first")
+
+
+def _check_late_bid(state: State, seat: str, order: Mapping[str, Any]) -> tuple[list[Problem], Choice | None]:
+    """The bid stage: the auction's case is known, so the bid is one number, at most the water now."""
+    problems = [
+        Problem((str(k),), f"unknown key {quoted(str(k))}; after the reveal only the bid is asked (bid: 2)")
+        for k in order
+        if k not in BID_STAGE_KEYS
+    ]
+    water = state.players[seat].water
+    # Checked orders leave every bidder at least 1 water here; only other card data could leave none, and
+    # then the bid is lowered to nothing when revealed, as the order reference says.
+    most = max(water, 1)
+    wanted = f"bid must be a whole number of water from 1 to {most} (you have {water})"
+    value = order.get("bid")
+    if value is None:
+        problems.append(Problem(("bid",), f"the auction needs your bid: {wanted}; {auction_words(state, seat)}"))
+    elif not _is_whole(value) or not 1 <= value <= most:
+        plain = "; the auction is known now, so write one number" if isinstance(value, Mapping) else ""
+        problems.append(Problem(("bid",), f"{wanted}, not {quoted(value)}{plain}"))
+    if problems or not isinstance(value, int):
+        return problems, None
+    held = state.pending[seat]
+    case = auction_case(state.pending)
+    bid = {**held.bid, case: value} if isinstance(held.bid, dict) else value
+    return [], Choice(held.action, bid, list(held.wishes))
 
 
 def _market_list(state: State, deck: Cards) -> str:
@@ -130,7 +180,7 @@ def _check_side(
         return [], text
     card = player.settlement if text == "settlement" else _norm_id(value)
     if card is None or card not in ends:
-        return [Problem(path, f"{tech}'s {which} side shows {symbol}; {legal} (not {_shown(value)})")], "any"
+        return [Problem(path, f"{tech}'s {which} side shows {symbol}; {legal} (not {quoted(value)})")], "any"
     return [], card
 
 
@@ -139,7 +189,7 @@ def _check_top(value: Any, path: tuple[str | int, ...]) -> tuple[list[Problem], 
         return [], "any"
     text = value.strip().lower() if isinstance(value, str) else None
     if text not in (NEW, OLD, "any"):
-        message = f"write new (the won card on top), old (it goes underneath) or any, not {_shown(value)}"
+        message = f"write new (the won card on top), old (it goes underneath) or any, not {quoted(value)}"
         return [Problem(path, message)], "any"
     return [], text
 
@@ -148,9 +198,9 @@ def _not_in_market(state: State, card: str | None, value: Any, deck: Cards) -> s
     """Why a wished card cannot be bought, and what can."""
     market = f"the market holds {_market_list(state, deck)}"
     if card is None:
-        return f"a wish names a market technology by its id, not {_shown(value)}; {market}"
+        return f"a wish names a market technology by its id, not {quoted(value)}; {market}"
     if card not in deck.technologies:
-        return f"there is no technology {_shown(value)}; {market}"
+        return f"there is no technology {quoted(value)}; {market}"
     if state.deck and card == state.deck[0]:
         return f"{card} is on top of the deck and not for sale yet; {market}"
     if card in state.discard:
@@ -168,7 +218,7 @@ def _check_wish(
     raw: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"card": entry}
     card_path = (*path, "card") if isinstance(entry, Mapping) else path
     problems = [
-        Problem((*path, str(k)), f"unknown key {_shown(str(k))} in a wish; the keys are: {', '.join(WISH_KEYS)}")
+        Problem((*path, str(k)), f"unknown key {quoted(str(k))} in a wish; the keys are: {', '.join(WISH_KEYS)}")
         for k in raw
         if k not in WISH_KEYS
     ]
@@ -221,6 +271,9 @@ def _why_not_due(state: State, seat: str) -> str:
     """Why a seat owes no order now, in the words of the round's stages."""
     if state.stage == OVER:
         return "the game is over: no more orders"
+    if state.stage == BID:
+        return ("only the Excavate players whose order gave no bid for this auction bid now; "
+                "your order for this round is complete")
     if state.stage == CHOOSE:
         return ("you scouted last round, so you choose after the others have revealed their cards; "
                 "wait for that prompt")
@@ -233,16 +286,20 @@ def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Cho
         return [Problem((), f"{seat!r} is not a seat in this game")], None
     if seat not in due_seats(state):
         return [Problem((), _why_not_due(state, seat))], None
+    keys = BID_STAGE_KEYS if state.stage == BID else ORDER_KEYS
     if not isinstance(order, Mapping):
-        return [Problem((), f"an order is a set of keys: {', '.join(ORDER_KEYS)}")], None
+        return [Problem((), f"an order is a set of keys: {', '.join(keys)}")], None
+    if state.stage == BID:
+        return _check_late_bid(state, seat, order)
     problems = [
-        Problem((str(k),), f"unknown key {_shown(str(k))}; the keys are: {', '.join(ORDER_KEYS)}")
+        Problem((str(k),), f"unknown key {quoted(str(k))}; the keys are: {', '.join(ORDER_KEYS)}")
         for k in order
         if k not in ORDER_KEYS
     ]
     found, action = _check_action(state, seat, order.get("action"))
     problems += found
-    bid, wishes = 0, list[Wish]()
+    bid: int | dict[str, int] = 0
+    wishes: list[Wish] = []
     # Bid and wishes matter only to an Excavate card; with any other card they are ignored, as documented.
     if action == "excavate":
         found, bid = _check_bid(state, seat, order.get("bid"))

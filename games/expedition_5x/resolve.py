@@ -92,34 +92,51 @@ def _scout(state: State, seat: str, rng: Rng, events: list[Event]) -> None:
            roll=roll)
 
 
-def resolve_round(state: State, choices: dict[str, Choice], rng: Rng, deck: Cards) -> list[Event]:
-    """Reveal every card, perform the actions in activation order and discard; `state` is changed in place."""
+def _use_improvements(state: State, action: str, actors: list[str], played: dict[str, str], rng: Rng, deck: Cards,
+                      events: list[Event]) -> None:
+    """Phase III/I for one action card: its players use their visible improvements simultaneously."""
+    thefts: list[tuple[str, str, Side]] = []
+    for seat in actors:
+        for card, side in active_improvements(state.players[seat].tableau, deck):
+            if side.action != action:
+                continue
+            if side.improvement == "steal":
+                thefts.append((seat, card, side))
+            else:
+                _improve(state, seat, card, side, played, rng, deck, events)
+    if thefts:
+        _steal(state, thefts, played, rng, deck, events)
+
+
+def reveal_cards(state: State, choices: dict[str, Choice], rng: Rng, deck: Cards) -> list[Event]:
+    """Reveal every card and use the Excavate improvements, which come before the auction's bids."""
     events: list[Event] = []
     played = {seat: choices[seat].action for seat in state.seats}
     note(events, f"Round {state.round}: the cards are revealed: "
          + ", ".join(f"{s} {played[s].capitalize()}" for s in state.seats) + ".", "played", played=dict(played))
     for seat in state.seats:
         state.players[seat].hand.remove(played[seat])
+    excavators = [s for s in state.seats if played[s] == "excavate"]
+    if excavators:
+        _use_improvements(state, "excavate", excavators, played, rng, deck, events)
+    return events
+
+
+def finish_round(state: State, choices: dict[str, Choice], rng: Rng, deck: Cards) -> list[Event]:
+    """After the reveal: the auction (every bid known), the other actions in activation order, the discards."""
+    events: list[Event] = []
+    played = {seat: choices[seat].action for seat in state.seats}
     won: set[str] = set()
     for action in ACTIONS:
         actors = [s for s in state.seats if played[s] == action]
         if not actors:
             continue
-        # Improvements come before the basic action; the players of one card use theirs simultaneously.
-        thefts: list[tuple[str, str, Side]] = []
-        for seat in actors:
-            for card, side in active_improvements(state.players[seat].tableau, deck):
-                if side.action != action:
-                    continue
-                if side.improvement == "steal":
-                    thefts.append((seat, card, side))
-                else:
-                    _improve(state, seat, card, side, played, rng, deck, events)
-        if thefts:
-            _steal(state, thefts, played, rng, deck, events)
-        if action == "excavate":
+        if action == "excavate":  # its improvements were used at the reveal, before the bids
             won = hold_auction(state, actors, choices, rng, deck, events)
-        elif action == "drill":
+            continue
+        # Improvements come before the basic action; the players of one card use theirs simultaneously.
+        _use_improvements(state, action, actors, played, rng, deck, events)
+        if action == "drill":
             _drill(state, actors, events)
         elif action == "plunder":
             _plunder(state, actors, played, events)

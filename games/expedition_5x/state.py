@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Stages of a round: every non-scout (or everyone) chooses, then last round's scouts choose late.
-CHOOSE, SCOUT, OVER = "choose", "scout", "over"
+#: Stages of a round: every non-scout (or everyone) chooses, then last round's scouts choose late, then the
+#: Excavate players whose order gave no bid for the auction that arose bid after the reveal.
+CHOOSE, SCOUT, BID, OVER = "choose", "scout", "bid", "over"
+#: The two auctions an Excavate player may bid for in advance (rulebook: Holding an Auction).
+ALONE, CONTESTED = "alone", "contested"
+BID_CASES: tuple[str, ...] = (ALONE, CONTESTED)
 
 
 @dataclass
@@ -34,8 +38,22 @@ class Choice:
     """An accepted order: the action card, and for Excavate the bid and the wish list."""
 
     action: str
-    bid: int = 0
+    # A plain number bids the same in either auction; a mapping bids by case (alone, contested), and a case
+    # it leaves out is asked after the reveal. 0 for every other card.
+    bid: int | dict[str, int] = 0
     wishes: list[Wish] = field(default_factory=list)
+
+
+def auction_case(choices: Mapping[str, Choice]) -> str:
+    """Which auction this round's revealed cards make: one Excavate player alone, or several contested."""
+    return ALONE if sum(1 for c in choices.values() if c.action == "excavate") == 1 else CONTESTED
+
+
+def bid_for(choice: Choice, case: str) -> int | None:
+    """The bid a choice makes in this case of auction, or None when it must still be asked."""
+    if isinstance(choice.bid, int):
+        return choice.bid
+    return choice.bid.get(case)
 
 
 @dataclass
@@ -69,7 +87,8 @@ def encode_state(state: State) -> dict[str, Any]:
     """Canonical JSON-compatible data (players and pending in seating order)."""
 
     def choice(c: Choice) -> dict[str, Any]:
-        return {"action": c.action, "bid": c.bid, "wishes": [vars(w).copy() for w in c.wishes]}
+        bid = c.bid if isinstance(c.bid, int) else {k: c.bid[k] for k in BID_CASES if k in c.bid}
+        return {"action": c.action, "bid": bid, "wishes": [vars(w).copy() for w in c.wishes]}
 
     return {
         "seats": list(state.seats),
@@ -107,8 +126,11 @@ def decode_state(data: Mapping[str, Any]) -> State:
         )
         for seat, p in data["players"].items()
     }
+    def bid(value: Any) -> int | dict[str, int]:
+        return {str(k): int(v) for k, v in value.items()} if isinstance(value, Mapping) else int(value)
+
     pending = {
-        seat: Choice(str(c["action"]), int(c["bid"]), [Wish(**{k: str(v) for k, v in w.items()}) for w in c["wishes"]])
+        seat: Choice(str(c["action"]), bid(c["bid"]), [Wish(**{k: str(v) for k, v in w.items()}) for w in c["wishes"]])
         for seat, c in data.get("pending", {}).items()
     }
     return State(

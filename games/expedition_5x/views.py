@@ -9,7 +9,7 @@ from games.expedition_5x.market import market_limit
 from games.expedition_5x.orders import playable
 from games.expedition_5x.scoring import crystal_points, water_points
 from games.expedition_5x.stages import due_seats, revealed
-from games.expedition_5x.state import OVER, SCOUT, Choice, Group, State
+from games.expedition_5x.state import BID, BID_CASES, OVER, SCOUT, Choice, Group, State
 from games.expedition_5x.tableau import active_crystals, corner_visible, edge_active
 
 SCORE_NOTE = "Scores so far count activated crystals only; water stays behind the screens until the end."
@@ -50,15 +50,28 @@ def tableau_view(tableau: list[Group], deck: Cards) -> list[dict[str, Any]]:
     return groups
 
 
+def bid_text(bid: int | dict[str, int]) -> str:
+    """A held bid in words: "3", "2 alone, 4 contested", "asked after the reveal"."""
+    if isinstance(bid, int):
+        return str(bid)
+    cases = [f"{bid[c]} {c}" for c in BID_CASES if c in bid]
+    if len(cases) == len(BID_CASES):
+        return ", ".join(cases)
+    return ", ".join([*cases, "otherwise asked after the reveal"]) if cases else "asked after the reveal"
+
+
 def choice_view(choice: Choice) -> dict[str, Any]:
     """A seat's own held choice."""
-    return {"action": choice.action, "bid": choice.bid, "wishes": [vars(w).copy() for w in choice.wishes]}
+    return {"action": choice.action, "bid": choice.bid, "bid_text": bid_text(choice.bid),
+            "wishes": [vars(w).copy() for w in choice.wishes]}
 
 
 def label(state: State) -> str:
     """Where the game stands."""
     if state.stage == OVER:
         return "game over"
+    if state.stage == BID:
+        return f"round {state.round}, bids"
     return f"round {state.round}, scouts choose" if state.stage == SCOUT else f"round {state.round}"
 
 
