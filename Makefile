@@ -9,8 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Shared libraries WeasyPrint loads at run time; libharfbuzz-subset0 makes PDF font subsetting fast.
 WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 fonts-dejavu-core
-# The real IMAP server the mail tests talk to.
-TEST_DEBS := dovecot-imapd
+# The real IMAP server the mail tests talk to, and the browser (with its driver) the web archive is tested in.
+TEST_DEBS := dovecot-imapd chromium chromium-driver
 
 .PHONY: all demo test test-fast lint bench sysdeps sysdeps-test venv clean
 

@@ -21,6 +21,7 @@ from pbem import status as statusing
 from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
+from pbem.site.cli import site as site_command
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
 
 
@@ -432,3 +433,4 @@ def entry() -> None:
 
 main.add_command(mail_commands)
 main.add_command(tick)
+main.add_command(site_command)

@@ -65,10 +65,13 @@ def play(root: Path, name: str, game: str, seed: str, players: tuple[str, ...], 
 
 
 def run(root: Path) -> None:
-    """Play every demo game under `root`."""
-    root.mkdir(parents=True, exist_ok=True)
+    """Play every demo game under `root`, then publish them all as a web site."""
+    games = root / "games"  # one folder of games, as a moderator keeps them: the site covers it whole
+    games.mkdir(parents=True, exist_ok=True)
     for name, game, seed, players, every_step in DEMOS:
-        play(root, name, game, seed, players, every_step)
+        play(games, name, game, seed, players, every_step)
+    pbem("site", str(games), str(root / "site"))
+    click.echo(f"\nThe games are in {games}/; open {root / 'site' / 'index.html'} in a browser to step through them.")
 
 
 if __name__ == "__main__":

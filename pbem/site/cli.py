@@ -1,0 +1,47 @@
+"""`pbem site ROOT OUT`: publish the games' archive as a static web site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pbem.store import StoreError
+
+
+@click.command("site")
+@click.argument("root", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--links", "base_url", metavar="URL",
+              help="Also print each seat's private address under URL (for the moderator to check; pbem "
+                   "mails each seat only its own).")
+def site(root: Path, out: Path, base_url: str | None) -> None:
+    """Write every game under ROOT (or the game ROOT) as a static web site in OUT.
+
+    Public pages show what any spectator may see; each seat's private history lives at an unguessable
+    address derived from a secret the game keeps. Plain HTML and CSS: open OUT/index.html from disk or
+    serve OUT with any web server. Files whose content has not changed are not rewritten.
+
+    \b
+    Example:
+      pbem site games/ /var/www/pbem
+    """
+    from pbem.site import build, game_dirs, seat_links
+    from pbem.store import open_game
+
+    try:
+        summary = build(root, out)
+    except (StoreError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    for problem in summary.problems:
+        click.echo(f"Error: {problem}", err=True)
+    click.echo(f"{len(summary.games)} game(s): {summary.written} file(s) written, {summary.unchanged} unchanged, "
+               f"{summary.removed} removed")
+    if base_url:
+        for folder in game_dirs(root):
+            gd = open_game(folder)
+            for seat, url in seat_links(gd, base_url).items():
+                click.echo(f"{gd.name} {seat}: {url}")
+    click.echo(f"site: {summary.index}")
+    if summary.problems:
+        raise SystemExit(1)

@@ -1,0 +1,62 @@
+"""The site's folder: write a file only when its bytes change, and remove what a build no longer makes."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+#: Lists the files the last build wrote, so the next one removes only what it made itself.
+MANIFEST = ".pbem-site.json"
+
+
+class SiteOutput:
+    """Collects a build's files under `out`; `finish()` removes the previous build's leftovers."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.made: set[str] = set()
+        self.written = 0
+        self.unchanged = 0
+
+    def put(self, relative: str, data: str | bytes) -> None:
+        """Write `relative` under the site's folder unless it already holds exactly these bytes."""
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        self.made.add(relative)
+        path = self.out / relative
+        try:
+            if path.read_bytes() == raw:
+                self.unchanged += 1
+                return
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(raw)
+            os.chmod(temporary, 0o644)  # a web server reads the site: the files are public by design
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        self.written += 1
+
+    def finish(self) -> int:
+        """Remove files the previous build made and this one did not (a rolled-back step); count them."""
+        manifest = self.out / MANIFEST
+        try:
+            before = set(json.loads(manifest.read_text(encoding="utf-8")))
+        except (FileNotFoundError, ValueError, TypeError):
+            before = set()
+        removed = 0
+        for relative in sorted(before - self.made - {MANIFEST}):
+            path = self.out / relative
+            # Only plain relative paths inside the site are ever removed, whatever the manifest says.
+            if Path(relative).is_absolute() or ".." in Path(relative).parts or not path.is_file():
+                continue
+            path.unlink()
+            removed += 1
+        self.put(MANIFEST, json.dumps(sorted(self.made | {MANIFEST}), indent=0) + "\n")
+        return removed

@@ -1,0 +1,132 @@
+"""The web archive in a real browser: headless Chromium driven by Selenium, served over HTTP and from disk.
+
+Follows every link of the finished games' site (no dead link, no console error) and keeps screenshots of
+the index, a public step and a private step at phone and desktop widths (in PBEM_SCREENSHOTS, or the
+test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+
+from pbem.site import seat_folder
+from pbem.store import open_game
+
+webdriver = pytest.importorskip("selenium.webdriver")
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[webdriver.Chrome]:
+    """Headless Chromium with its console log readable; closed networking flags keep it off the Internet."""
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        if os.environ.get("CI"):  # `make test` installs them: in CI a missing browser is a failure, not a skip
+            pytest.fail("chromium and chromium-driver are not installed although CI is set")
+        pytest.skip("chromium and chromium-driver are not installed (make test installs them)")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-quic", "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site served by Python's own web server on loopback."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the standard library's name
+        pass
+
+
+def _problems(driver: webdriver.Chrome) -> list[str]:
+    """Console messages at warning level or worse since the last call (a failed load shows up here too)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+
+
+def test_every_link_of_the_site_loads_without_a_console_error(browser: webdriver.Chrome, served: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    seen: set[str] = set()
+    queue = [urljoin(served, "index.html")]
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        browser.get(url)
+        assert browser.title and "404" not in browser.title and "Error" not in browser.title, url
+        assert _problems(browser) == [], url
+        for anchor in browser.find_elements(By.CSS_SELECTOR, "a[href]"):
+            href = urldefrag(anchor.get_attribute("href") or "").url
+            assert href.startswith(served), f"{url} links out of the site: {href}"
+            queue.append(href)
+    assert len(seen) > 50  # index, game pages, every public step and every private history of three games
+
+
+def test_the_site_opens_from_disk(browser: webdriver.Chrome, site: Path, games_root: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "index.html").as_uri())
+    browser.find_element(By.LINK_TEXT, "x5").click()
+    browser.find_element(By.PARTIAL_LINK_TEXT, "Start from the setup").click()
+    assert urlsplit(browser.current_url).path.endswith("/x5/steps/0000.html")
+    browser.find_element(By.CSS_SELECTOR, 'a[rel="next"]').click()
+    assert urlsplit(browser.current_url).path.endswith("/x5/steps/0001.html")
+    browser.find_element(By.CSS_SELECTOR, "details.jump summary").click()  # the jump list opens without script
+    last = len(open_game(games_root / "x5").steps()) - 1
+    browser.find_element(By.LINK_TEXT, str(last)).click()
+    assert urlsplit(browser.current_url).path.endswith(f"/x5/steps/{last:04d}.html")
+    assert _problems(browser) == []
+
+
+def test_screenshots_at_phone_and_desktop_widths(
+        browser: webdriver.Chrome, served: str, games_root: Path, tmp_path: Path) -> None:
+    out = Path(os.environ.get("PBEM_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    gd = open_game(games_root / "solo")
+    pages = {
+        "index": "index.html",
+        "public-step": "solo/steps/0003.html",
+        "private-step": f"solo/{seat_folder(gd, 'anna')}/0003.html",
+    }
+    for width_name, (width, height) in WIDTHS.items():
+        browser.set_window_size(width, height)
+        for page_name, path in pages.items():
+            browser.get(urljoin(served, path))
+            # The page itself never scrolls sideways: wide boards scroll inside their own box.
+            overflow = browser.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 1, f"{page_name} at {width_name} width is {overflow}px too wide"
+            shot = out / f"{page_name}-{width_name}.png"
+            assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5_000
+    assert _problems(browser) == []
