@@ -14,8 +14,6 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import ConstructorError, RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
-from pbem.yamlhelp import explain
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
@@ -30,6 +28,7 @@ from ruamel.yaml.reader import ReaderError
 
 from engine.contract import Path as OrderPath
 from engine.contract import Problem
+from pbem.yamlhelp import explain
 
 #: Orders are short; anything bigger is a mistake or an attack.
 MAX_BYTES = 64 * 1024
