@@ -85,8 +85,9 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
         waiting = ", ".join(sorted(owed)) or "nobody"
         doc.add(("seat",), f"no orders are due from {seat} now ({game.label(state)}); the game waits for {waiting}")
         return doc
-    if doc.problems:
-        return doc
+    if name is not None and str(name) != gd.name:
+        return doc  # orders written for another game say nothing about this one's rules
+    # A wrong step number does not hide what else is wrong: every problem is told in one answer.
     doc.add_problems(game.check(state, seat, doc.body))
     return doc
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +29,7 @@ from ruamel.yaml.reader import ReaderError
 from engine.contract import Path as OrderPath
 from engine.contract import Problem
 from engine.quoting import one_line
+from pbem.yamlhelp import explain
 
 #: Orders are short; anything bigger is a mistake or an attack.
 MAX_BYTES = 64 * 1024
@@ -148,7 +151,7 @@ def _refuse_unsafe(text: str, source: str) -> Located | None:
             if why is not None:
                 return Located(source, mark.line + 1, mark.column + 1, why)
     except MarkedYAMLError as exc:
-        return _yaml_error(exc, source)
+        return _yaml_error(exc, source, text)
     except ReaderError as exc:
         # A character YAML forbids (NUL, other controls): placed where it stands, said on one line.
         line, col = _line_col(text, exc.position)
@@ -218,11 +221,13 @@ def _odd_keys(tree: Any, source: str) -> Iterator[Located]:
             yield from _odd_keys(item, source)
 
 
-def _yaml_error(exc: MarkedYAMLError, source: str) -> Located:
-    mark = exc.problem_mark or exc.context_mark
-    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    what = exc.problem or exc.context or "not valid YAML"
-    return Located(source, line, col, what if isinstance(exc, UnreadableValue) else f"not valid YAML: {what}")
+def _yaml_error(exc: MarkedYAMLError, source: str, text: str) -> Located:
+    if isinstance(exc, UnreadableValue):
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        return Located(source, line, col, str(exc.problem or "not valid YAML"))
+    line, col, advice = explain(exc, text)
+    return Located(source, line, col, f"not valid YAML: {advice}")
 
 
 def parse(data: bytes | str, source: str) -> OrderDoc:
@@ -257,7 +262,7 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
     try:
         tree = yaml.load(text)
     except MarkedYAMLError as exc:
-        doc.problems.append(_yaml_error(exc, source))
+        doc.problems.append(_yaml_error(exc, source, text))
         return doc
     doc.tree = tree
     if not isinstance(tree, CommentedMap):
@@ -275,9 +280,57 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
 
 
 def render(header: Mapping[str, Any], body_yaml: str) -> str:
-    """An order document: the header lines followed by a game's YAML body."""
+    """An order document: the header lines followed by a game's YAML body, comments fitted to 72 columns."""
     lines = [f"{key}: {_scalar(header[key])}" for key in HEADER_KEYS if key in header]
-    return "\n".join(lines) + "\n" + body_yaml.rstrip("\n") + "\n"
+    return fit_comments("\n".join(lines) + "\n" + body_yaml.rstrip("\n") + "\n")
+
+
+#: Order templates fit here: Outlook hard-wraps plain text at 76 columns, and a wrapped comment's tail
+#: would become an order line (a YAML error); 72 leaves room for a reply's "> " quoting.
+TEMPLATE_WIDTH = 72
+_TRAILING_COMMENT = re.compile(r"^(?P<code>\s*[^#\s][^#]*?)\s+(?P<comment>#.*)$")
+
+
+def fit_comments(text: str, width: int = TEMPLATE_WIDTH) -> str:
+    """Comments wrapped to `width` columns as comments, so no mail client's wrapping turns them into orders.
+
+    A commented-out example followed by its own comment ("#   {action: …}  # Cossacks, cost 0") keeps the
+    example whole on its line, so uncommenting it still gives one valid line. A long order line's trailing
+    comment moves above it. Order lines themselves are never changed.
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        trailing = _TRAILING_COMMENT.match(line) if not line.lstrip().startswith("#") else None
+        if trailing and '"' not in trailing["code"] and "'" not in trailing["code"]:
+            indent = trailing["code"][: len(trailing["code"]) - len(trailing["code"].lstrip())]
+            out.extend(_wrap_comment(indent + trailing["comment"], width))
+            out.append(trailing["code"].rstrip())
+        elif line.lstrip().startswith("#"):
+            out.extend(_wrap_comment(line, width))
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _wrap_comment(line: str, width: int) -> list[str]:
+    """One comment line as several, each within `width` where its words allow."""
+    stripped = line.lstrip()
+    indent = line[: len(line) - len(stripped)]
+    body = stripped[1:]
+    prefix = indent + "#" + body[: len(body) - len(body.lstrip())]
+    pieces = [piece.strip() for piece in body.strip().split("  # ")]
+    head, notes = pieces[0], [f"# {piece}" for piece in pieces[1:]]
+    rest = " ".join(notes)
+    if len(prefix + head) <= width and rest:
+        # The example stays whole; its note follows, indented, on lines of its own.
+        return [prefix + head, *textwrap.wrap(rest, width, initial_indent=prefix + "  ",
+                                              subsequent_indent=prefix + "    ", break_long_words=False,
+                                              break_on_hyphens=False)]
+    return textwrap.wrap(" ".join([head, *notes]), width, initial_indent=prefix, subsequent_indent=prefix + "  ",
+                         break_long_words=False, break_on_hyphens=False) or [line]
 
 
 def dump_body(body: Mapping[str, Any]) -> str:

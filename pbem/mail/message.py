@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from email.message import Message
 
 from pbem.mail.headers import clean, message_id, plain_address
-from pbem.mail.text import clean_order_text, html_to_text
+from pbem.mail.text import FORWARD_SUBJECT, clean_order_text, holds_orders, html_to_text
 
 ORDER_SUFFIXES = (".yaml", ".yml")
 _BOUNCE_SENDERS = ("mailer-daemon", "postmaster", "mail-daemon", "noreply-dmarc-support")
@@ -169,9 +169,25 @@ def _param(part: Message, name: str) -> str:
     return str(email.utils.collapse_rfc2231_value(value)).strip().lower()
 
 
-def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
-    """The order document in a mail and where it came from: a .yaml attachment, else the text, else the HTML."""
-    parts = _parts(msg)
+def attachment_text(data: bytes, part: Message, notes: list[str]) -> str:
+    """An attached order file as text: UTF-8 (with or without a byte order mark), UTF-16 as Windows Notepad
+    saves it, else the charset the part declares."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        notes.append("your attachment was saved as UTF-16; it was read as such (UTF-8 is the usual choice)")
+        return data.decode("utf-16", "replace")
+    if len(data) >= 2 and len(data) % 2 == 0 and data.count(0) * 2 >= len(data) - 2:
+        # Every other byte zero: UTF-16 without a byte order mark; the zeros' side tells the byte order.
+        order = "utf-16-le" if data[1::2].count(0) > data[0::2].count(0) else "utf-16-be"
+        notes.append("your attachment was saved as UTF-16; it was read as such (UTF-8 is the usual choice)")
+        return data.decode(order, "replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _decode(part, notes)
+
+
+def _attachment(parts: list[Message], notes: list[str]) -> tuple[str, str] | None:
+    """The first .yaml attachment's text and file name, or None."""
     for part in parts:
         name = _filename(part)
         if name and name.lower().endswith(ORDER_SUFFIXES):
@@ -179,17 +195,16 @@ def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
                 data = part.get_payload(decode=True) or b""
             except Exception:  # noqa: BLE001
                 data = b""
-            if isinstance(data, bytes):
-                try:
-                    text = data.decode("utf-8-sig")
-                except UnicodeDecodeError:
-                    text = _decode(part, notes)
-            else:
-                text = str(data)
+            text = attachment_text(data, part, notes) if isinstance(data, bytes) else str(data)
             others = [n for p in parts if (n := _filename(p)) and n.lower().endswith(ORDER_SUFFIXES) and p is not part]
             if others:
                 notes.append(f"only the first order attachment ({name}) was read; ignored: {', '.join(others)}")
-            return clean_order_text(text), name
+            return clean_order_text(text, notes=notes), name
+    return None
+
+
+def _body(msg: Message, parts: list[Message], notes: list[str], forward: bool) -> str | None:
+    """The order text of the mail's own text: the plain part, else the HTML part, else a broken body."""
     inline = [p for p in parts if not _filename(p) and p.get_content_maintype() == "text"]
     has_html = any(p.get_content_subtype() == "html" for p in inline)
     for part in inline:
@@ -199,17 +214,34 @@ def order_text(msg: Message, notes: list[str]) -> tuple[str | None, str]:
             text = _decode(part, notes)
             if has_html and not text.strip():
                 continue  # some clients send an empty plain part beside the HTML that holds everything
-            return clean_order_text(text, flowed=flowed, delsp=delsp), "mail"
+            return clean_order_text(text, flowed=flowed, delsp=delsp, forward=forward, notes=notes)
     for part in inline:
         if part.get_content_subtype() == "html":
             notes.append("your mail had no plain text; its HTML was converted to text")
-            return clean_order_text(html_to_text(_decode(part, notes))), "mail"
+            return clean_order_text(html_to_text(_decode(part, notes)), forward=forward, notes=notes)
     payload = msg.get_payload()
     if msg.get_content_maintype() == "multipart" and isinstance(payload, str) and payload.strip():
         # The MIME boundary is missing or wrong: the whole body is the best guess at what the player wrote.
         notes.append("your mail's MIME structure was broken; its body was read as plain text")
-        return clean_order_text(payload), "mail"
-    return None, "mail"
+        return clean_order_text(payload, forward=forward)
+    return None
+
+
+def order_text(msg: Message, notes: list[str], subject: str = "") -> tuple[str | None, str]:
+    """The order document in a mail and where it came from: a .yaml attachment or the mail's own text.
+
+    Orders typed in the mail's own text win over an attachment: a reply often carries the old order
+    file along (the template pbem sent), while what the player wrote now is in the text.
+    """
+    parts = _parts(msg)
+    attached = _attachment(parts, notes)
+    body = _body(msg, parts, notes, forward=bool(FORWARD_SUBJECT.match(subject)))
+    if attached is not None and body is not None and holds_orders(body):
+        notes.append(f"the orders in your mail's text were read; the attachment {attached[1]} was not")
+        return body, "mail"
+    if attached is not None:
+        return attached
+    return body, "mail"
 
 
 def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
@@ -231,7 +263,7 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
     if getattr(msg, "defects", None):
         notes.extend(f"malformed mail: {type(d).__name__}" for d in msg.defects[:3])
     try:
-        text, source = order_text(msg, notes) if reason is None else (None, "mail")
+        text, source = order_text(msg, notes, header(msg, "Subject")) if reason is None else (None, "mail")
     except Exception as exc:  # noqa: BLE001 - a part we cannot read is reported, not fatal
         text, source = None, "mail"
         notes.append(f"could not read the mail's parts ({type(exc).__name__})")

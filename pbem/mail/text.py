@@ -1,7 +1,12 @@
-"""Order text out of what mail clients make of it: HTML, format=flowed, typographic traps, quoted replies.
+"""Order text out of what mail clients make of it: HTML, format=flowed, typographic traps, quoted replies,
+forwards, sign-offs and the report's cut lines.
 
 Every cleaning step keeps line numbers: dropped lines become empty lines, so a problem reported at
-"line 7" is on line 7 of the mail the player wrote.
+"line 7" is on line 7 of the mail the player wrote. That is why this is written here rather than taken from
+a reply-parsing library (mail-parser-reply, email-reply-parser, talon): those return the latest reply as new
+text, losing the line numbers, and none of them drops a sign-off without a '-- ' line or the cut lines
+around a pasted order template. HTML converters (inscriptis, html2text) indent every line or escape
+Markdown, which changes what YAML reads; html_to_text below keeps &nbsp; indentation exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +35,22 @@ _OUTLOOK_SENT = re.compile(r"^\s*(Sent|Gesendet|Envoyé|Date):\s.+$")
 _SIGNATURE = re.compile(r"^-- ?$")
 _MOBILE = re.compile(r"^\s*(Sent from my |Get Outlook for |Von meinem .* gesendet)", re.I)
 _DOC_START = re.compile(r"^\s*(game\s*:|---\s*$)")
+#: The first line of an inline forward, as Thunderbird, Gmail, Apple Mail and their translations write it.
+_FORWARD = re.compile(
+    r"^\s*(-{2,}\s*(Forwarded Message|Forwarded message|Weitergeleitete Nachricht|Message transféré|"
+    r"Mensaje reenviado|Messaggio inoltrato)\s*-{2,}|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:|"
+    r"Début du message réexpédié\s*:)\s*$", re.I)
+#: The header lines a forward repeats before the forwarded text (Thunderbird separates them with a tab).
+_FORWARD_HEADER = re.compile(
+    r"^\s*(From|Date|Sent|Subject|To|Cc|Reply-To|Von|Datum|Gesendet|Betreff|An|De|Envoyé|Objet|À|Para|Asunto|"
+    r"Fecha|Da|Oggetto|Inviato|A)\s*:", re.I)
+#: A subject that says the mail is a forward (Outlook's forward looks like its reply otherwise).
+FORWARD_SUBJECT = re.compile(r"^\s*(fwd?|fw|wg|tr|rv|i)\s*:", re.I)
+#: The report's cut lines around the order template ("-------- 8< --------"), and hand-made ones.
+_CUT_LINE = re.compile(r"^\s*[-=_.\s]*(8<|>8|✂|✁|✄|cut here)[-=_.\s]*(8<|>8)?[-=_.\s]*$", re.I)
+#: A sign-off is a few short unindented lines of words: no colon, bracket, list dash or comment.
+_SIGNOFF_LINE = re.compile(r"^[^\s#\-:\[\]{}|>][^:\[\]{}#]{0,59}$")
+_SIGNOFF_MAX_LINES = 3
 
 
 def untrap(text: str) -> str:
@@ -57,8 +78,56 @@ def unflow(text: str, *, delsp: bool) -> str:
     return "\n".join(out)
 
 
-def strip_quotes(text: str) -> str:
-    """Blank out quoted replies, attribution lines, forwarded originals, signatures and mobile footers."""
+def strip_quotes(text: str, *, forward: bool = False) -> str:
+    """Blank out quoted replies, attribution lines, signatures and mobile footers; read inline forwards.
+
+    A forward's own text wins when it holds orders; otherwise the forwarded text is read (a player who
+    sent orders to the wrong address forwards them). `forward` says the subject marks the mail as a
+    forward, so an Outlook-style header block is a forward rather than the quoted original of a reply.
+    """
+    lines = text.split("\n")
+    keep = [True] * len(lines)
+    cut_from = len(lines)
+    for i, line in enumerate(lines):
+        forwarded = _FORWARD.match(line) or (forward and _forward_block(lines, i))
+        if forwarded and not _has_orders(lines[:i]):
+            body = _forward_body(lines, i + (1 if _FORWARD.match(line) else 0))
+            for j in range(body):
+                keep[j] = False
+            return _strip_reply("\n".join(line if k else "" for line, k in zip(lines, keep, strict=True)))
+        if forwarded:
+            cut_from = i
+            break
+    if cut_from < len(lines):
+        for i in range(cut_from, len(lines)):
+            keep[i] = False
+        text = "\n".join(line if k else "" for line, k in zip(lines, keep, strict=True))
+    return _strip_reply(text)
+
+
+def _forward_block(lines: list[str], i: int) -> bool:
+    """An Outlook-style header block starts at line i (a separator line, or From: followed by Sent:/Date:)."""
+    if _CUT.match(lines[i]):
+        return True
+    return bool(_OUTLOOK_FROM.match(lines[i]) and i + 1 < len(lines) and _OUTLOOK_SENT.match(lines[i + 1]))
+
+
+def _forward_body(lines: list[str], start: int) -> int:
+    """The first line of the forwarded text: after the separator, the repeated headers and blank lines."""
+    i = start
+    if i < len(lines) and _CUT.match(lines[i]):
+        i += 1
+    while i < len(lines) and (not lines[i].strip() or _FORWARD_HEADER.match(lines[i])):
+        i += 1
+    return i
+
+
+def _has_orders(lines: list[str]) -> bool:
+    return any(_DOC_START.match(line) and not line.lstrip().startswith("---") for line in lines)
+
+
+def _strip_reply(text: str) -> str:
+    """Blank out quoted replies, attribution lines, reply headers, signatures and mobile footers."""
     lines = text.split("\n")
     keep = [True] * len(lines)
     cut_from = len(lines)
@@ -80,6 +149,39 @@ def strip_quotes(text: str) -> str:
     return "\n".join(line if k else "" for line, k in zip(lines, keep, strict=True))
 
 
+def cut_lines(text: str) -> str:
+    """Keep only what lies between the report's cut lines when the player copied them along."""
+    lines = text.split("\n")
+    cuts = [i for i, line in enumerate(lines) if _CUT_LINE.match(line)]
+    if not cuts:
+        return text
+    if len(cuts) >= 2:
+        first, last = cuts[0], cuts[1]
+        return "\n".join(line if first < i < last else "" for i, line in enumerate(lines))
+    return "\n".join("" if i == cuts[0] else line for i, line in enumerate(lines))
+
+
+def blank_signoff(text: str, notes: list[str] | None = None) -> str:
+    """Blank a sign-off written below the orders without a '-- ' line ("Thanks, Cleo").
+
+    Only a few short unindented lines without a colon, bracket, dash or '#' at the very end count: in an
+    order document such lines could only ever be a YAML error, so blanking them never hides an order.
+    """
+    lines = text.split("\n")
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    while start and end - start < _SIGNOFF_MAX_LINES and _SIGNOFF_LINE.match(lines[start - 1].rstrip()):
+        start -= 1
+    if start == end or not _has_orders(lines[:start]):
+        return text
+    if notes is not None:
+        said = " / ".join(line.strip() for line in lines[start:end])
+        notes.append(f"the last lines of your mail ({said!r}) were read as a sign-off and left out")
+    return "\n".join("" if start <= i < end else line for i, line in enumerate(lines))
+
+
 def _next_is_quote(lines: list[str], i: int) -> bool:
     for line in lines[i + 1 :]:
         if line.strip():
@@ -96,15 +198,24 @@ def blank_prelude(text: str) -> str:
     return text
 
 
-def clean_order_text(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
-    """The order document inside a mail body, with line numbers as the player sees them."""
+def clean_order_text(text: str, *, flowed: bool = False, delsp: bool = False, forward: bool = False,
+                     notes: list[str] | None = None) -> str:
+    """The order document inside a mail body, with line numbers as the player sees them (what was left out
+    beyond quotes and greetings is said in `notes`)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if flowed:
         text = unflow(text, delsp=delsp)
     text = untrap(text)
-    text = strip_quotes(text)
+    text = strip_quotes(text, forward=forward)
+    text = cut_lines(text)
     text = blank_prelude(text)
+    text = blank_signoff(text, notes)
     return text.rstrip() + "\n"
+
+
+def holds_orders(text: str) -> bool:
+    """Whether cleaned mail text holds an order document (a `game:` line)."""
+    return _has_orders(text.split("\n"))
 
 
 class _HtmlText(HTMLParser):

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 #: Bumped when the shape of the model (and so of the stored .json reports) changes.
 MODEL_VERSION = 1
 #: Follows the header lines of an order template: mail intake needs the seat's secret token.
-TOKEN_HINT = "# token: your secret token from the welcome mail (needed when you send orders by mail)\n"
+TOKEN_HINT = "# token: the secret token from your welcome mail (for orders by mail)\n"
 
 
 def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
