@@ -189,4 +189,4 @@ def test_orders_the_yaml_parser_rejects_are_kept_without_their_token(offline: Si
     [unrouted] = (state_dir(offline.root) / "unrouted").glob("*.eml")
     for stored in (in_game, unrouted):
         assert token.encode() not in stored.read_bytes() and b"removed-by-pbem" in stored.read_bytes()
-    assert "mail:6:1: not valid YAML" in body(outbox(offline)[0])
+    assert "mail:5:6: not valid YAML: the '[' opened here is not closed" in body(outbox(offline)[0])
