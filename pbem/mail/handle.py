@@ -60,10 +60,20 @@ def _seen_path(root: Path, key: str) -> Path:
     return state_dir(root) / "seen" / key[:2] / f"{key}.json"
 
 
+def _content_path(root: Path, content: str) -> Path:
+    return state_dir(root) / "seen" / "content" / content[:2] / f"{content}.json"
+
+
 def seen(root: Path, key: str) -> dict[str, Any] | None:
     """The record of a mail handled before (same Message-ID, or same bytes when it has none)."""
     path = _seen_path(root, key)
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def seen_content(root: Path, content: str) -> dict[str, Any] | None:
+    """The record of a mail handled before that said the same with the same Date, under any Message-ID."""
+    path = _content_path(root, content) if content else None
+    return json.loads(path.read_text(encoding="utf-8")) if path is not None and path.is_file() else None
 
 
 def log(root: Path, entry: dict[str, Any]) -> None:
@@ -77,9 +87,11 @@ def log(root: Path, entry: dict[str, Any]) -> None:
         os.fsync(handle.fileno())
 
 
-def _finish(root: Path, outcome: Outcome, digest: str) -> Outcome:
+def _finish(root: Path, outcome: Outcome, digest: str, content: str = "") -> Outcome:
     """Remember the mail as handled (last, so a crash before this handles it again) and log it."""
     record = {"status": outcome.status, "game": outcome.game, "seat": outcome.seat, "detail": outcome.detail, "digest": digest}
+    if content:
+        write_atomic(_content_path(root, content), json.dumps({**record, "mail": outcome.key}, sort_keys=True) + "\n")
     write_atomic(_seen_path(root, outcome.key), json.dumps(record, sort_keys=True) + "\n")
     log(root, {"mail": outcome.key, "sender": outcome.sender, **record})
     return outcome
@@ -104,22 +116,31 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     if previous is not None:
         return Outcome(mail.key, "duplicate", previous.get("game"), previous.get("seat"), mail.sender, "handled before",
                        first=str(previous.get("status") or "duplicate"))
+    again = seen_content(root, mail.content)
+    if again is not None:
+        # The same orders with the same Date under a new Message-ID: resent by a client, or replayed. Once is enough.
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": f"repeat of mail {again.get('mail')}",
+                   "status": "duplicate"})
+        return Outcome(mail.key, "duplicate", again.get("game"), again.get("seat"), mail.sender,
+                       "the same mail as one handled before, under a new Message-ID",
+                       first=str(again.get("status") or "duplicate"))
     if mail.automatic is not None:
         write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", raw)
-        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest)
+        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest,
+                       mail.content)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
-        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest)
+        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest, mail.content)
     gd = open_cached(root / name)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
-    return _finish(root, outcome, mail.digest)
+    return _finish(root, outcome, mail.digest, mail.content)
 
 
 _TOKEN_LINE = re.compile(r"""^[ \t]*token[ \t]*:[ \t]*["']?([A-Za-z0-9_-]{8,})""", re.M)
@@ -298,15 +319,19 @@ def _written(mail: Inbound, arrived: datetime) -> float | None:
 
 
 def _older_than_standing(gd: GameDir, seat: str, written: float | None) -> str | None:
-    """A mail written before the seat's last accepted orders or withdrawal for this step does not override them."""
-    if written is None:
-        return None
+    """A mail written before the seat's last accepted orders or withdrawal for this step does not override them.
+
+    A mail without a usable Date may have been written at any time: it never overrides them either.
+    """
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     standing = known.get(seat)
-    if not standing or standing.get("step") != gd.current_step() + 1 or written >= standing["date"]:
+    if not standing or standing.get("step") != gd.current_step() + 1 or (written is not None and written >= standing["date"]):
         return None
     when = datetime.fromtimestamp(standing["date"], UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if written is None:
+        return (f"This mail has no date pbem can read, so it may be older than the mail you sent at {when}, which "
+                "still stands. Nothing was changed: send it again from a mail client that dates its mail.")
     return (f"This mail was written before the mail you sent at {when}, which still stands (a mail client or server "
             "delivered it late, or it was sent again). Nothing was changed.")
 

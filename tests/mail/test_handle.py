@@ -121,7 +121,8 @@ def test_replayed_orders_of_a_resolved_step_are_rejected(offline: Site) -> None:
     for seat in ("anna", "ben", "cleo"):
         send(offline, order_mail(order_text("g1", seat, 1, offline.tokens[seat]), sender=f"{seat}@example.org"))
     batch.run_game(offline.gd)
-    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"])))
+    # Other orders than the first mail's: the very same mail again would be a repeat (see test_dates).
+    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n")))
     assert outcome.status == "rejected"
     assert "step 1 is already resolved; orders now are for step 2" in body(outbox(offline)[-1])
 
@@ -238,14 +239,16 @@ def test_after_the_deadline_orders_count_only_while_the_game_waits_for_the_moder
     from pbem.mail import deadlines
 
     opened = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-    for missed, status in (("default", "rejected"), ("wait", "accepted")):
+    for n, (missed, status) in enumerate((("default", "rejected"), ("wait", "accepted"))):
         offline.gd.meta.options["deadline"] = {"rule": "2 hours after the last step", "grace_minutes": 10, "missed": missed}
         offline.gd.save_meta()
         deadlines.current(offline.gd.root, 0, deadlines.policy(offline.gd.meta.options), opened)  # type: ignore[arg-type]
-        text = order_text("g1", "ben", 1, offline.tokens["ben"])
+        # Each mail its own orders: the very same mail sent again would be a repeat (see test_dates).
+        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"bid: {2 * n + 1}\n")
         raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
         in_grace = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=9))
         assert in_grace.status in ("accepted", "replaced")
+        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"bid: {2 * n + 2}\n")
         raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
         late = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=11))
         assert (late.status == "rejected") == (status == "rejected"), (missed, late)
