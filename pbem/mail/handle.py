@@ -16,7 +16,8 @@ from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
-from pbem.mail.message import Inbound, mail_key, parse_mail, redact
+from pbem.mail.message import Inbound, mail_key, parse_mail
+from pbem.mail.scrub import scrub_mail, scrub_text
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
@@ -124,23 +125,42 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         return Outcome(mail.key, "duplicate", again.get("game"), again.get("seat"), mail.sender,
                        "the same mail as one handled before, under a new Message-ID",
                        first=str(again.get("status") or "duplicate"))
+    hashes = token_hashes(root)
     if mail.automatic is not None:
-        write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", raw)
+        write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED))
         return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest,
                        mail.content)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
-        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
+        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml",
+                     scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
         return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest, mail.content)
     gd = open_cached(root / name)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
-    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
+    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
     return _finish(root, outcome, mail.digest, mail.content)
+
+
+def token_hashes(root: Path) -> frozenset[str]:
+    """The token hashes of every seat of every game under `root`: none of those tokens is ever stored."""
+    found: set[str] = set()
+    for folder in sorted(Path(root).iterdir()) if Path(root).is_dir() else []:
+        if (folder / "game.yaml").is_file():
+            try:
+                found.update(s.token_hash for s in open_cached(folder).meta.seats if s.token_hash)
+            except Exception:  # noqa: BLE001 - a broken game.yaml is that game's problem, reported by its run
+                continue
+    return frozenset(found)
+
+
+def _claimed(doc: OrderDoc | None, text: str | None) -> list[str]:
+    token = _claimed_token(doc, text)
+    return [token] if token else []
 
 
 _TOKEN_LINE = re.compile(r"""^[ \t]*token[ \t]*:[ \t]*["']?([A-Za-z0-9_-]{8,})""", re.M)
@@ -213,7 +233,8 @@ def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc
     else:
         lines.append("Begin your orders with the header lines from your welcome mail: game:, seat:, step: and token:.")
     msg = compose.build(
-        settings, to=[mail.sender], subject="Your mail to pbem: which game?", text=compose.wrap(lines),
+        settings, to=[mail.sender], subject="Your mail to pbem: which game?",
+        text=scrub_text(compose.wrap(lines), token_hashes(root), RAW_REDACTED),
         kind="unrouted", message_id=compose.make_id(settings, "unrouted", None, None, mail.key),
         in_reply_to=mail.message_id, now=now,
     )
@@ -261,7 +282,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
         return _withdraw(gd, settings, mail, doc, seat, out, now, written)
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
-    kept = doc.text.replace(str(doc.header["token"]), REDACTED)
+    kept = scrub_text(doc.text.replace(str(doc.header["token"]), REDACTED), token_hashes(gd.root.parent), REDACTED)
     try:
         accepted = submit(gd, kept, mail.source, require_token=False, origin="mail")
     except OrderRejected as exc:
@@ -393,9 +414,11 @@ def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, aut
         # Without the token the sender must not learn the seat's address from our To header: a copy each.
         told = [*body[:-1], "A copy of this answer goes to the seat's registered address."]
         copies = [([mail.sender or ""], told, ""), ([registered or ""], body, "-seat")]
+    hashes = token_hashes(gd.root.parent)
     for addresses, text, suffix in copies:
         msg = compose.build(
-            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}", text=compose.wrap(text),
+            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}",
+            text=scrub_text(compose.wrap(text), hashes, RAW_REDACTED),
             kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
             game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
         )

@@ -18,8 +18,9 @@ from typing import Any
 from imapclient import IMAPClient
 
 from pbem.files import locked, write_atomic
-from pbem.mail.handle import Outcome, handle, log, state_dir
+from pbem.mail.handle import RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
+from pbem.mail.scrub import scrub_mail
 from pbem.mail.settings import Server, Settings, SettingsError
 
 #: Messages fetched per round trip: large enough to be fast, small enough to bound memory.
@@ -184,7 +185,11 @@ def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now
         return handle(root, settings, raw, truncated=truncated, now=now, received=received)
     except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
         key = mail_key(None, raw)
-        write_atomic(state_dir(root) / "failed" / f"{key}.eml", raw)
+        try:
+            kept = scrub_mail(raw, token_hashes(root), RAW_REDACTED)
+        except Exception:  # noqa: BLE001 - what broke the handler may break this too: keep nothing rather than a token
+            kept = b""
+        write_atomic(state_dir(root) / "failed" / f"{key}.eml", kept)
         detail = f"could not be handled ({type(exc).__name__}: {exc}); kept in .pbem/failed/{key}.eml"
         summary.errors.append(detail)
         log(root, {"mail": key, "status": "failed", "detail": detail, "at": datetime.now(UTC).isoformat(timespec="seconds")})

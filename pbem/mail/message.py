@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import base64
 import email
 import email.header
 import email.policy
 import email.utils
 import hashlib
-import quopri
 import re
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -277,28 +275,3 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         content=content_key(date, header(msg, "Date"), text, header(msg, "Subject"), refs),
     )
 
-
-def redact(raw: bytes, secret: str | None, replacement: str) -> bytes:
-    """The mail with a secret replaced wherever a reader would find it: in its bytes and inside encoded parts."""
-    if not secret or len(secret) < 8:
-        return raw  # too short to be a token; replacing it would garble the mail, not protect anything
-    needle, instead = secret.encode("utf-8"), replacement.encode("utf-8")
-    try:
-        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-        changed = False
-        for part in msg.walk():
-            encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
-            if part.is_multipart() or encoding not in ("base64", "quoted-printable"):
-                continue
-            data = part.get_payload(decode=True)
-            if not isinstance(data, bytes) or needle not in data:
-                continue
-            data = data.replace(needle, instead)
-            part.set_payload(base64.encodebytes(data).decode("ascii") if encoding == "base64"
-                             else quopri.encodestring(data).decode("ascii"))
-            changed = True
-        if changed:
-            raw = msg.as_bytes(policy=email.policy.compat32)
-    except Exception:  # noqa: BLE001 - a mail too broken to re-encode still gets its literal occurrences replaced
-        pass
-    return raw.replace(needle, instead)
