@@ -18,8 +18,10 @@ from typing import Any
 from imapclient import IMAPClient
 
 from pbem.files import locked, write_atomic
+from pbem.mail import notices
 from pbem.mail.handle import RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
+from pbem.mail.ratelimit import Limits
 from pbem.mail.scrub import scrub_mail
 from pbem.mail.settings import Server, Settings, SettingsError
 
@@ -95,7 +97,9 @@ def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, n
         own = client is None
         imap = connect(settings.imap) if client is None else client  # type: ignore[arg-type]
         try:
-            return _fetch(root, settings, imap, now, on_mail)
+            summary = _fetch(root, settings, imap, now, on_mail)
+            alert_moderator(root, settings, now or datetime.now(UTC))
+            return summary
         finally:
             if own:
                 try:
@@ -152,6 +156,17 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
         state[settings.folders.inbox] = {"uidvalidity": validity, "last_uid": last}
         _save_state(root, state)
     return summary
+
+
+def alert_moderator(root: Path, settings: Settings, now: datetime) -> None:
+    """Once a day, when answers to mail without a valid token were held back: the day's figures to the moderator."""
+    with Limits.open(root, now) as limits:
+        due = limits.alert_due()
+        figures = limits.figures()
+    if due:
+        queued = notices.queue_moderator(root, settings, f"limits-{now:%Y-%m-%d}",
+                                         "mail without valid tokens: answers held back", figures, now)
+        log(root, {"event": "answers held back by the limits", "moderator told": queued is not None})
 
 
 def groups(uids: list[int], size: dict[int, int], limit: int, budget: int = BUDGET) -> list[list[int]]:

@@ -86,7 +86,7 @@ def test_a_token_of_one_game_does_not_authenticate_orders_for_another(offline: S
     assert store.open_game(offline.root / "g2").pending() == {} and offline.gd.pending() == {}
     [path] = (offline.root / "g2" / "mail" / "outbox").glob("*.eml")
     reply = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    assert "wrong token for seat anna" in body(reply)  # type: ignore[arg-type]
+    assert "the seat and token do not match" in body(reply)  # type: ignore[arg-type]
 
 
 def test_crlf_in_the_yaml_never_reaches_a_header(offline: Site) -> None:
