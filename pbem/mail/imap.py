@@ -17,7 +17,7 @@ from typing import Any
 
 from imapclient import IMAPClient
 
-from pbem.files import locked, write_atomic
+from pbem.files import clean_temporaries, locked, write_atomic
 from pbem.mail import notices
 from pbem.mail.handle import RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
@@ -94,6 +94,7 @@ def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, n
     if settings.imap is None and client is None:
         raise SettingsError("pbem.yaml has no imap: section")
     with locked(state_dir(root) / "fetch.lock", wait=False):
+        clean_temporaries(state_dir(root))  # what a fetch killed inside an atomic write left behind
         own = client is None
         imap = connect(settings.imap) if client is None else client  # type: ignore[arg-type]
         try:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -118,3 +119,15 @@ def test_a_folder_pbem_may_not_write_names_the_game_and_the_file(game: GameDir, 
     result = CliRunner().invoke(main, ["robot", str(game.root), "--seat", "anna"])
     assert result.exit_code == 1
     assert result.output.strip() == "Error: g1: cannot write game.yaml: Permission denied"
+
+
+def test_a_fetch_removes_what_a_killed_fetch_left_in_the_mailbox_bookkeeping(tmp_path: Path) -> None:
+    from pbem.mail import imap
+    from pbem.mail.handle import state_dir
+
+    left = state_dir(tmp_path) / "seen" / "ab" / ".abc.json.999999999.x1.tmp"  # no such pid: its writer is gone
+    left.parent.mkdir(parents=True)
+    left.write_text("half")
+    with pytest.raises(AttributeError):  # no server given: the fetch stops after its cleaning
+        imap.fetch(tmp_path, SimpleNamespace(imap=None), client=object())  # type: ignore[arg-type]
+    assert not left.exists()
