@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -13,6 +15,7 @@ from typing import Any
 from engine.contract import Order, RejectedOrder
 from engine.rng import Rng
 from pbem import robots
+from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
 from pbem.orders import dump_body, parse, render
 from pbem.store import GameDir, StoreError, step_name
@@ -158,6 +161,23 @@ def _render_one(root: str, render: Renderer, step: int) -> int:
     return step
 
 
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int) -> None:
+    """A render worker: drop the parent's locks and die with the parent (kill -9, OOM killer, systemd).
+
+    A worker that outlived its parent would wait forever for work; it must never keep the game locked.
+    """
+    release_inherited()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: closing the locks above is what matters
+        pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+
 def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None,
                    on_rendered: Callable[[int, int], None] | None = None) -> list[int]:
     """Render every step not yet rendered, in parallel when there are several; the steps rendered.
@@ -173,7 +193,8 @@ def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None,
         results = (_render_one(str(gd.root), render, step) for step in steps)
     else:
         # fork keeps the already-imported WeasyPrint and fonts; each worker renders whole steps.
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_start, initargs=(os.getpid(),))
         results = pool.map(_render_one, [str(gd.root)] * len(steps), [render] * len(steps), steps)
     try:
         for step in results:

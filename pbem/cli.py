@@ -337,6 +337,8 @@ def status(directory: Path, as_json: bool) -> None:
         click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))
     else:
         click.echo(statusing.describe(info))
+    if statusing.stuck(info):
+        raise Rejected(str(statusing.stuck(info)))
 
 
 @main.command()

@@ -1,14 +1,17 @@
-"""Crash-safe file writing and the per-game lock."""
+"""Crash-safe file writing, the per-game lock, and what a killed process left behind."""
 
 from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def _umask() -> int:
@@ -19,24 +22,75 @@ def _umask() -> int:
 
 #: Files get the mode an ordinary write would give them (mkstemp's own 0600 would hide reports from a web server).
 FILE_MODE = 0o666 & ~_umask()
+#: A lock held longer than this is reported by `pbem tick` and `pbem status` (exit 1) with its holder's pid.
+LOCK_LIMIT_SECONDS = 30 * 60
+#: A temporary file of a writer that no longer runs, or older than this, is left over from a crash.
+STALE_TEMP_SECONDS = 24 * 3600
+_TEMP_SUFFIX = ".tmp"
+
+
+class WriteFailed(OSError):
+    """A file could not be written (disk full, no permission …); `filename` is the file meant, not its temporary."""
+
+    def __str__(self) -> str:
+        return f"cannot write {self.filename}: {self.strerror}"
+
+
+def _temp_prefix(path: Path) -> str:
+    # The writer's pid in the name lets the next run tell a crashed writer's leftovers from a live write.
+    return f".{path.name}.{os.getpid()}."
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write `data` so that readers see the old file or the new one, never half of either."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.fchmod(fd, FILE_MODE)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=_TEMP_SUFFIX)
+    except OSError as exc:
+        raise WriteFailed(exc.errno, exc.strerror, str(path)) from None
+    try:
+        try:
+            os.fchmod(fd, FILE_MODE)
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteFailed):
+            raise WriteFailed(exc.errno, exc.strerror, str(path)) from None
+        raise
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append one line to a log durably."""
+    try:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+    except OSError as exc:
+        raise WriteFailed(exc.errno, exc.strerror, str(path)) from None
+
+
+def last_lines(path: Path, size: int = 65536) -> list[str]:
+    """The whole lines in the last `size` bytes of a file, oldest first ([] when there is no file)."""
+    try:
+        with open(path, "rb") as handle:
+            end = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, end - size))
+            tail = handle.read()
+    except FileNotFoundError:
+        return []
+    lines = tail.decode("utf-8", "replace").split("\n")
+    if end > size:
+        lines = lines[1:]  # the first may be cut
+    return [line for line in lines if line]
 
 
 def fsync_dir(path: Path) -> None:
@@ -48,22 +102,146 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_temporaries(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the temporary files that killed writers left anywhere under `folder`; the files removed.
+
+    A temporary file is a writer's own until it renames it: only those whose writer no longer runs (or that
+    are older than a day, whatever their name) are removed, so a live write beside this run is not disturbed.
+    """
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for path in Path(folder).rglob(f".*{_TEMP_SUFFIX}"):
+        parts = path.name.split(".")
+        pid = int(parts[-3]) if len(parts) >= 5 and parts[-3].isdigit() else None
+        try:
+            old = now - path.lstat().st_mtime > STALE_TEMP_SECONDS
+            if not path.is_file() or not (old or (pid is not None and pid != os.getpid() and not _alive(pid))):
+                continue
+            path.unlink()
+            removed.append(path)
+        except FileNotFoundError:
+            continue  # its writer renamed it meanwhile
+    return removed
+
+
 class Busy(RuntimeError):
-    """Another process holds the lock."""
+    """Another process holds the lock; `holder` says which (pid, since) as far as the lock file tells."""
+
+    def __init__(self, message: str, holder: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.holder = holder or {}
+
+
+#: Descriptors of the locks this process holds: a forked child closes them (see release_inherited).
+_held: set[int] = set()
+
+
+def release_inherited() -> None:
+    """In a forked child: close the parent's lock descriptors, so the child can never keep a lock alive.
+
+    flock locks belong to the open file, which fork shares: a worker left running after its parent was
+    killed would otherwise hold the game's lock forever.
+    """
+    for fd in list(_held):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _held.clear()
+
+
+def holder(path: Path) -> dict[str, Any]:
+    """What the lock file says about its last holder: pid and since (epoch seconds); {} when unknown."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8") or "{}")
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def probe(path: Path, *, now: float | None = None) -> dict[str, Any] | None:
+    """Who holds the lock at `path` (pid, since, seconds, alive), or None when nobody does.
+
+    Takes the lock for an instant when it is free, so a run starting at that moment waits that instant.
+    """
+    if not Path(path).exists():
+        return None
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                raise
+            return _described(holder(path), now)
+        return None
+    finally:
+        os.close(fd)
+
+
+def _described(info: dict[str, Any], now: float | None) -> dict[str, Any]:
+    now = time.time() if now is None else now
+    pid, since = info.get("pid"), info.get("since")
+    found: dict[str, Any] = {"pid": pid if isinstance(pid, int) else None}
+    found["since"] = float(since) if isinstance(since, (int, float)) else None
+    found["seconds"] = int(now - found["since"]) if found["since"] is not None else None
+    found["alive"] = _alive(found["pid"]) if found["pid"] else None
+    return found
+
+
+def overdue(info: dict[str, Any] | None, limit: int = LOCK_LIMIT_SECONDS) -> bool:
+    """True when a lock described by probe() has been held longer than the documented limit."""
+    seconds = info.get("seconds") if info else None
+    return seconds is not None and int(seconds) > limit
+
+
+def describe_holder(info: dict[str, Any]) -> str:
+    """A lock's holder in words: 'pid 123 (no longer running), for 2 h 5 min'."""
+    pid = info.get("pid")
+    who = f"pid {pid}" if pid else "an unknown process"
+    if info.get("alive") is False:
+        who += " (no longer running: a process it started still holds the lock)"
+    seconds = info.get("seconds")
+    if seconds is None:
+        return who
+    hours, minutes = divmod(int(seconds) // 60, 60)
+    return f"{who}, for {hours} h {minutes} min" if hours else f"{who}, for {minutes} min"
 
 
 @contextmanager
 def locked(path: Path, *, wait: bool = True) -> Iterator[None]:
-    """Hold an exclusive advisory lock on `path` (created if missing) for the duration."""
+    """Hold an exclusive advisory lock on `path` (created if missing) for the duration.
+
+    The lock file records the holder's pid and when it took the lock, for `pbem status` and `pbem tick`.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except OSError as exc:
             if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                raise Busy(f"{path.parent} is being processed by another pbem run") from None
+                info = _described(holder(path), None)
+                raise Busy(f"{path.parent} is being processed by another pbem run ({describe_holder(info)})",
+                           info) from None
             raise
+        _held.add(fd)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps({"pid": os.getpid(), "since": time.time()}).encode("ascii") + b"\n", 0)
+        except OSError:
+            pass  # a full disk must not stop the work; only the report of who holds the lock is lost
         yield
     finally:
+        _held.discard(fd)
         os.close(fd)  # closing releases the lock

@@ -36,7 +36,7 @@ from engine import registry
 from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem import version
-from pbem.files import fsync_dir, locked, write_atomic
+from pbem.files import WriteFailed, append_line, clean_temporaries, fsync_dir, last_lines, locked, write_atomic
 from pbem.orders import plain
 
 FORMAT = 1
@@ -143,6 +143,10 @@ def step_name(step: int) -> str:
     return f"{step:0{STEP_DIGITS}d}"
 
 
+#: Game folders whose leftover temporary files this process has already removed.
+_cleaned: set[Path] = set()
+
+
 class GameDir:
     """One game's folder: read and write snapshots, orders, reports and mail, safely."""
 
@@ -240,9 +244,31 @@ class GameDir:
         run waited), so nothing is decided on, or saved over, an older version.
         """
         with locked(self.root / ".lock", wait=wait):
-            if self._meta_file_version() != self._meta_version:
-                self._read_meta()
-            yield
+            try:
+                if self.root.resolve() not in _cleaned:
+                    clean_temporaries(self.root)  # what a killed run's atomic writes left behind
+                    _cleaned.add(self.root.resolve())
+                if self._meta_file_version() != self._meta_version:
+                    self._read_meta()
+                yield
+            except OSError as exc:
+                raise StoreError(self.os_error(exc)) from None
+
+    def os_error(self, exc: OSError) -> str:
+        """A disk-full or permission error as one line naming the game and the file."""
+        where = ""
+        if exc.filename is not None:
+            path = Path(str(exc.filename))
+            for base in (self.root, self.root.resolve()):
+                try:
+                    where = str(path.relative_to(base))
+                    break
+                except ValueError:
+                    where = str(path)
+        why = exc.strerror or str(exc)
+        if isinstance(exc, WriteFailed):
+            return f"{self.name}: cannot write {where}: {why}"
+        return f"{self.name}: {where}: {why}" if where else f"{self.name}: {why}"
 
     # -- steps ----------------------------------------------------------------------------------------
     def steps(self) -> list[int]:
@@ -302,14 +328,18 @@ class GameDir:
         building = final.with_name(final.name + ".partial")
         if building.exists():
             shutil.rmtree(building)  # left by a crash: everything in it is rebuilt below
-        (building / "orders").mkdir(parents=True)
-        for seat, text in orders.items():
-            write_atomic(building / "orders" / f"{seat}.yaml", text)
-        write_atomic(building / "events.json", dump_json([event_to_data(e) for e in events]))
-        # Each step names the pbem that made it, so a replay after an upgrade can say which versions differ.
-        write_atomic(building / "step.json", dump_json({**info, version.KEY: version.running()}))
-        # state.json last: a folder is a stored step only once it has its state (see steps()).
-        write_atomic(building / "state.json", dump_json(self.game.encode(state)))
+        try:
+            (building / "orders").mkdir(parents=True)
+            for seat, text in orders.items():
+                write_atomic(building / "orders" / f"{seat}.yaml", text)
+            write_atomic(building / "events.json", dump_json([event_to_data(e) for e in events]))
+            # Each step names the pbem that made it, so a replay after an upgrade can say which versions differ.
+            write_atomic(building / "step.json", dump_json({**info, version.KEY: version.running()}))
+            # state.json last: a folder is a stored step only once it has its state (see steps()).
+            write_atomic(building / "state.json", dump_json(self.game.encode(state)))
+        except OSError as exc:  # name the file as it will be stored, not its place while being built
+            meant = str(exc.filename or building).replace(str(building), str(final))
+            raise WriteFailed(exc.errno, exc.strerror, meant) from None
         os.replace(building, final)
         fsync_dir(final.parent)
 
@@ -376,10 +406,20 @@ class GameDir:
     def _append_log(self, entry: Mapping[str, Any]) -> None:
         # An append-only line log of intake, for the moderator; not needed for replay.
         path = self.root / "log.jsonl"
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(dict(entry), sort_keys=True, ensure_ascii=False) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        line = json.dumps(dict(entry), sort_keys=True, ensure_ascii=False)
+        # A run killed after writing this line but before keeping the orders writes it again on its rerun:
+        # the seat's last line being this very one means it is already there.
+        seat = entry.get("seat")
+        for earlier in reversed(last_lines(path)):
+            try:
+                known = json.loads(earlier)
+            except ValueError:
+                continue
+            if isinstance(known, dict) and known.get("seat") == seat:
+                if earlier == line:
+                    return
+                break
+        append_line(path, line)
 
 
 def _read_json(path: Path) -> Any:

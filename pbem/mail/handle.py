@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from pbem.files import write_atomic
-from pbem.intake import OrderRejected, check, submit
+from pbem.intake import OrderRejected, submit
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
-from pbem.mail.message import Inbound, mail_key, parse_mail, redact
+from pbem.mail.message import Inbound, mail_key, parse_mail
+from pbem.mail.ratelimit import Limits
+from pbem.mail.scrub import scrub_mail, scrub_text
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
@@ -60,10 +62,20 @@ def _seen_path(root: Path, key: str) -> Path:
     return state_dir(root) / "seen" / key[:2] / f"{key}.json"
 
 
+def _content_path(root: Path, content: str) -> Path:
+    return state_dir(root) / "seen" / "content" / content[:2] / f"{content}.json"
+
+
 def seen(root: Path, key: str) -> dict[str, Any] | None:
     """The record of a mail handled before (same Message-ID, or same bytes when it has none)."""
     path = _seen_path(root, key)
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def seen_content(root: Path, content: str) -> dict[str, Any] | None:
+    """The record of a mail handled before that said the same with the same Date, under any Message-ID."""
+    path = _content_path(root, content) if content else None
+    return json.loads(path.read_text(encoding="utf-8")) if path is not None and path.is_file() else None
 
 
 def log(root: Path, entry: dict[str, Any]) -> None:
@@ -77,9 +89,11 @@ def log(root: Path, entry: dict[str, Any]) -> None:
         os.fsync(handle.fileno())
 
 
-def _finish(root: Path, outcome: Outcome, digest: str) -> Outcome:
+def _finish(root: Path, outcome: Outcome, digest: str, content: str = "") -> Outcome:
     """Remember the mail as handled (last, so a crash before this handles it again) and log it."""
     record = {"status": outcome.status, "game": outcome.game, "seat": outcome.seat, "detail": outcome.detail, "digest": digest}
+    if content:
+        write_atomic(_content_path(root, content), json.dumps({**record, "mail": outcome.key}, sort_keys=True) + "\n")
     write_atomic(_seen_path(root, outcome.key), json.dumps(record, sort_keys=True) + "\n")
     log(root, {"mail": outcome.key, "sender": outcome.sender, **record})
     return outcome
@@ -95,6 +109,8 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     now = now or datetime.now(UTC)
     arrived = min(received, now) if received is not None else now
     mail = parse_mail(raw, own=(settings.sender,))
+    if truncated:
+        mail.content = ""  # only its header was read: nothing to compare with other mails by
     previous = seen(root, mail.key)
     if previous is not None and previous.get("digest", mail.digest) != mail.digest and mail.message_id is not None:
         # The same Message-ID on another body: a client that reuses ids, or a forger. It is a mail of its own.
@@ -104,22 +120,50 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     if previous is not None:
         return Outcome(mail.key, "duplicate", previous.get("game"), previous.get("seat"), mail.sender, "handled before",
                        first=str(previous.get("status") or "duplicate"))
+    again = seen_content(root, mail.content)
+    if again is not None:
+        # The same orders with the same Date under a new Message-ID: resent by a client, or replayed. Once is enough.
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": f"repeat of mail {again.get('mail')}",
+                   "status": "duplicate"})
+        return Outcome(mail.key, "duplicate", again.get("game"), again.get("seat"), mail.sender,
+                       "the same mail as one handled before, under a new Message-ID",
+                       first=str(again.get("status") or "duplicate"))
+    hashes = token_hashes(root)
     if mail.automatic is not None:
-        write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", raw)
-        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest)
+        write_atomic(state_dir(root) / "ignored" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED))
+        return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest,
+                       mail.content)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
     name = _route(root, settings, mail, doc)
     if name is None:
-        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
+        write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml",
+                     scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
         answered = _reply_unrouted(root, settings, mail, doc, truncated, now)
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
-        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest)
+        return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest, mail.content)
     gd = open_cached(root / name)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
-    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", redact(raw, _claimed_token(doc, mail.text), RAW_REDACTED))
+    write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
     with gd.lock():
         outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
-    return _finish(root, outcome, mail.digest)
+    return _finish(root, outcome, mail.digest, mail.content)
+
+
+def token_hashes(root: Path) -> frozenset[str]:
+    """The token hashes of every seat of every game under `root`: none of those tokens is ever stored."""
+    found: set[str] = set()
+    for folder in sorted(Path(root).iterdir()) if Path(root).is_dir() else []:
+        if (folder / "game.yaml").is_file():
+            try:
+                found.update(s.token_hash for s in open_cached(folder).meta.seats if s.token_hash)
+            except Exception:  # noqa: BLE001 - a broken game.yaml is that game's problem, reported by its run
+                continue
+    return frozenset(found)
+
+
+def _claimed(doc: OrderDoc | None, text: str | None) -> list[str]:
+    token = _claimed_token(doc, text)
+    return [token] if token else []
 
 
 _TOKEN_LINE = re.compile(r"""^[ \t]*token[ \t]*:[ \t]*["']?([A-Za-z0-9_-]{8,})""", re.M)
@@ -177,7 +221,11 @@ def _looks_like_orders(settings: Settings, mail: Inbound) -> bool:
 
 def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None, truncated: bool, now: datetime) -> bool:
     """Answer a mail for no known game; spam (nothing order-like, so its From is likely forged) gets no answer."""
-    if mail.sender is None or not _looks_like_orders(settings, mail):  # a huge mail too: most likely spam
+    if mail.sender is None:
+        return False
+    if truncated and _registered(root, mail.sender):
+        return _tell_too_large(root, settings, mail, now, state_dir(root) / "outbox")
+    if not _looks_like_orders(settings, mail):  # a huge mail too: most likely spam
         return False
     named = doc.header.get("game") if doc is not None else None
     lines = ["pbem could not tell which game your mail is for, so nothing was stored.", ""]
@@ -191,13 +239,114 @@ def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc
         lines.append(f"No game named {atom(str(named))!r} is played here: check the 'game:' line against your welcome mail.")
     else:
         lines.append("Begin your orders with the header lines from your welcome mail: game:, seat:, step: and token:.")
+    if not _may_answer_stranger(root, mail, now):
+        return False
     msg = compose.build(
-        settings, to=[mail.sender], subject="Your mail to pbem: which game?", text=compose.wrap(lines),
+        settings, to=[mail.sender], subject="Your mail to pbem: which game?",
+        text=scrub_text(compose.wrap(lines), token_hashes(root), RAW_REDACTED),
         kind="unrouted", message_id=compose.make_id(settings, "unrouted", None, None, mail.key),
         in_reply_to=mail.message_id, now=now,
     )
     compose.queue(state_dir(root) / "outbox", f"unrouted-{mail.key}", msg)
     return True
+
+
+def _registered(root: Path, address: str) -> list[tuple[str, str]]:
+    """The (game, seat) pairs whose registered address this is, in every game under `root`."""
+    found: list[tuple[str, str]] = []
+    for folder in sorted(Path(root).iterdir()) if Path(root).is_dir() else []:
+        if (folder / "game.yaml").is_file():
+            try:
+                seats = open_cached(folder).meta.seats
+            except Exception:  # noqa: BLE001 - a broken game.yaml is that game's problem
+                continue
+            found += [(folder.name, s.name) for s in seats if s.address and s.address.lower() == address.lower()]
+    return found
+
+
+def _may_answer_stranger(root: Path, mail: Inbound, now: datetime) -> bool:
+    """Whether the sender of a mail that proves no seat may be answered now (see ratelimit); counted."""
+    with Limits.open(root, now) as limits:
+        allowed = bool(mail.sender) and limits.stranger(mail.sender or "")
+    if not allowed:
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": "answer held back by the limits"})
+    return allowed
+
+
+def _tell_too_large(root: Path, settings: Settings, mail: Inbound, now: datetime, outbox: Path) -> bool:
+    """Tell a registered address, once a day, that its mail was too large to read (its From may be forged)."""
+    seats = _registered(root, mail.sender or "")
+    with Limits.open(root, now) as limits:
+        allowed = limits.registered(mail.sender or "", "too large")
+    if not allowed:
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": "too-large notice held back (one a day)"})
+        return False
+    names = ", ".join(f"{seat} in game {game}" for game, seat in seats)
+    lines = [f"Your mail {mail.subject!r} was larger than {settings.max_message_bytes} bytes, so pbem did not read it",
+             "and stored none of it.", "",
+             f"Send your orders ({names}) as the text of a mail, or as a .yaml attachment, without other attachments.",
+             "(You get this notice at most once a day.)"]
+    game = seats[0][0] if len(seats) == 1 else None
+    msg = compose.build(
+        settings, to=[mail.sender or ""], subject="Your mail to pbem was too large", text=compose.wrap(lines),
+        kind="check", message_id=compose.make_id(settings, "too-large", game, None, mail.key),
+        in_reply_to=mail.message_id, now=now,
+    )
+    compose.queue(outbox, f"too-large-{mail.key}", msg)
+    return True
+
+
+def _unproven_problems(doc: OrderDoc) -> list[str]:
+    """What was wrong with a mail that proves no seat, the same whether the seat it names exists or not."""
+    if doc.problems:
+        return [str(p) for p in doc.problems]
+    hints = {"game": "the game's name", "seat": "your seat's name", "step": "the step your orders are for",
+             "token": "the token"}
+    missing = [f"{doc.source}: missing '{key}:'; copy {hint} from your welcome mail"
+               for key, hint in hints.items() if doc.header.get(key) is None]
+    return missing or [f"{doc.source}: the seat and token do not match; copy both from your welcome mail "
+                       "(the token is case-sensitive)"]
+
+
+def _answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str | None, what: str,
+                     lines: list[str], now: datetime) -> None:
+    """Answer a mail that proves no seat: the sender (limited, and never told whether the seat exists), and the
+    seat it names (one notice a day, with the count of such mails)."""
+    root = gd.root.parent
+    registered = gd.meta.seat(claimed).address if claimed is not None else None
+    own = bool(registered and mail.sender and registered.lower() == mail.sender.lower())
+    hashes = token_hashes(root)
+    if mail.sender and not own and _may_answer_stranger(root, mail, now):
+        body = [f"Game {gd.name}: {what}.", "", *lines]
+        if mail.notes:
+            body += ["", "Notes:", *(f"  {note}" for note in mail.notes)]
+        msg = compose.build(
+            settings, to=[mail.sender], subject=f"[{gd.name}] orders: {what}", text=scrub_text(compose.wrap(body), hashes, RAW_REDACTED),
+            kind="check", message_id=compose.make_id(settings, "check", gd.name, None, mail.key),
+            game=gd.name, in_reply_to=mail.message_id, now=now,
+        )
+        compose.queue(gd.outbox_dir(), f"check-{mail.key}", msg)
+    if claimed is None or not registered:
+        return
+    with Limits.open(root, now) as limits:
+        count = limits.seat_tried(gd.name, claimed)
+    if count is None:
+        log(root, {"mail": mail.key, "sender": mail.sender, "game": gd.name, "seat": claimed,
+                   "event": "seat notice held back (one a day)"})
+        return
+    body = [f"Game {gd.name}, seat {claimed}: pbem received {count} mail(s) naming your seat without its token since "
+            f"the last such notice; the latest came from {mail.sender or 'an unknown sender'}. Nothing was stored.", "",
+            "If you sent it: copy the header lines, token included, from your welcome mail (a lost token is replaced "
+            "by the moderator). If you did not, nothing needs doing: without your token nobody can send orders for "
+            "your seat. You get at most one such notice a day.", "", "What was wrong with the latest one:",
+            *(f"  {line}" for line in lines if line)]
+    subject = f"[{gd.name}] {claimed}: {what}" if own else f"[{gd.name}] {claimed}: someone tried your seat"
+    msg = compose.build(
+        settings, to=[registered], subject=subject, text=scrub_text(compose.wrap(body), hashes, RAW_REDACTED),
+        kind="check", message_id=compose.make_id(settings, "check", gd.name, claimed, mail.key + "-seat"),
+        game=gd.name, seat=claimed, in_reply_to=mail.message_id if own else None, now=now,
+    )
+    compose.queue(gd.outbox_dir(), f"check-{mail.key}-seat", msg)
 
 
 def _authenticated(gd: GameDir, doc: OrderDoc | None) -> str | None:
@@ -218,14 +367,16 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if truncated or mail.text is None or doc is None:
         why = (f"your mail was larger than {settings.max_message_bytes} bytes and was not read" if truncated
                else "it held no text pbem could read as orders (send plain text or a .yaml attachment)")
-        _reply(gd, settings, mail, claimed, seat is not None, f"not read: {why}", [f"Nothing was stored: {why}."], now)
+        if truncated and mail.sender and _registered(gd.root.parent, mail.sender):
+            _tell_too_large(gd.root.parent, settings, mail, now, gd.outbox_dir())  # a seat's own address: once a day
+        else:
+            _answer_unproven(gd, settings, mail, None, f"not read: {why}", [f"Nothing was stored: {why}."], now)
         return Outcome(**{**out.__dict__, "detail": why})
     if seat is None:
-        # Without the seat's token, say nothing about the game: only what was wrong, to the seat and the sender.
-        found = doc.problems or check(gd, doc.text, mail.source, require_token=True).problems
-        # check() names no seats before the token is shown, so these lines are safe to send to anyone.
-        problems = [str(p) for p in found] or ["missing or wrong token"]
-        _reply(gd, settings, mail, claimed, False, "orders rejected", ["Your orders were rejected; nothing was stored.", "", *problems], now)
+        # Without the seat's token, say nothing about the game, nor whether the seat named exists.
+        problems = _unproven_problems(doc)
+        _answer_unproven(gd, settings, mail, claimed, "orders rejected",
+                         ["Your orders were rejected; nothing was stored.", "", *problems], now)
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
     # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
     written = _written(mail, arrived)
@@ -240,7 +391,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
         return _withdraw(gd, settings, mail, doc, seat, out, now, written)
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
-    kept = doc.text.replace(str(doc.header["token"]), REDACTED)
+    kept = scrub_text(doc.text.replace(str(doc.header["token"]), REDACTED), token_hashes(gd.root.parent), REDACTED)
     try:
         accepted = submit(gd, kept, mail.source, require_token=False, origin="mail")
     except OrderRejected as exc:
@@ -298,15 +449,19 @@ def _written(mail: Inbound, arrived: datetime) -> float | None:
 
 
 def _older_than_standing(gd: GameDir, seat: str, written: float | None) -> str | None:
-    """A mail written before the seat's last accepted orders or withdrawal for this step does not override them."""
-    if written is None:
-        return None
+    """A mail written before the seat's last accepted orders or withdrawal for this step does not override them.
+
+    A mail without a usable Date may have been written at any time: it never overrides them either.
+    """
     path = _dates_path(gd)
     known = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     standing = known.get(seat)
-    if not standing or standing.get("step") != gd.current_step() + 1 or written >= standing["date"]:
+    if not standing or standing.get("step") != gd.current_step() + 1 or (written is not None and written >= standing["date"]):
         return None
     when = datetime.fromtimestamp(standing["date"], UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if written is None:
+        return (f"This mail has no date pbem can read, so it may be older than the mail you sent at {when}, which "
+                "still stands. Nothing was changed: send it again from a mail client that dates its mail.")
     return (f"This mail was written before the mail you sent at {when}, which still stands (a mail client or server "
             "delivered it late, or it was sent again). Nothing was changed.")
 
@@ -363,14 +518,12 @@ def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, aut
     elsewhere = bool(mail.sender and registered and mail.sender.lower() != registered.lower())
     if elsewhere:
         body += ["", f"This answer goes to the seat's registered address and to {mail.sender}, who sent the mail."]
-    copies = [(to, body, "")]
-    if elsewhere and not authenticated:
-        # Without the token the sender must not learn the seat's address from our To header: a copy each.
-        told = [*body[:-1], "A copy of this answer goes to the seat's registered address."]
-        copies = [([mail.sender or ""], told, ""), ([registered or ""], body, "-seat")]
+    copies = [(to, body, "")]  # mail that proves no seat is answered by _answer_unproven instead
+    hashes = token_hashes(gd.root.parent)
     for addresses, text, suffix in copies:
         msg = compose.build(
-            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}", text=compose.wrap(text),
+            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}",
+            text=scrub_text(compose.wrap(text), hashes, RAW_REDACTED),
             kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
             game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
         )

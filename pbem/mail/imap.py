@@ -17,9 +17,12 @@ from typing import Any
 
 from imapclient import IMAPClient
 
-from pbem.files import locked, write_atomic
-from pbem.mail.handle import Outcome, handle, log, state_dir
+from pbem.files import clean_temporaries, locked, write_atomic
+from pbem.mail import notices
+from pbem.mail.handle import RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
+from pbem.mail.ratelimit import Limits
+from pbem.mail.scrub import scrub_mail
 from pbem.mail.settings import Server, Settings, SettingsError
 
 #: Messages fetched per round trip: large enough to be fast, small enough to bound memory.
@@ -91,10 +94,13 @@ def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, n
     if settings.imap is None and client is None:
         raise SettingsError("pbem.yaml has no imap: section")
     with locked(state_dir(root) / "fetch.lock", wait=False):
+        clean_temporaries(state_dir(root))  # what a fetch killed inside an atomic write left behind
         own = client is None
         imap = connect(settings.imap) if client is None else client  # type: ignore[arg-type]
         try:
-            return _fetch(root, settings, imap, now, on_mail)
+            summary = _fetch(root, settings, imap, now, on_mail)
+            alert_moderator(root, settings, now or datetime.now(UTC))
+            return summary
         finally:
             if own:
                 try:
@@ -153,6 +159,17 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
     return summary
 
 
+def alert_moderator(root: Path, settings: Settings, now: datetime) -> None:
+    """Once a day, when answers to mail without a valid token were held back: the day's figures to the moderator."""
+    with Limits.open(root, now) as limits:
+        due = limits.alert_due()
+        figures = limits.figures()
+    if due:
+        queued = notices.queue_moderator(root, settings, f"limits-{now:%Y-%m-%d}",
+                                         "mail without valid tokens: answers held back", figures, now)
+        log(root, {"event": "answers held back by the limits", "moderator told": queued is not None})
+
+
 def groups(uids: list[int], size: dict[int, int], limit: int, budget: int = BUDGET) -> list[list[int]]:
     """UIDs in order, cut so that no fetch downloads more than `budget` bytes of mail (one mail may exceed it).
 
@@ -184,7 +201,11 @@ def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now
         return handle(root, settings, raw, truncated=truncated, now=now, received=received)
     except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
         key = mail_key(None, raw)
-        write_atomic(state_dir(root) / "failed" / f"{key}.eml", raw)
+        try:
+            kept = scrub_mail(raw, token_hashes(root), RAW_REDACTED)
+        except Exception:  # noqa: BLE001 - what broke the handler may break this too: keep nothing rather than a token
+            kept = b""
+        write_atomic(state_dir(root) / "failed" / f"{key}.eml", kept)
         detail = f"could not be handled ({type(exc).__name__}: {exc}); kept in .pbem/failed/{key}.eml"
         summary.errors.append(detail)
         log(root, {"mail": key, "status": "failed", "detail": detail, "at": datetime.now(UTC).isoformat(timespec="seconds")})

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import base64
 import email
 import email.header
 import email.policy
 import email.utils
 import hashlib
-import quopri
 import re
 from dataclasses import dataclass, field
+from datetime import UTC
 from email.message import Message
 
 from pbem.mail.headers import clean, message_id, plain_address
@@ -36,6 +35,7 @@ class Inbound:
     references: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     digest: str = ""
+    content: str = ""  # what the mail says and when it says it was written: the same under any Message-ID
 
 
 def body_digest(raw: bytes) -> str:
@@ -43,6 +43,36 @@ def body_digest(raw: bytes) -> str:
     data = raw.replace(b"\r\n", b"\n")
     _head, found, rest = data.partition(b"\n\n")
     return hashlib.sha256(rest if found else data).hexdigest()[:32]
+
+
+def content_key(date: float | None, date_header: str, text: str | None, subject: str, references: list[str]) -> str:
+    """The same orders sent again under another Message-ID (a resent or replayed mail) have the same key.
+
+    The Date is part of it: a player who goes back to orders sent before writes a new mail, with a new Date.
+    So are the subject and the thread, which can decide the game. A mail without order text has no key ('').
+    """
+    if text is None:
+        return ""
+    when = repr(date) if date is not None else "raw:" + date_header.strip()
+    basis = "\0".join([when, subject, " ".join(references), text])
+    return hashlib.sha256(basis.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def mail_date(value: str) -> float | None:
+    """A Date header as epoch seconds; None when it is missing or unreadable.
+
+    RFC 5322's '-0000' (what Python's own formatdate writes) means UTC of unknown local time: it is UTC.
+    """
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    try:
+        return parsed.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def mail_key(message_id: str | None, raw: bytes) -> str:
@@ -253,12 +283,7 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         return Inbound(mail_key(None, raw), None, None, "", None, "unreadable message", None, "mail")
     mid = message_id(header(msg, "Message-ID"))
     refs = [r for r in (message_id(x) for x in re.findall(r"<[^<>]*>", header(msg, "References") + " " + header(msg, "In-Reply-To"))) if r]
-    date: float | None = None
-    try:
-        parsed = email.utils.parsedate_to_datetime(header(msg, "Date"))
-        date = parsed.timestamp() if parsed.tzinfo is not None else None
-    except (TypeError, ValueError, IndexError):
-        date = None
+    date = mail_date(header(msg, "Date"))
     reason = automatic_reason(msg, tuple(a.lower() for a in own))
     if getattr(msg, "defects", None):
         notes.extend(f"malformed mail: {type(d).__name__}" for d in msg.defects[:3])
@@ -279,30 +304,6 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         references=refs,
         notes=notes,
         digest=body_digest(raw),
+        content=content_key(date, header(msg, "Date"), text, header(msg, "Subject"), refs),
     )
 
-
-def redact(raw: bytes, secret: str | None, replacement: str) -> bytes:
-    """The mail with a secret replaced wherever a reader would find it: in its bytes and inside encoded parts."""
-    if not secret or len(secret) < 8:
-        return raw  # too short to be a token; replacing it would garble the mail, not protect anything
-    needle, instead = secret.encode("utf-8"), replacement.encode("utf-8")
-    try:
-        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-        changed = False
-        for part in msg.walk():
-            encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
-            if part.is_multipart() or encoding not in ("base64", "quoted-printable"):
-                continue
-            data = part.get_payload(decode=True)
-            if not isinstance(data, bytes) or needle not in data:
-                continue
-            data = data.replace(needle, instead)
-            part.set_payload(base64.encodebytes(data).decode("ascii") if encoding == "base64"
-                             else quopri.encodestring(data).decode("ascii"))
-            changed = True
-        if changed:
-            raw = msg.as_bytes(policy=email.policy.compat32)
-    except Exception:  # noqa: BLE001 - a mail too broken to re-encode still gets its literal occurrences replaced
-        pass
-    return raw.replace(needle, instead)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import batch
-from pbem.files import Busy, locked
+from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
 from pbem.mail.settings import Settings
@@ -74,10 +74,15 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             gd = GameDir(folder)
             with gd.lock(wait=False):
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
-        except Busy:
-            summary.games[folder.name] = ["busy: another pbem process works on this game; left for the next tick"]
+        except Busy as exc:
+            if overdue(exc.holder):  # a stuck lock: cron must hear of it, not a quiet "busy" every round
+                summary.errors.append(f"{folder.name}: locked for more than {LOCK_LIMIT_SECONDS // 60} min by "
+                                      f"{describe_holder(exc.holder)}; see `pbem status {folder}`")
+            else:
+                summary.games[folder.name] = ["busy: another pbem process works on this game; left for the next tick"]
         except (StoreError, deadlines.DeadlineError) as exc:
-            summary.errors.append(f"{folder.name}: {exc}")
+            said = str(exc)
+            summary.errors.append(said if said.startswith(f"{folder.name}: ") else f"{folder.name}: {said}")
         except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
             summary.errors.append(f"{folder.name}: {type(exc).__name__}: {exc}")
             log(root, {"game": folder.name, "status": "tick failed", "detail": f"{type(exc).__name__}: {exc}"})

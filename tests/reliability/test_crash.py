@@ -1,0 +1,124 @@
+"""Crashes: a run killed while rendering never blocks its game; a stuck lock is reported with its holder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem import batch
+from pbem.cli import main
+from pbem.files import locked
+from pbem.store import GameDir, Seat, create, open_game
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture()
+def robot_game(tmp_path: Path) -> GameDir:
+    """An Expedition to 5X game that robots played to its end, no report rendered yet."""
+    gd, _ = create(tmp_path / "games" / "g1", "expedition-5x", "crash-1",
+                   [Seat("anna", robot=True), Seat("ben", robot=True), Seat("cleo", robot=True)])
+    with gd.lock():
+        batch.run_game(gd)
+    gd = open_game(gd.root)
+    assert len(batch.unrendered(gd)) > 2
+    return gd
+
+
+@pytest.fixture()
+def sessions() -> Iterator[list[int]]:
+    """Process groups this test started; every process left in them is killed afterwards."""
+    groups: list[int] = []
+    yield groups
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def _render(gd: GameDir, how: str, **kw: object) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), *sys.path])}
+    return subprocess.Popen([sys.executable, str(HERE / "slow_render.py"), str(gd.root), how], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)  # type: ignore[call-overload]
+
+
+def _wait_for(check: object, what: str, limit: float = 120) -> None:
+    end = time.monotonic() + limit  # a bound against hanging forever, not a speed check
+    while not check():  # type: ignore[operator]
+        if time.monotonic() > end:
+            pytest.fail(f"gave up waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_a_run_killed_while_rendering_leaves_the_game_free_for_the_next_run(robot_game: GameDir,
+                                                                            sessions: list[int]) -> None:
+    gd = robot_game
+    parent = _render(gd, "slow", start_new_session=True)
+    sessions.append(parent.pid)
+    _wait_for(lambda: len(list((gd.root / "steps").glob("*/reports/started"))) >= 2, "both workers to render")
+    parent.send_signal(signal.SIGKILL)  # the operator, the OOM killer or systemd
+    parent.wait()
+    rerun = _render(gd, "fast")
+    try:
+        out, err = rerun.communicate(timeout=120)  # before the fix this waited forever on the workers' lock
+    except subprocess.TimeoutExpired:
+        rerun.kill()
+        pytest.fail("the rerun still waits for the game's lock: the killed run's workers hold it")
+    assert rerun.returncode == 0, err
+    assert batch.unrendered(open_game(gd.root)) == []
+    # The workers died with their parent: nothing is left of the killed run's process group.
+    _wait_for(lambda: not _group_alive(parent.pid), "the killed run's workers to end", limit=30)
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _hold_stuck_lock(gd: GameDir, pid: int, hours: float) -> Iterator[None]:
+    with locked(gd.root / ".lock"):
+        (gd.root / ".lock").write_text(json.dumps({"pid": pid, "since": time.time() - hours * 3600}) + "\n")
+        yield
+
+
+def test_tick_and_status_report_a_lock_held_too_long_with_its_holder_and_fail(robot_game: GameDir) -> None:
+    gd = robot_game
+    root = gd.root.parent
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        stuck = _hold_stuck_lock(gd, holder.pid, 2)
+        next(stuck)
+        result = CliRunner().invoke(main, ["tick", "--no-mail", str(root)])
+        assert result.exit_code == 1, result.output
+        assert f"g1: locked for more than 30 min by pid {holder.pid}, for 2 h" in result.output
+        result = CliRunner().invoke(main, ["status", str(gd.root), "--json"])
+        assert result.exit_code == 1
+        assert json.loads(result.output[: result.output.rindex("}") + 1])["lock"]["pid"] == holder.pid
+        assert f"pid {holder.pid}" in result.output.splitlines()[-1]
+        stuck.close()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_tick_leaves_a_game_busy_for_a_short_while_without_failing(robot_game: GameDir) -> None:
+    gd = robot_game
+    stuck = _hold_stuck_lock(gd, os.getpid(), 0.01)
+    next(stuck)
+    result = CliRunner().invoke(main, ["tick", "--no-mail", str(gd.root.parent)])
+    stuck.close()
+    assert result.exit_code == 0, result.output
+    assert "g1: busy" in result.output
