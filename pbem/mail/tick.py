@@ -11,7 +11,7 @@ from typing import Any
 
 from pbem import batch
 from pbem.files import Busy, locked
-from pbem.mail import deadlines, imap, notices, smtp
+from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
 from pbem.mail.settings import Settings
 from pbem.store import GameDir, StoreError
@@ -74,6 +74,8 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             gd = GameDir(folder)
             with gd.lock(wait=False):
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
+                if settings is not None and render is not None:  # daily digests need reports, and mail
+                    summary.games[gd.name] += digest.flush(gd, settings, now)
         except Busy:
             summary.games[folder.name] = ["busy: another pbem process works on this game; left for the next tick"]
         except (StoreError, deadlines.DeadlineError) as exc:
