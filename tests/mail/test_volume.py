@@ -288,3 +288,14 @@ def test_a_policy_game_yaml_does_not_know_is_an_error_naming_its_line(site: Site
     path.write_text(path.read_text().replace("mail:\n", "mail: weekly\n", 1))
     with pytest.raises(store.StoreError, match=r"game.yaml:\d+: seat anna: mail: 'weekly'; write every, due or digest"):
         store.open_game(site.gd.root)
+
+
+def test_the_volume_count_plays_a_robot_game_and_counts_mail_per_player(tmp_path: Path) -> None:
+    from pbem.mail.volume import measure
+
+    found = measure(tmp_path / "games", TURN_GAME.id, "3", 3)
+    # The welcome (queued by pbem new, carrying the setup) and a report for each turn owed and for the end.
+    assert found["steps"] == TURNS
+    assert found["mails"] == {"anna@example.org": 3, "ben@example.org": 4, "cleo@example.org": 4}
+    # One PDF per mail: three welcomes with the setup, then anna's 2, ben's 3 and cleo's 3 reports.
+    assert found["pdfs"] == 11 and found["html"] == (TURNS + 1) * 4
