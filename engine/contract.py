@@ -126,3 +126,12 @@ class Game(Protocol):
 
     def decode(self, data: Mapping[str, Any]) -> State:
         """The inverse of encode: decode(encode(s)) == s."""
+
+
+def turn_steps(game: Game) -> bool:
+    """True when a game declares `turn_steps = True`: each of its steps is one seat's turn.
+
+    An optional class attribute, not part of the Protocol (games without it are simultaneous-step games):
+    pbem mails a seat of such a game by default only when it owes orders.
+    """
+    return bool(getattr(game, "turn_steps", False))

@@ -17,6 +17,7 @@ from engine.rng import Rng
 from pbem import robots
 from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
+from pbem.mail.queue import requeue_step
 from pbem.orders import dump_body, parse, render
 from pbem.store import GameDir, StoreError, step_name
 
@@ -198,6 +199,8 @@ def render_missing(gd: GameDir, render: Renderer, *, workers: int | None = None,
         results = pool.map(_render_one, [str(gd.root)] * len(steps), [render] * len(steps), steps)
     try:
         for step in results:
+            # Workers finish in any order; results come back in step order, and so must the steps' mail.
+            requeue_step(gd.outbox_dir(), step)
             done.append(step)
             if on_rendered is not None:
                 on_rendered(len(done), len(steps))

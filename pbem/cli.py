@@ -43,8 +43,15 @@ def user_errors() -> Iterator[None]:
 
 
 def parse_player(text: str) -> Seat:
-    """NAME or NAME:ADDRESS."""
-    name, _, address = text.partition(":")
+    """NAME, NAME:ADDRESS or NAME:ADDRESS:MAIL (MAIL: every, due or digest, and ',pdf' or ',no-pdf')."""
+    from pbem.mail.policy import PolicyError, parse_choice
+
+    name, _, rest = text.partition(":")
+    address, _, mail = rest.partition(":")
+    try:
+        policy, pdf = parse_choice(mail) if mail else (None, None)
+    except PolicyError as exc:
+        raise click.BadParameter(str(exc), param_hint="--player") from None
     if not SEAT_NAME.match(name):
         raise click.BadParameter(
             f"{name!r}: {SEAT_NAME_RULE}",
@@ -52,7 +59,7 @@ def parse_player(text: str) -> Seat:
         )
     if address and ("@" not in address or any(c in address for c in "\r\n<>, \t")):
         raise click.BadParameter(f"{address!r} is not a mail address", param_hint="--player")
-    return Seat(name=name, address=address or None)
+    return Seat(name=name, address=address or None, mail=policy, pdf=pdf)
 
 
 def renderer(directory: Path | None = None) -> batch.Renderer:
@@ -106,8 +113,9 @@ def games() -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "game_id", required=True, help="Game id (see `pbem games`).")
 @click.option("--seed", required=True, help="The game's seed: all its randomness comes from it.")
-@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:ADDRESS]",
-              help="A seat, in seating order; repeat for each player.")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:ADDRESS[:MAIL]]",
+              help="A seat, in seating order; repeat for each player. MAIL: every, due or digest, "
+                   "optionally ',no-pdf' (default: due for turn-by-turn games, else every; with the PDF).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
     """Create a game in DIRECTORY and print each seat's secret token once.
@@ -125,6 +133,7 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
             raise click.BadParameter(f"{item!r}: write KEY=VALUE", param_hint="--option")
         opts[key] = value
     with user_errors():
+        _default_mail(registry.get(game_id), seats)
         gd, tokens = create(directory, game_id, seed, seats, opts)
     click.echo(f"created {gd.game.title} game {gd.name!r} in {directory}")
     root = gd.root.resolve().parent
@@ -146,6 +155,14 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
     click.echo("secret tokens (shown once; each player needs theirs to send orders by mail):")
     for seat, token in tokens.items():
         click.echo(f"  {seat}: {token}")
+
+
+def _default_mail(game: Any, seats: list[Seat]) -> None:
+    """Seats given no mail policy get the game's default, written into game.yaml (see pbem.mail.policy)."""
+    from pbem.mail.policy import default_policy, set_choice
+
+    for seat in seats:
+        set_choice(seat, seat.mail or default_policy(game), seat.pdf)
 
 
 @main.command()
@@ -365,7 +382,7 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> Non
             from pbem.reports import render_step
 
             # Re-rendering must not queue the step's mail again: it may have been sent already.
-            render_step(gd, step, mail=False, readers=[seat] if seat is not None else None)
+            render_step(gd, step, mail=False, readers=[seat] if seat is not None else None, pdf=fmt == "pdf")
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for name in names:
         click.echo(gd.report_dir(step) / f"{name}.{fmt}")

@@ -60,6 +60,10 @@ class Seat:
     robot: bool = False
     timezone: str | None = None
     language: str | None = None
+    #: Mail policy (every | due | digest) and whether report mail attaches the PDF; see pbem.mail.policy.
+    #: None (game.yaml written before these existed): every step's report, with its PDF, as then.
+    mail: str | None = None
+    pdf: bool | None = None
 
 
 @dataclass
@@ -98,6 +102,22 @@ PBEM_OPTIONS = ("deadline",)
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Options without pbem's own keys, as the game's setup receives them."""
     return {k: v for k, v in options.items() if k.split(".", 1)[0] not in PBEM_OPTIONS}
+
+
+#: A seat's `mail:` values (pbem.mail.policy); None: a game.yaml from before policies existed.
+MAIL_POLICIES = ("every", "due", "digest")
+
+
+def _check_mail_fields(path: Path, raw: Any, seat: Seat) -> None:
+    """A hand-edited `mail:` or `pdf:` that means nothing is an error naming its line, not a silent default."""
+    for key, ok, valid in (("mail", seat.mail is None or seat.mail in MAIL_POLICIES, "every, due or digest"),
+                           ("pdf", seat.pdf is None or isinstance(seat.pdf, bool), "true or false")):
+        if not ok:
+            try:
+                line = f":{raw.lc.value(key)[0] + 1}"
+            except (AttributeError, KeyError, TypeError):
+                line = ""
+            raise StoreError(f"{path}{line}: seat {seat.name}: {key}: {getattr(seat, key)!r}; write {valid}")
 
 
 def hash_token(token: str) -> str:
@@ -189,6 +209,8 @@ class GameDir:
         path = self.root / "game.yaml"
         try:
             seats = [Seat(**{k: v for k, v in dict(s).items() if k in Seat.__dataclass_fields__}) for s in doc["seats"]]
+            for raw, seat in zip(doc["seats"], seats, strict=True):
+                _check_mail_fields(path, raw, seat)
             return GameMeta(
                 game=str(doc["game"]),
                 seed=str(doc["seed"]),

@@ -22,6 +22,8 @@ class PaxPamir:
     title = "Pax Pamir (Second Edition)"
     #: Two to five players; against Wakhan (option wakhan=true) one or two humans (see seat_counts).
     player_counts = range(2, 6)
+    #: Each step is one seat's turn (or one answer to a question): see engine.contract.turn_steps.
+    turn_steps = True
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Two to five seats, or one or two humans against Wakhan."""

@@ -139,6 +139,48 @@ def welcome(directory: Path, seats: tuple[str, ...], settings_path: Path | None)
     click.echo("new tokens are in the queued mail only; run `pbem mail send` to deliver them")
 
 
+@mail.command()
+@click.argument("directory", type=ROOT)
+@click.argument("seat")
+@click.argument("choice", required=False, metavar="[every|due|digest][,pdf|,no-pdf]")
+@SETTINGS
+def policy(directory: Path, seat: str, choice: str | None, settings_path: Path | None) -> None:
+    """Show or change the mail a seat gets; the player is told by mail.
+
+    \b
+    every   a report after every step
+    due     a mail when the seat owes orders, with what happened since its last mail, and the final result
+    digest  at most one mail a day (sent by pbem tick), with everything since the last
+
+    \b
+    Example:
+      pbem mail policy games/g1 anna digest,no-pdf
+      pbem mail policy games/g1 anna            # show it
+    """
+    from datetime import UTC, datetime
+
+    from pbem.mail import preferences
+    from pbem.mail.policy import PolicyError, choice_of, parse_choice
+
+    with user_errors():
+        gd = open_game(directory)
+        if seat not in gd.meta.seat_names:
+            raise MailError(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        if choice is None:
+            click.echo(f"{seat}: {choice_of(gd.meta.seat(seat)).describe()}")
+            return
+        try:
+            wanted, pdf = parse_choice(choice)
+        except PolicyError as exc:
+            raise MailError(str(exc)) from None
+        root = gd.root.resolve().parent
+        settings = _settings(root, settings_path) if settings_path or (root / mail_settings.SETTINGS_FILE).is_file() else None
+        with gd.lock():
+            _, after = preferences.change(gd, seat, wanted, pdf)
+            told = settings is not None and preferences.queue_notice(gd, settings, seat, after, datetime.now(UTC)) is not None
+    click.echo(f"{seat}: {after.describe()}" + ("; the player is told by mail" if told else ""))
+
+
 @click.command()
 @click.argument("root", type=ROOT)
 @click.option("--no-mail", is_flag=True, help="Only deadlines and resolution: no IMAP, no SMTP.")

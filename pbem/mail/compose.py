@@ -10,6 +10,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.files import write_atomic
+from pbem.mail import queue as mail_queue
 from pbem.mail.headers import POLICY, atom, clean, verify
 from pbem.mail.settings import ADDRESS, Settings
 
@@ -71,6 +72,7 @@ def build(
     in_reply_to: str | None = None,
     attachments: Sequence[Attachment] = (),
     now: datetime | None = None,
+    html: str | None = None,
 ) -> EmailMessage:
     """A mail from pbem; every header value is cleaned, and the result is checked for injected header lines."""
     recipients = sorted({a for a in to if a and ADDRESS.match(a)}, key=list(to).index)
@@ -99,6 +101,8 @@ def build(
     if seat:
         msg["X-Pbem-Seat"] = atom(seat)
     msg.set_content(text, cte="quoted-printable")
+    if html is not None:  # the same content for mail clients that show HTML
+        msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     for item in attachments:
         maintype, _, subtype = item.content_type.partition("/")
         params = {"method": "PUBLISH"} if item.content_type == "text/calendar" else {}
@@ -108,9 +112,10 @@ def build(
 
 
 def queue(outbox: Path, name: str, msg: EmailMessage) -> Path:
-    """Put a mail in an outbox (atomically); the same name replaces, so a repeated run queues it once."""
+    """Put a mail in an outbox (atomically) after everything queued before; the same name replaces."""
     path = Path(outbox) / f"{atom(name)}.eml"
     write_atomic(path, verify(msg))
+    mail_queue.record(path.parent, [path.name])
     return path
 
 

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import icalendar
+
 from pbem.files import write_atomic
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -257,42 +259,22 @@ def local_text(moment: datetime, zone_name: str | None, fallback: ZoneInfo) -> s
 
 
 def ics(uid: str, moment: datetime, summary: str, description: str, stamp: datetime) -> bytes:
-    """A one-event iCalendar file (RFC 5545) marking the deadline."""
-
-    def escape(text: str) -> str:
-        return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\r", "").replace("\n", "\\n")
-
-    def fold(line: str) -> str:
-        data = line.encode("utf-8")
-        parts = []
-        while len(data) > 73:
-            cut = 73
-            while cut and (data[cut] & 0xC0) == 0x80:
-                cut -= 1  # never split a UTF-8 sequence
-            parts.append(data[:cut])
-            data = data[cut:]
-        parts.append(data)
-        return "\r\n ".join(p.decode("utf-8") for p in parts)
-
-    utc = "%Y%m%dT%H%M%SZ"
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//pbem//deadline//EN",
-        "METHOD:PUBLISH",
-        "BEGIN:VEVENT",
-        f"UID:{uid}",
-        f"DTSTAMP:{stamp.astimezone(UTC):{utc}}",
-        f"DTSTART:{moment.astimezone(UTC):{utc}}",
-        f"DTEND:{moment.astimezone(UTC):{utc}}",
-        f"SUMMARY:{escape(summary)}",
-        f"DESCRIPTION:{escape(description)}",
-        "BEGIN:VALARM",
-        "ACTION:DISPLAY",
-        "TRIGGER:-PT2H",
-        f"DESCRIPTION:{escape(summary)}",
-        "END:VALARM",
-        "END:VEVENT",
-        "END:VCALENDAR",
-    ]
-    return ("\r\n".join(fold(line) for line in lines) + "\r\n").encode("utf-8")
+    """A one-event iCalendar file (RFC 5545) marking the deadline, with an alarm two hours before."""
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//pbem//deadline//EN")
+    calendar.add("version", "2.0")
+    calendar.add("method", "PUBLISH")
+    event = icalendar.Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp.astimezone(UTC))
+    event.add("dtstart", moment.astimezone(UTC))
+    event.add("dtend", moment.astimezone(UTC))
+    event.add("summary", summary)
+    event.add("description", description)
+    alarm = icalendar.Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("trigger", timedelta(hours=-2))
+    alarm.add("description", summary)
+    event.add_component(alarm)
+    calendar.add_component(event)
+    return calendar.to_ical()

@@ -32,9 +32,21 @@ def deadline_text(gd: GameDir, seat: str | None, now: datetime | None = None) ->
     return deadlines.local_text(track.deadline, zone_name, policy.zone)
 
 
+def asks_for_orders(gd: GameDir, seat: str) -> bool:
+    """True when a mail to the seat now asks for orders: it owes some for the open step and pbem has none."""
+    member = gd.meta.seat(seat)
+    if member.robot or seat in gd.pending():
+        return False
+    state = gd.state()
+    return gd.game.result(state) is None and seat in {p.seat for p in gd.game.prompts(state)}
+
+
 def deadline_parts(gd: GameDir, settings: Settings, seat: str, now: datetime) -> tuple[list[str], list[Attachment]]:
-    """The deadline line in the seat's own time zone, and the .ics file marking it."""
-    found = deadline_of(gd, now)
+    """The deadline line in the seat's own time zone and the .ics file marking it, for a mail asking for orders.
+
+    Only such mail carries them: a seat that owes nothing, or whose orders are in, has no deadline to keep.
+    """
+    found = deadline_of(gd, now) if asks_for_orders(gd, seat) else None
     if found is None:
         return [], []
     policy, track = found

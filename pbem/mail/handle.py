@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, submit
-from pbem.mail import compose
+from pbem.mail import compose, preferences
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
@@ -32,7 +32,7 @@ REDACTED = "checked-by-pbem"
 RAW_REDACTED = "removed-by-pbem"
 
 #: Which IMAP folder a handled mail goes to, by outcome.
-PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate")
+PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate", "policy")
 
 
 @dataclass(frozen=True)
@@ -378,6 +378,8 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         _answer_unproven(gd, settings, mail, claimed, "orders rejected",
                          ["Your orders were rejected; nothing was stored.", "", *problems], now)
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
+    if preferences.is_request(doc.body):
+        return _change_policy(gd, settings, mail, doc, seat, now)
     # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
     written = _written(mail, arrived)
     stale = _older_than_standing(gd, seat, written)
@@ -404,6 +406,13 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")
     _reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *_status_lines(gd, seat)], now, doc=accepted.doc)
     return Outcome(mail.key, verb, gd.name, seat, mail.sender, f"step {accepted.step}")
+
+
+def _change_policy(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
+    """A player changes their mail policy (see pbem.mail.preferences); the answer says what holds now."""
+    what, lines, done = preferences.by_mail(gd, seat, doc.body, mail.sender)
+    _reply(gd, settings, mail, seat, True, what, lines, now)
+    return Outcome(mail.key, "policy" if done else "rejected", gd.name, seat, mail.sender, what)
 
 
 def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, out: Outcome, now: datetime,

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import html
+import re
 import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem.mail import compose
+from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_parts
 from pbem.mail.handle import state_dir
+from pbem.mail.policy import MailChoice, choice_of
 from pbem.mail.settings import Settings
 from pbem.orders import render
 from pbem.store import GameDir, hash_token, new_token
@@ -39,14 +43,21 @@ def order_example(gd: GameDir, seat: str, token: str) -> str:
 
 
 def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, now: datetime | None = None) -> list[Path]:
-    """Queue one welcome mail per seat with an address: its token (sent only here) and how to send orders."""
+    """Queue one welcome mail per seat with an address: its token (sent only here), how to send orders, and
+    the report of the step now open (the setup, after `pbem new`), so the market and the board come first."""
+    from pbem.reports import ReportConfig, render_html, render_text, report_model
+    from pbem.reports.render import ensure_pdf
+
     now = now or datetime.now(UTC)
+    config = ReportConfig(sender=settings.sender)
+    step = gd.current_step()
     queued: list[Path] = []
     for name, token in tokens.items():
         seat = gd.meta.seat(name)
         if not seat.address or seat.robot:
             continue
         deadline, files = deadline_parts(gd, settings, name, now)
+        choice = choice_of(seat)
         lines = [
             f"Welcome to game {gd.name} ({gd.game.title}), where you play seat {name}.",
             "",
@@ -65,15 +76,51 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
             "",
             "To change your orders, send new ones before the deadline: the last valid mail counts.",
             "To withdraw them, send the four header lines (game, seat, step, token) and 'withdraw: true'.",
+            "",
+            *policy_lines(choice),
+            "",
+            f"Your report of step {step} ({gd.game.label(gd.state())}) follows"
+            + (", and is attached as a PDF." if choice.pdf else "."),
         ]
+        text = compose.wrap(lines)
+        model = report_model(gd, step, name)
+        report_html = render_html([model], config)
+        pdf = [Attachment(f"{gd.name}-step-{step:04d}-{name}.pdf", "application/pdf",
+                          ensure_pdf(gd, step, name, config, report_html))] if choice.pdf else []
         msg = compose.build(
             settings, to=[seat.address], subject=f"[{gd.name}] welcome, {name}: your token and how to send orders",
-            text=compose.wrap(lines), kind="welcome",
+            text=text + "\n" + "-" * 72 + "\n\n" + render_text([model], config), kind="welcome",
             message_id=compose.make_id(settings, "welcome", gd.name, name, secrets.token_hex(6)),
-            game=gd.name, seat=name, attachments=files, now=now,
+            game=gd.name, seat=name, attachments=[*pdf, *files], now=now, html=_welcomed_html(report_html, text),
         )
         queued.append(compose.queue(gd.outbox_dir(), f"welcome-{name}", msg))
     return queued
+
+
+def policy_lines(choice: MailChoice) -> list[str]:
+    """How the seat's mail policy reads in a mail, and how to change it (lines that fit 72 characters)."""
+    return [
+        f"Your mail policy: {choice.policy}, {'with' if choice.pdf else 'without'} the report as a PDF:",
+        f"  {POLICY_WORDS[choice.policy]}.",
+        "To change it, send your header lines (game, seat, token) from your",
+        "registered address with 'mail: every', 'mail: due' or 'mail: digest',",
+        "and/or 'pdf: yes' or 'pdf: no'.",
+    ]
+
+
+#: The policies as a player reads them.
+POLICY_WORDS = {
+    "every": "a report after every step",
+    "due": "a mail when your orders are due, with what happened since, and the end",
+    "digest": "at most one mail a day, with everything since the last one",
+}
+
+
+def _welcomed_html(report_html: str, text: str) -> str:
+    """The report's HTML with the welcome text on top."""
+    block = f'<pre class="welcome" style="white-space: pre-wrap">{html.escape(text)}</pre>'
+    body = re.search(r"<body[^>]*>", report_html, re.I)
+    return report_html[: body.end()] + block + report_html[body.end():] if body else block + report_html
 
 
 def queue_reminder(gd: GameDir, settings: Settings, seat: str, hours: float, step: int, now: datetime) -> Path | None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from pbem.files import fsync_dir, locked, write_atomic
 from pbem.mail import compose
+from pbem.mail import queue as mail_queue
 from pbem.mail.due import deadline_parts
 from pbem.mail.handle import state_dir
 from pbem.mail.headers import POLICY, message_id, plain_address, verify
@@ -300,14 +301,14 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         _ledger(folder, {"file": stray.name, "status": "held", "answer": "the run sending it was interrupted; "
                          "move it back to outbox/ to send it again"})
         summary.held.append(str(folder / "held" / stray.name))
-    outbox = folder / "outbox"
-    files = sorted(outbox.glob("*.eml")) if outbox.is_dir() else []
+    files = mail_queue.ordered(folder / "outbox")  # the order the mail was made in
     if not files:
         return broken
     ledger = read_ledger(folder)
     sent_ids = {e.get("message_id") for e in ledger if e.get("status") == "sent"}
     failures = Counter(e["file"] for e in ledger if e.get("status") == "failed")
     gd = _game(folder)
+    behind: set[str] = set()  # recipients whose earlier mail is still waiting: theirs must not overtake it
     for path in files:
         name = path.name
         try:
@@ -321,6 +322,11 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         if mid in sent_ids:
             # Sent before (a rerun after a crash between sending and filing it): file it, never resend.
             _rename(path, folder / "sent" / name)
+            continue
+        waiting = behind.intersection(a.lower() for a in recipients)
+        if waiting:
+            summary.failed.append((str(path), f"waits behind earlier mail to {', '.join(sorted(waiting))}"))
+            behind.update(a.lower() for a in recipients)
             continue
         if not recipients:
             _set_aside(path, folder, msg)
@@ -369,4 +375,5 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
             summary.gave_up.append(str(folder / "failed" / name))
         else:
             summary.failed.append((str(path), answer))
+            behind.update(a.lower() for a in recipients)  # retried next run, still before their later mail
     return broken

@@ -11,7 +11,7 @@ from typing import Any
 
 from pbem import batch
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
-from pbem.mail import deadlines, imap, notices, smtp
+from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
 from pbem.mail.settings import Settings
 from pbem.store import GameDir, StoreError
@@ -74,6 +74,8 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             gd = GameDir(folder)
             with gd.lock(wait=False):
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
+                if settings is not None and render is not None:  # daily digests need reports, and mail
+                    summary.games[gd.name] += digest.flush(gd, settings, now)
         except Busy as exc:
             if overdue(exc.holder):  # a stuck lock: cron must hear of it, not a quiet "busy" every round
                 summary.errors.append(f"{folder.name}: locked for more than {LOCK_LIMIT_SECONDS // 60} min by "

@@ -1,10 +1,11 @@
 """Per-player reports: model, HTML, text, PDF, JSON, order templates, report mail and the book.
 
 `render_step(gd, step)` writes, for every seat and the public view (stem `public`), into
-`steps/NNNN/reports/`: `<stem>.json` (the model), `.html`, `.txt`, `.pdf`, and `<stem>.order.yaml` for
-seats that owe an order; then one `mail/outbox/NNNN-<stem>.eml` per seat with an address (a robot
-seat's address belongs to the person who handed it over). `<stem>` is the seat's name when it is a plain
-name, else a safe form (see `report_stem`).
+`steps/NNNN/reports/`: `<stem>.json` (the model), `.html`, `.txt`, and `<stem>.order.yaml` for seats that
+owe an order; then `mail/outbox/NNNN-<stem>.eml` for each seat with an address whose mail policy asks for
+the step (pbem.mail.policy). `<stem>.pdf` is rendered only for a mail that attaches it or when asked
+(`pdf=True`, `ensure_pdf`). `<stem>` is the seat's name when it is a plain name, else a safe form (see
+`report_stem`).
 """
 
 from pbem.reports.bench import measure

@@ -57,7 +57,7 @@ def compose(
     domain: str,
     text: str,
     html: str,
-    pdf: bytes,
+    pdf: bytes | None,
 ) -> EmailMessage:
     """The report mail for the seat of `model` (built from that seat's model alone)."""
     seat = model["seat"]
@@ -85,7 +85,8 @@ def compose(
     msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     pdf_name = f"{_token(game)}-step-{step:04d}-{report_stem(seat)}.pdf"
-    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name)
+    if pdf is not None:  # the seat's choice (pbem.mail.policy)
+        msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name)
     if model["order_template"] is not None:
         # text/plain rather than application/yaml: every mail client shows and saves it as text.
         msg.add_attachment(

@@ -111,8 +111,10 @@ def test_report_for_one_seat_renders_only_that_seat(tmp_path: Path) -> None:
     code, out = invoke("report", str(game), "--seat", "ben", "--format", "html")
     assert code == 0 and out == f"{game / 'steps' / '0000' / 'reports' / 'ben.html'}\n"
     folder = game / "steps" / "0000" / "reports"
-    assert sorted(p.name for p in folder.iterdir()) == ["ben.html", "ben.json", "ben.order.yaml", "ben.pdf", "ben.txt"]
+    assert sorted(p.name for p in folder.iterdir()) == ["ben.html", "ben.json", "ben.order.yaml", "ben.txt"]
     assert not (game / "mail" / "outbox").exists(), "re-rendering queues no mail"
+    code, out = invoke("report", str(game), "--seat", "ben")  # the PDF, rendered because it is asked for
+    assert code == 0 and out == f"{folder / 'ben.pdf'}\n" and (folder / "ben.pdf").read_bytes().startswith(b"%PDF-")
 
 
 def test_run_goes_on_after_a_game_it_cannot_run(tmp_path: Path) -> None:

@@ -45,7 +45,9 @@ def test_every_step_has_every_report(played: tuple[GameDir, dict[str, str]]) -> 
     for step in gd.steps():
         names = {p.name for p in gd.report_dir(step).iterdir()}
         for stem in (*SEATS, "public"):
-            assert {f"{stem}.html", f"{stem}.pdf", f"{stem}.json", f"{stem}.txt"} <= names, (step, stem)
+            assert {f"{stem}.html", f"{stem}.json", f"{stem}.txt"} <= names, (step, stem)
+        # Every seat is mailed every step (Expedition's default policy) with its PDF; nobody mails the public one.
+        assert {f"{stem}.pdf" for stem in SEATS} <= names and "public.pdf" not in names, step
         assert (gd.report_dir(step) / ".complete").exists()
 
 

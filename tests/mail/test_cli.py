@@ -34,7 +34,11 @@ def test_welcome_send_fetch_and_tick(site: Site) -> None:
     code, out = run("fetch", str(site.root))
     assert code == 0 and "accepted" in out and "g1/ben" in out and token not in out
     code, out = run("tick", str(site.root))
-    assert code == 0 and "sent 4 mail(s)" in out  # ben's order check and everyone's first report
+    # ben's order check only: the setup report went with each welcome mail, never on its own.
+    assert code == 0 and "sent 1 mail(s)" in out
+    assert not [m for m in site.smtp.received if m.message["X-PBEM-Step"] == "0"]
+    welcome = site.smtp.to("anna@example.org")[0].message
+    assert welcome["X-Pbem-Kind"] == "welcome" and "Step 0" in welcome.get_body(("plain",)).get_content()
 
 
 def test_welcome_for_one_seat_rotates_only_its_token(site: Site) -> None:

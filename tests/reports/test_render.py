@@ -9,6 +9,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 from pbem.reports import ReportConfig, render_step, report_stem
+from pbem.reports.render import render_missing_pdfs
 from pbem.store import GameDir
 
 from .conftest import EVIL, SCRIPT, play
@@ -41,12 +42,27 @@ def _reader_of(path: Path) -> str | None:
     return next(seat for seat in READERS if report_stem(seat) == stem)
 
 
-def test_every_reader_gets_html_pdf_json_and_text(rendered: GameDir) -> None:
+def test_every_reader_gets_html_json_and_text_and_a_pdf_only_when_mailed(rendered: GameDir) -> None:
+    mailed = {s.name for s in rendered.meta.seats if s.address}
     for step in rendered.steps():
         folder = rendered.report_dir(step)
         for seat in READERS:
-            for ext in ("html", "pdf", "json", "txt"):
+            for ext in ("html", "json", "txt"):
                 assert (folder / f"{report_stem(seat)}.{ext}").is_file(), (step, seat, ext)
+            # PDFs are rendered for the mail that attaches one, not for readers nobody mails (dora, the public).
+            assert (folder / f"{report_stem(seat)}.pdf").is_file() == (seat in mailed), (step, seat)
+
+
+def test_pdfs_render_on_demand(tmp_path: Path, config: ReportConfig) -> None:
+    gd = play(tmp_path / "demand")
+    render_step(gd, 1, config, mail=False)
+    assert not list(gd.report_dir(1).glob("*.pdf"))
+    written = render_step(gd, 1, config, mail=False, pdf=True)  # what `pbem report --format pdf` does
+    assert {p.name for p in written if p.suffix == ".pdf"} == {f"{report_stem(s)}.pdf" for s in READERS}
+    assert (gd.report_dir(1) / "public.pdf").read_bytes().startswith(b"%PDF-")
+    made = render_missing_pdfs(gd, config)  # what an archive of the game needs: every PDF, rendered once
+    assert {p.parent.parent.name for p in made} == {f"{s:04d}" for s in gd.steps() if s != 1}
+    assert len(made) == (len(gd.steps()) - 1) * len(READERS) and render_missing_pdfs(gd, config) == []
 
 
 def test_order_templates_only_for_prompted_seats(rendered: GameDir) -> None:
@@ -102,7 +118,7 @@ def test_the_same_game_elsewhere_renders_the_same_bytes(tmp_path: Path, config: 
 def test_seats_without_an_address_get_reports_but_no_mail(rendered: GameDir) -> None:
     outbox = sorted(p.name for p in rendered.outbox_dir().iterdir())
     assert not any("dora" in name for name in outbox)
-    assert (rendered.report_dir(0) / "dora.pdf").is_file()
+    assert (rendered.report_dir(0) / "dora.html").is_file() and not (rendered.report_dir(0) / "dora.pdf").exists()
     seats = ("anna", "bob", SCRIPT, EVIL, "wakhan")  # a robot seat with an address is mailed too
     expected = {f"{step:04d}-{report_stem(s)}.eml" for step in rendered.steps() for s in seats}
     assert set(outbox) == expected
@@ -120,5 +136,5 @@ def test_some_readers_only(tmp_path: Path, config: ReportConfig) -> None:
     written = render_step(gd, 1, config, readers=["bob", None])
     assert sorted(p.name for p in written) == sorted(
         ["bob.json", "bob.html", "bob.txt", "bob.pdf", "bob.order.yaml", "0001-bob.eml",
-         "public.json", "public.html", "public.txt", "public.pdf"]
+         "public.json", "public.html", "public.txt"]
     )

@@ -1,0 +1,84 @@
+"""How much mail a game sends: a 3-player robot Pax Pamir game played as by mail, counted per player.
+
+    python -m pbem.mail.volume [--seed 1] [--game pax-pamir] [--players 3] [--keep DIR]
+
+Creates the game with `pbem new` under a root that has a pbem.yaml (so it is a game played by mail),
+hands every seat to a robot (robots play inside the batch; a robot seat's address still gets the
+reports), runs it to the end with `pbem run`, and prints the mails queued for each address and the
+PDFs rendered. It uses only the command line, so the same file measures an older pbem too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email
+import email.policy
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pbem.cli import main as pbem_main
+
+SEATS = ("anna", "ben", "cleo", "dara", "emil")
+
+
+def pbem(*args: str) -> str:
+    """Run one pbem command; its output, or SystemExit with it when it fails."""
+    result = CliRunner().invoke(pbem_main, list(args), catch_exceptions=False)
+    if result.exit_code != 0:
+        raise SystemExit(f"pbem {' '.join(args)}: {result.output}")
+    return result.output
+
+
+def measure(root: Path, game: str, seed: str, players: int) -> dict[str, object]:
+    """Play one robot game under `root` and count what it queued and rendered."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
+    folder = root / "g"
+    seats = SEATS[:players]
+    pbem("new", str(folder), "--game", game, "--seed", seed, *(a for s in seats for a in ("--player", f"{s}:{s}@example.org")))
+    pbem("robot", str(folder), "--seat", "all")
+    started = time.perf_counter()
+    pbem("run", str(folder))
+    seconds = time.perf_counter() - started
+    per_address: Counter[str] = Counter()
+    for path in (folder / "mail" / "outbox").glob("*.eml"):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        for address in getattr(msg["To"], "addresses", ()):
+            per_address[address.addr_spec] += 1
+    steps = sorted(p.name for p in (folder / "steps").iterdir() if p.name.isdigit())
+    return {
+        "steps": len(steps) - 1,
+        "mails": {f"{s}@example.org": per_address[f"{s}@example.org"] for s in seats},
+        "pdfs": len(list(folder.glob("steps/*/reports/*.pdf"))),
+        "html": len(list(folder.glob("steps/*/reports/*.html"))),
+        "run_seconds": round(seconds, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures of one game."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--game", default="pax-pamir")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="play under this folder and keep it (default: a temporary one)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="pbem-volume-") as tmp:
+        found = measure(args.keep or Path(tmp), args.game, args.seed, args.players)
+    mails = found["mails"]
+    assert isinstance(mails, dict)
+    print(f"{args.game}, {args.players} robot players, seed {args.seed}: {found['steps']} steps, "
+          f"`pbem run` {found['run_seconds']} s")
+    for address, count in mails.items():
+        print(f"  {address}: {count} mails")
+    print(f"  PDFs rendered: {found['pdfs']} (HTML reports: {found['html']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
