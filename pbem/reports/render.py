@@ -23,9 +23,17 @@ def dump_model(model: dict[str, Any]) -> str:
     return json.dumps(model, ensure_ascii=False, indent=2) + "\n"
 
 
-def mail_name(step: int, seat: str) -> str:
-    """The outbox file name of a seat's report mail for a step."""
-    return f"{step:04d}-{report_stem(seat)}.eml"
+def mail_name(step: int, seat: str, revision: str = "") -> str:
+    """The outbox file name of a seat's report mail for a step (and revision: see mail_revision)."""
+    return f"{step:04d}-{report_stem(seat)}{'.' + revision if revision else ''}.eml"
+
+
+def mail_revision(gd: GameDir) -> str:
+    """'' for a game never rolled back, else 'r1', 'r2' …: a re-resolved step's mail is a new mail."""
+    from pbem.moderation import revision
+
+    count = revision(gd)
+    return f"r{count}" if count else ""
 
 
 def render_step(
@@ -76,8 +84,10 @@ def render_step(
     return written
 
 
-def queue_mail(gd: GameDir, model: dict[str, Any], pdf: bytes, address: str, config: ReportConfig) -> Path:
+def queue_mail(gd: GameDir, model: dict[str, Any], pdf: bytes, address: str, config: ReportConfig,
+               revision: str | None = None) -> Path:
     """Write one seat's report mail into the outbox, built from that seat's model alone."""
+    revision = mail_revision(gd) if revision is None else revision
     message = compose(
         model,
         address=address,
@@ -86,7 +96,8 @@ def queue_mail(gd: GameDir, model: dict[str, Any], pdf: bytes, address: str, con
         text=render_text([model], config, template="mail/report.txt.j2"),
         html=render_html([model], config, template="mail/report.html.j2"),
         pdf=pdf,
+        revision=revision,
     )
-    path = gd.outbox_dir() / mail_name(model["step"], model["seat"])
+    path = gd.outbox_dir() / mail_name(model["step"], model["seat"], revision)
     gd.write_file(path, message.as_bytes())
     return path
