@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pbem.store import GameDir
 
@@ -42,3 +44,50 @@ def describe(info: dict[str, Any]) -> str:
     scores = ", ".join(f"{seat} {score}" for seat, score in info["scores"].items())
     lines.append(f"scores: {scores}")
     return "\n".join(lines)
+
+
+def games_under(root: Path) -> list[Path]:
+    """Every game folder directly under root, by name."""
+    return sorted(p for p in Path(root).iterdir() if (p / "game.yaml").is_file()) if Path(root).is_dir() else []
+
+
+def overview(gd: GameDir, zone: ZoneInfo) -> dict[str, Any]:
+    """One game's line for `pbem status ROOT`: step, deadline on the moderator's clock, who is missing, held."""
+    from pbem import moderation
+    from pbem.mail import deadlines
+
+    info = status(gd)
+    mark = moderation.held(gd)
+    deadline: str | None = None
+    if not info["finished"]:
+        try:
+            policy = deadlines.policy(gd.meta.options)
+        except deadlines.DeadlineError as exc:
+            policy, deadline = None, f"broken deadline option: {exc}"
+        track = deadlines.load_track(gd.root) if policy is not None else None
+        if policy is not None and (track is None or track.step != gd.current_step()):
+            deadline = "fixed at the next tick"
+        elif track is not None:
+            # Read, never written: the status must not open a step's deadline.
+            deadline = track.closes().astimezone(zone).strftime("%a %Y-%m-%d %H:%M %Z")
+    return {
+        "name": info["name"],
+        "game": info["game"],
+        "step": info["step"],
+        "label": info["label"],
+        "deadline": deadline,
+        "waiting_for": info["waiting_for"],
+        "held": mark.get("why") if mark is not None else None,
+        "finished": info["finished"],
+    }
+
+
+def overview_line(row: dict[str, Any]) -> str:
+    """One line of `pbem status ROOT`."""
+    if row["finished"]:
+        where = "finished"
+    else:
+        missing = f"missing: {', '.join(row['waiting_for']) or 'nobody'}"
+        clock = f"HELD ({row['held']})" if row["held"] is not None else f"deadline {row['deadline'] or 'none'}"
+        where = f"{clock}; {missing}"
+    return f"{row['name']:16} {row['game']:14} step {row['step']:>4} {row['label']:24} {where}"
