@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -29,7 +30,33 @@ def status(gd: GameDir) -> dict[str, Any]:
         "scores": dict(result.scores) if result is not None else game.scores(state),
         "winners": list(result.winners) if result is not None else [],
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
+        "held": _held(gd),
+        "deadline": _deadline(gd, result is not None),
     }
+
+
+def _held(gd: GameDir) -> str | None:
+    """Why the moderator holds the game, or None."""
+    from pbem import moderation
+
+    mark = moderation.held(gd)
+    return str(mark.get("why", "")) if mark is not None else None
+
+
+def _deadline(gd: GameDir, finished: bool) -> str | None:
+    """The open step's deadline (ISO, UTC) as last fixed; read, never written: a status opens no deadline."""
+    from pbem.mail import deadlines
+
+    if finished:
+        return None
+    try:
+        policy = deadlines.policy(gd.meta.options)
+    except deadlines.DeadlineError:
+        return None
+    track = deadlines.load_track(gd.root) if policy is not None else None
+    if track is None or track.step != gd.current_step():
+        return None
+    return track.closes().isoformat()
 
 
 def describe(info: dict[str, Any]) -> str:
@@ -38,6 +65,11 @@ def describe(info: dict[str, Any]) -> str:
     if info["finished"]:
         lines.append(f"finished; winner(s): {', '.join(info['winners'])}")
     else:
+        if info.get("held") is not None:
+            lines.append(f"held by the moderator: {info['held']} (pbem resume)")
+        if info.get("deadline"):
+            moment = datetime.fromisoformat(info["deadline"])
+            lines.append(f"deadline: {moment:%a %Y-%m-%d %H:%M} UTC")
         lines.append(f"waiting for: {', '.join(info['waiting_for']) or 'nobody (run pbem run)'}")
         if info["received"]:
             lines.append(f"orders received from: {', '.join(info['received'])}")
@@ -53,23 +85,17 @@ def games_under(root: Path) -> list[Path]:
 
 def overview(gd: GameDir, zone: ZoneInfo) -> dict[str, Any]:
     """One game's line for `pbem status ROOT`: step, deadline on the moderator's clock, who is missing, held."""
-    from pbem import moderation
     from pbem.mail import deadlines
 
     info = status(gd)
-    mark = moderation.held(gd)
     deadline: str | None = None
-    if not info["finished"]:
+    if info["deadline"] is not None:
+        deadline = datetime.fromisoformat(info["deadline"]).astimezone(zone).strftime("%a %Y-%m-%d %H:%M %Z")
+    elif not info["finished"]:
         try:
-            policy = deadlines.policy(gd.meta.options)
+            deadline = "fixed at the next tick" if deadlines.policy(gd.meta.options) is not None else None
         except deadlines.DeadlineError as exc:
-            policy, deadline = None, f"broken deadline option: {exc}"
-        track = deadlines.load_track(gd.root) if policy is not None else None
-        if policy is not None and (track is None or track.step != gd.current_step()):
-            deadline = "fixed at the next tick"
-        elif track is not None:
-            # Read, never written: the status must not open a step's deadline.
-            deadline = track.closes().astimezone(zone).strftime("%a %Y-%m-%d %H:%M %Z")
+            deadline = f"broken deadline option: {exc}"
     return {
         "name": info["name"],
         "game": info["game"],
@@ -77,7 +103,7 @@ def overview(gd: GameDir, zone: ZoneInfo) -> dict[str, Any]:
         "label": info["label"],
         "deadline": deadline,
         "waiting_for": info["waiting_for"],
-        "held": mark.get("why") if mark is not None else None,
+        "held": info["held"],
         "finished": info["finished"],
     }
 

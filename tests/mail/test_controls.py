@@ -136,6 +136,8 @@ def test_extend_the_deadline_for_the_whole_game(offline: Site) -> None:
     assert "a holiday" in text(told["ben"]) and "Wednesday 2 December 2026, 18:00 CET" in text(told["ben"])
     assert tick_game(offline.gd, offline.settings, MONDAY_9 + timedelta(hours=9), None) == []  # the old deadline
     assert control_log(offline.gd)[-1]["deadline"] == new.isoformat()
+    code, out = invoke("status", str(offline.gd.root))
+    assert code == 0 and "deadline: Wed 2026-12-02 17:00 UTC" in out
 
 
 def test_one_seat_gets_its_own_deadline_and_the_step_waits_for_it(offline: Site) -> None:
@@ -356,7 +358,9 @@ def test_status_of_a_root_is_one_line_per_game(offline: Site) -> None:
     assert g1.startswith("g1") and "deadline Mon 2026-11-30 18:00 CET" in g1 and "missing: ben, cleo" in g1
     assert g2.startswith("g2") and "HELD (waiting for a ruling)" in g2
     code, out = invoke("status", str(offline.gd.root))  # one game still works as before
-    assert code == 0 and "waiting for: ben, cleo" in out
+    assert code == 0 and "waiting for: ben, cleo" in out and "deadline: Mon 2026-11-30 17:00 UTC" in out
+    code, out = invoke("status", str(other.root), "--json")
+    assert json.loads(out)["held"] == "waiting for a ruling"
     code, out = invoke("status", str(offline.root), "--json")
     assert [row["name"] for row in json.loads(out)] == ["g1", "g2"]
 
