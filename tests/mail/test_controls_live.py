@@ -48,6 +48,8 @@ def test_hold_then_tick_does_nothing_then_resume_and_tick_resolves(site: Site) -
         assert got.count("hold") == 1 and "remind" not in got and "report-1" not in got
         [note] = [m for m in site.smtp.to(f"{seat}@example.org") if kind(m) == "hold"]
         assert "the rules question on bids is with the designer" in note.text()
+        [check] = [m for m in site.smtp.to(f"{seat}@example.org") if kind(m) == "check"]
+        assert "The game is on hold" in check.text() and "Deadline" not in check.text()
     with site.gd.lock():
         control.resume(site.gd, MONDAY_9 + timedelta(hours=10))
     resumed = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=10, minutes=5), render=render)
