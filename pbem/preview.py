@@ -1,6 +1,6 @@
 """Preview the next step on a copy of the game: what would happen with the orders in, defaults for the missing.
 
-The game folder is copied (without its mail) into a temporary folder of the same name, the next step is
+The game folder is copied (without its mail and reports) into a temporary folder of the same name, the next step is
 resolved there as `pbem run --force` would (robot seats play, missing seats get the game's default
 orders), and the copy is thrown away. Nothing in the game folder changes.
 """
@@ -39,7 +39,7 @@ def preview(gd: GameDir) -> Preview:
     with tempfile.TemporaryDirectory(prefix="pbem-preview-") as scratch:
         # Same folder name: order headers name the game by its folder.
         copy = Path(scratch) / gd.root.name
-        shutil.copytree(gd.root, copy, ignore=shutil.ignore_patterns("mail", ".lock", "rolledback"), symlinks=True)
+        shutil.copytree(gd.root, copy, ignore=shutil.ignore_patterns("mail", ".lock", "rolledback", "reports"), symlinks=True)
         twin = GameDir(copy)
         robots = {s.name for s in twin.meta.seats if s.robot}
         step = batch.resolve_ready(twin, force=True)
