@@ -88,6 +88,8 @@ def hold(gd: GameDir, why: str, now: datetime) -> list[Path]:
     why = " ".join(why.split())
     if not why:
         raise ControlError("say why the game is held (--why): the players are told")
+    if len(why) > 1000:
+        raise ControlError("--why: keep it under 1,000 characters (send more with `pbem broadcast`)")
     if gd.game.result(gd.state()) is not None:
         raise ControlError(f"{gd.name} is over: nothing to hold")
     mark = moderation.held(gd)

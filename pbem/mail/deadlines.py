@@ -30,7 +30,7 @@ from pbem.files import write_atomic
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MISSED = ("default", "robot", "wait")
-#: A step that asks one seat of several (a turn in Pax Pamir) never opens with less time than this.
+#: A step that asks one seat only (a turn in Pax Pamir) never opens with less time than this.
 TURN_HOURS = 12
 #: Every key `options.deadline` may hold.
 KEYS = ("rule", "timezone", "grace_minutes", "remind_hours", "missed", "early", "min_hours", "turn_hours")
@@ -87,7 +87,7 @@ class Policy:
     missed: str = "default"
     early: bool = True
     minimum: timedelta = timedelta(0)
-    turn_minimum: timedelta = timedelta(hours=12)
+    turn_minimum: timedelta = timedelta(hours=TURN_HOURS)
 
 
 def parse_rule(text: str) -> Rule:
@@ -269,7 +269,7 @@ def current(game_root: Path, step: int, policy: Policy, now: datetime) -> Track:
 
 
 def is_turn(game_root: Path) -> bool:
-    """True when the step now open asks orders of one seat while the game has several: a player's turn."""
+    """True when the step now open asks orders of one seat only: a player's turn (also against an automaton)."""
     from pbem.store import GameDir  # late: the store does not need the deadline code, nor the reverse at import
 
     if not (Path(game_root) / "game.yaml").is_file():
@@ -278,7 +278,7 @@ def is_turn(game_root: Path) -> bool:
     state = gd.state()
     if gd.game.result(state) is not None:
         return False
-    return len(gd.meta.seats) > 1 and len({p.seat for p in gd.game.prompts(state)}) == 1
+    return len({p.seat for p in gd.game.prompts(state)}) == 1
 
 
 def local_text(moment: datetime, zone_name: str | None, fallback: ZoneInfo) -> str:

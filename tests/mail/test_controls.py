@@ -195,6 +195,8 @@ def test_a_turn_never_opens_with_minutes_to_its_deadline(tmp_path: Path) -> None
     assert policy is not None and deadlines.is_turn(pamir.root)
     track = deadlines.current(pamir.root, 0, policy, five_to_six)
     assert track.deadline == datetime(2026, 12, 1, 18, 0, tzinfo=UTC)  # at least 12 hours: the next day
+    solo, _ = store.create(tmp_path / "solo", "pax-pamir", "7", seats[:1], {**options, "wakhan": "yes"})
+    assert deadlines.is_turn(solo.root)  # against Wakhan every step is the one player's turn
     expedition, _ = store.create(tmp_path / "x5", "expedition-5x", "7", seats, options)  # everyone at once
     assert not deadlines.is_turn(expedition.root)
     assert deadlines.current(expedition.root, 0, policy, five_to_six).deadline == datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
