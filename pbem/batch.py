@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.contract import Order, RejectedOrder
 from engine.rng import Rng
-from pbem import robots
+from pbem import moderation, robots
 from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
 from pbem.mail.queue import requeue_step
@@ -34,6 +34,7 @@ class RunSummary:
     waiting_for: list[str] = field(default_factory=list)
     finished: bool = False
     forced: dict[int, list[str]] = field(default_factory=dict)
+    held: str | None = None  # why the moderator holds the game (then nothing was resolved)
 
 
 Renderer = Callable[[GameDir, int], Any]
@@ -122,7 +123,10 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
     """
     summary = RunSummary(game=gd.name)
     forced_once = force
-    for _ in range(MAX_STEPS_PER_RUN):
+    mark = moderation.held(gd)
+    if mark is not None:
+        summary.held = str(mark.get("why", ""))
+    for _ in range(0 if mark is not None else MAX_STEPS_PER_RUN):
         step = resolve_ready(gd, force=forced_once)
         if step is None:
             break

@@ -15,9 +15,10 @@ from typing import Any
 import click
 
 from engine import registry
-from pbem import batch, intake
+from pbem import batch, control, intake, players
 from pbem import replay as replaying
 from pbem import status as statusing
+from pbem.control_cli import COMMANDS as CONTROLS
 from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
@@ -134,6 +135,7 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
         opts[key] = value
     with user_errors():
         _default_mail(registry.get(game_id), seats)
+        control.check_new_options(opts)  # a bad time zone or rule is refused now, not at the first tick
         gd, tokens = create(directory, game_id, seed, seats, opts)
     click.echo(f"created {gd.game.title} game {gd.name!r} in {directory}")
     root = gd.root.resolve().parent
@@ -212,6 +214,8 @@ def submit(directory: Path, files: tuple[Path, ...]) -> None:
                     continue
                 verb = "replaced" if accepted.replaced else "accepted"
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
+                if players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text, accepted.replaced):
+                    click.echo(f"  queued a mail telling {accepted.seat} of these orders")
     if bad:
         sys.exit(1)
 
@@ -306,6 +310,12 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> 
     finally:
         if drawn:
             click.echo()  # end the progress line, also before an error
+    if summary.held is not None:
+        message = f"{gd.name}: held by the moderator ({summary.held}); nothing resolved until `pbem resume {directory}`"
+        if force:
+            raise Rejected(message)
+        click.echo(message)
+        return
     resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
     for step, seats in summary.forced.items():
         click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
@@ -330,24 +340,27 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
         gd = open_game(directory)
         with gd.lock():
             names = gd.meta.seat_names if "all" in seats else list(seats)
-            for name in names:
-                if name not in gd.meta.seat_names:
-                    raise Rejected(f"unknown seat {name!r}; the seats are {', '.join(gd.meta.seat_names)}")
-                gd.meta.seat(name).robot = not off
-            gd.save_meta()
+            queued = players.set_robot(gd, names, not off, datetime.now(UTC))
     click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
+    if queued:
+        click.echo(f"queued {len(queued)} mail(s) telling the players")
 
 
 @main.command()
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (keys: game, step, waiting_for, finished, scores …).")
-def status(directory: Path, as_json: bool) -> None:
-    """Show where a game stands: step, whose orders are awaited, scores.
+@click.option("--zone", help="With a ROOT of games: show deadlines on this clock (default: this machine's).")
+def status(directory: Path, as_json: bool, zone: str | None) -> None:
+    """Show where a game stands: step, whose orders are awaited, scores; or one line per game under a ROOT.
 
     \b
     Example:
       pbem status games/g1 --json
+      pbem status games/ --zone Europe/Berlin
     """
+    if not (directory / "game.yaml").is_file() and statusing.games_under(directory):
+        _status_root(directory, as_json, zone)
+        return
     with user_errors():
         info = statusing.status(open_game(directory))
     if as_json:
@@ -356,6 +369,28 @@ def status(directory: Path, as_json: bool) -> None:
         click.echo(statusing.describe(info))
     if statusing.stuck(info):
         raise Rejected(str(statusing.stuck(info)))
+
+
+def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
+    """`pbem status ROOT`: one line per game; a game that cannot be read is a line saying why."""
+    from pbem.mail.deadlines import DeadlineError
+    from pbem.mail.deadlines import zone as named_zone
+
+    try:
+        clock = named_zone(zone_name) if zone_name else datetime.now().astimezone().tzinfo
+    except DeadlineError as exc:
+        raise Rejected(str(exc)) from None
+    rows: list[dict[str, Any]] = []
+    for folder in statusing.games_under(root):
+        try:
+            rows.append(statusing.overview(open_game(folder), clock))  # type: ignore[arg-type]
+        except (StoreError, registry.UnknownGame) as exc:
+            rows.append({"name": folder.name, "error": str(exc)})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    for row in rows:
+        click.echo(f"{row['name']:16} cannot be read: {row['error']}" if "error" in row else statusing.overview_line(row))
 
 
 @main.command()
@@ -453,3 +488,5 @@ def entry() -> None:
 main.add_command(mail_commands)
 main.add_command(tick)
 main.add_command(site_command)
+for _command in CONTROLS:
+    main.add_command(_command)

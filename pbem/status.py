@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pbem.files import LOCK_LIMIT_SECONDS, describe_holder, overdue, probe
 from pbem.store import GameDir
@@ -29,6 +32,8 @@ def status(gd: GameDir) -> dict[str, Any]:
         "winners": list(result.winners) if result is not None else [],
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
         "lock": probe(gd.root / ".lock"),  # who works on the game right now (pid, since, seconds, alive)
+        "held": _held(gd),
+        "deadline": _deadline(gd, result is not None),
     }
 
 
@@ -41,12 +46,41 @@ def stuck(info: dict[str, Any]) -> str | None:
             "end that process (kill PID) and run the game again")
 
 
+def _held(gd: GameDir) -> str | None:
+    """Why the moderator holds the game, or None."""
+    from pbem import moderation
+
+    mark = moderation.held(gd)
+    return str(mark.get("why", "")) if mark is not None else None
+
+
+def _deadline(gd: GameDir, finished: bool) -> str | None:
+    """The open step's deadline (ISO, UTC) as last fixed; read, never written: a status opens no deadline."""
+    from pbem.mail import deadlines
+
+    if finished:
+        return None
+    try:
+        policy = deadlines.policy(gd.meta.options)
+    except deadlines.DeadlineError:
+        return None
+    track = deadlines.load_track(gd.root) if policy is not None else None
+    if track is None or track.step != gd.current_step():
+        return None
+    return track.closes().isoformat()
+
+
 def describe(info: dict[str, Any]) -> str:
     """The status as a few lines of text."""
     lines = [f"{info['title']} game {info['name']!r}: step {info['step']}, {info['label']}"]
     if info["finished"]:
         lines.append(f"finished; winner(s): {', '.join(info['winners'])}")
     else:
+        if info.get("held") is not None:
+            lines.append(f"held by the moderator: {info['held']} (pbem resume)")
+        if info.get("deadline"):
+            moment = datetime.fromisoformat(info["deadline"])
+            lines.append(f"deadline: {moment:%a %Y-%m-%d %H:%M} UTC")
         lines.append(f"waiting for: {', '.join(info['waiting_for']) or 'nobody (run pbem run)'}")
         if info["received"]:
             lines.append(f"orders received from: {', '.join(info['received'])}")
@@ -55,3 +89,44 @@ def describe(info: dict[str, Any]) -> str:
     scores = ", ".join(f"{seat} {score}" for seat, score in info["scores"].items())
     lines.append(f"scores: {scores}")
     return "\n".join(lines)
+
+
+def games_under(root: Path) -> list[Path]:
+    """Every game folder directly under root, by name."""
+    return sorted(p for p in Path(root).iterdir() if (p / "game.yaml").is_file()) if Path(root).is_dir() else []
+
+
+def overview(gd: GameDir, zone: ZoneInfo) -> dict[str, Any]:
+    """One game's line for `pbem status ROOT`: step, deadline on the moderator's clock, who is missing, held."""
+    from pbem.mail import deadlines
+
+    info = status(gd)
+    deadline: str | None = None
+    if info["deadline"] is not None:
+        deadline = datetime.fromisoformat(info["deadline"]).astimezone(zone).strftime("%a %Y-%m-%d %H:%M %Z")
+    elif not info["finished"]:
+        try:
+            deadline = "fixed at the next tick" if deadlines.policy(gd.meta.options) is not None else None
+        except deadlines.DeadlineError as exc:
+            deadline = f"broken deadline option: {exc}"
+    return {
+        "name": info["name"],
+        "game": info["game"],
+        "step": info["step"],
+        "label": info["label"],
+        "deadline": deadline,
+        "waiting_for": info["waiting_for"],
+        "held": info["held"],
+        "finished": info["finished"],
+    }
+
+
+def overview_line(row: dict[str, Any]) -> str:
+    """One line of `pbem status ROOT`."""
+    if row["finished"]:
+        where = "finished"
+    else:
+        missing = f"missing: {', '.join(row['waiting_for']) or 'nobody'}"
+        clock = f"HELD ({row['held']})" if row["held"] is not None else f"deadline {row['deadline'] or 'none'}"
+        where = f"{clock}; {missing}"
+    return f"{row['name']:16} {row['game']:14} step {row['step']:>4} {row['label']:24} {where}"

@@ -10,6 +10,7 @@ Schema, in game.yaml `options:` (every key but `rule` optional):
       missed: default            # default | robot | wait: what a seat that sent nothing plays
       early: true                # resolve at once when every seat has sent orders
       min_hours: 0               # a weekly deadline is at least this long after the step opened
+      turn_hours: 12             # ... and at least this long when the step is one seat's turn
 
 `pbem new --option deadline="weekdays 18:00" --option deadline.timezone=Europe/Berlin` works too: dotted
 keys are merged into the mapping.
@@ -31,6 +32,10 @@ from pbem.files import write_atomic
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MISSED = ("default", "robot", "wait")
+#: A step that asks one seat only (a turn in Pax Pamir) never opens with less time than this.
+TURN_HOURS = 12
+#: Every key `options.deadline` may hold.
+KEYS = ("rule", "timezone", "grace_minutes", "remind_hours", "missed", "early", "min_hours", "turn_hours")
 _WEEKLY = re.compile(r"^(?:every\s+)?(?P<days>[a-z, -]+?)\s+(?:at\s+)?(?P<h>\d{1,2}):(?P<m>\d{2})$")
 _AFTER = re.compile(r"^(?:every\s+|after\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>h|hours?|d|days?)(?:\s+after\s+the\s+last\s+step)?$")
 
@@ -84,6 +89,7 @@ class Policy:
     missed: str = "default"
     early: bool = True
     minimum: timedelta = timedelta(0)
+    turn_minimum: timedelta = timedelta(hours=TURN_HOURS)
 
 
 def parse_rule(text: str) -> Rule:
@@ -173,6 +179,7 @@ def policy(options: dict[str, Any]) -> Policy | None:
             missed=missed,
             early=str(data.get("early", True)).lower() not in ("false", "no", "0"),
             minimum=timedelta(hours=float(data.get("min_hours", 0))),
+            turn_minimum=timedelta(hours=float(data.get("turn_hours", TURN_HOURS))),
         )
     except (TypeError, ValueError) as exc:
         if isinstance(exc, DeadlineError):
@@ -189,10 +196,19 @@ class Track:
     deadline: datetime
     reminded: list[float] = field(default_factory=list)
     noticed: bool = False
+    seats: dict[str, datetime] = field(default_factory=dict)  # one seat's own deadline, set by the moderator
+
+    def for_seat(self, seat: str | None) -> datetime:
+        """The deadline one seat sees: its own when the moderator gave it one, else the game's."""
+        return self.seats.get(seat, self.deadline) if seat is not None else self.deadline
+
+    def closes(self) -> datetime:
+        """When the step closes: the game's deadline, or a seat's later one (the step waits for it)."""
+        return max([self.deadline, *self.seats.values()])
 
     def due(self, policy: Policy, now: datetime) -> bool:
-        """True once the deadline and its grace period have passed."""
-        return now >= self.deadline + policy.grace
+        """True once the deadline (and every seat's own) and its grace period have passed."""
+        return now >= self.closes() + policy.grace
 
     def reminders_due(self, policy: Policy, now: datetime) -> float | None:
         """The reminder to send now (hours before the deadline), or None; a late run sends only the latest.
@@ -223,18 +239,21 @@ def load_track(game_root: Path) -> Track | None:
         deadline=datetime.fromisoformat(data["deadline"]),
         reminded=[float(h) for h in data.get("reminded", [])],
         noticed=bool(data.get("noticed", False)),
+        seats={str(k): datetime.fromisoformat(v) for k, v in (data.get("seats") or {}).items()},
     )
 
 
 def save_track(game_root: Path, track: Track) -> None:
     """Store a game's deadline."""
-    data = {
+    data: dict[str, Any] = {
         "step": track.step,
         "opened": track.opened.isoformat(),
         "deadline": track.deadline.isoformat(),
         "reminded": track.reminded,
         "noticed": track.noticed,
     }
+    if track.seats:
+        data["seats"] = {seat: moment.isoformat() for seat, moment in sorted(track.seats.items())}
     write_atomic(track_path(game_root), json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
@@ -243,9 +262,25 @@ def current(game_root: Path, step: int, policy: Policy, now: datetime) -> Track:
     track = load_track(game_root)
     if track is not None and track.step == step:
         return track
-    track = Track(step=step, opened=now, deadline=policy.rule.after(now, policy.zone, policy.minimum))
+    minimum = policy.minimum
+    if policy.turn_minimum > minimum and is_turn(game_root):
+        minimum = policy.turn_minimum
+    track = Track(step=step, opened=now, deadline=policy.rule.after(now, policy.zone, minimum))
     save_track(game_root, track)
     return track
+
+
+def is_turn(game_root: Path) -> bool:
+    """True when the step now open asks orders of one seat only: a player's turn (also against an automaton)."""
+    from pbem.store import GameDir  # late: the store does not need the deadline code, nor the reverse at import
+
+    if not (Path(game_root) / "game.yaml").is_file():
+        return False
+    gd = GameDir(Path(game_root))
+    state = gd.state()
+    if gd.game.result(state) is not None:
+        return False
+    return len({p.seat for p in gd.game.prompts(state)}) == 1
 
 
 def local_text(moment: datetime, zone_name: str | None, fallback: ZoneInfo) -> str:

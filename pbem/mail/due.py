@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from pbem import moderation
 from pbem.mail import deadlines
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
@@ -17,7 +18,7 @@ def deadline_of(gd: GameDir, now: datetime) -> tuple[deadlines.Policy, deadlines
         policy = deadlines.policy(gd.meta.options)
     except deadlines.DeadlineError:
         return None
-    if policy is None or gd.game.result(gd.state()) is not None:
+    if policy is None or gd.game.result(gd.state()) is not None or _held(gd):
         return None
     return policy, deadlines.current(gd.root, gd.current_step(), policy, now)
 
@@ -29,7 +30,12 @@ def deadline_text(gd: GameDir, seat: str | None, now: datetime | None = None) ->
         return None
     policy, track = found
     zone_name = gd.meta.seat(seat).timezone if seat is not None else None
-    return deadlines.local_text(track.deadline, zone_name, policy.zone)
+    return deadlines.local_text(track.for_seat(seat), zone_name, policy.zone)
+
+
+def _held(gd: GameDir) -> bool:
+    """A game the moderator holds has no deadline running (pbem.control)."""
+    return moderation.held(gd) is not None
 
 
 def asks_for_orders(gd: GameDir, seat: str) -> bool:
@@ -51,8 +57,8 @@ def deadline_parts(gd: GameDir, settings: Settings, seat: str, now: datetime) ->
         return [], []
     policy, track = found
     zone_name = gd.meta.seat(seat).timezone
-    text = deadlines.local_text(track.deadline, zone_name, policy.zone)
+    text = deadlines.local_text(track.for_seat(seat), zone_name, policy.zone)
     summary = f"pbem: orders for {gd.name}, step {track.step + 1}"
     uid = f"deadline+{atom(gd.name)}+{track.step + 1}+{atom(seat)}@{settings.domain}"
-    cal = deadlines.ics(uid, track.deadline, summary, f"Send your orders for game {gd.name} before {text}.", now)
+    cal = deadlines.ics(uid, track.for_seat(seat), summary, f"Send your orders for game {gd.name} before {text}.", now)
     return [f"Deadline: {text}."], [Attachment("deadline.ics", "text/calendar", cal)]

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pbem import moderation
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, submit
 from pbem.mail import compose, preferences
@@ -495,7 +496,15 @@ def _status_lines(gd: GameDir, seat: str) -> list[str]:
     waiting = [s for s in owed if s not in pending and not gd.meta.seat(s).robot]  # robots play at the run
     lines = ["", f"Game {gd.name} ({gd.game.title}), {gd.game.label(state)}; orders now are for step {gd.current_step() + 1}."]
     lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else "All orders are in; the step is resolved at the next run.")
-    return lines
+    return [*lines, *_held_lines(gd)]
+
+
+def _held_lines(gd: GameDir) -> list[str]:
+    """While the moderator holds the game (pbem.control): say so, since no step is resolved meanwhile."""
+    mark = moderation.held(gd)
+    if mark is None:
+        return []
+    return [f"The game is on hold ({mark.get('why', '')}): no step is resolved and no deadline runs until the moderator resumes it."]
 
 
 def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:

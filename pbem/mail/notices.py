@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pbem import moderation
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_parts
@@ -139,10 +140,11 @@ def queue_reminder(gd: GameDir, settings: Settings, seat: str, hours: float, ste
     ]
     msg = compose.build(
         settings, to=[address], subject=f"[{gd.name}] {seat}: reminder, orders for step {step} are due",
-        text=compose.wrap(lines), kind="remind", message_id=compose.make_id(settings, "remind", gd.name, seat, f"{step}-{hours:g}h"),
+        text=compose.wrap(lines), kind="remind",
+        message_id=compose.make_id(settings, "remind", gd.name, seat, f"{step}-{hours:g}h{_revision(gd)}"),
         game=gd.name, seat=seat, attachments=files, now=now,
     )
-    return compose.queue(gd.outbox_dir(), f"remind-{step:04d}-{seat}-{hours:g}h", msg)
+    return compose.queue(gd.outbox_dir(), f"remind-{step:04d}-{seat}-{hours:g}h{_revision(gd)}", msg)
 
 
 def queue_missed(gd: GameDir, settings: Settings, seat: str, step: int, how: str, now: datetime) -> Path | None:
@@ -163,10 +165,17 @@ def queue_missed(gd: GameDir, settings: Settings, seat: str, step: int, how: str
     ]
     msg = compose.build(
         settings, to=[address], subject=f"[{gd.name}] {seat}: no orders for step {step}; {how} were played",
-        text=compose.wrap(lines), kind="missed", message_id=compose.make_id(settings, "missed", gd.name, seat, str(step)),
+        text=compose.wrap(lines), kind="missed",
+        message_id=compose.make_id(settings, "missed", gd.name, seat, f"{step}{_revision(gd)}"),
         game=gd.name, seat=seat, now=now,
     )
-    return compose.queue(gd.outbox_dir(), f"missed-{step:04d}-{seat}", msg)
+    return compose.queue(gd.outbox_dir(), f"missed-{step:04d}-{seat}{_revision(gd)}", msg)
+
+
+def _revision(gd: GameDir) -> str:
+    """'' until the game is rolled back, then '-r1' …: a step played again gets reminders and notes of its own."""
+    count = moderation.revision(gd)
+    return f"-r{count}" if count else ""
 
 
 def queue_moderator(root: Path, settings: Settings, name: str, subject: str, lines: list[str], now: datetime) -> Path | None:

@@ -245,6 +245,17 @@ def _redacted(msg: EmailMessage) -> bytes:
     return copy.as_bytes(policy=email.policy.SMTP)
 
 
+def _sent_path(folder: Path, name: str) -> Path:
+    """Where a sent mail is kept: its own name, or `name.2.eml` … when that is taken (sent copies are never replaced)."""
+    target = folder / "sent" / name
+    stem = target.name.removesuffix(".eml")
+    number = 1
+    while target.exists():
+        number += 1
+        target = target.with_name(f"{stem}.{number}.eml")
+    return target
+
+
 def _set_aside(path: Path, folder: Path, msg: EmailMessage) -> None:
     """Move a mail given up on to failed/; one that carried a token keeps only its headers there."""
     target = folder / "failed" / path.name
@@ -321,7 +332,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         mid = str(msg["Message-ID"])
         if mid in sent_ids:
             # Sent before (a rerun after a crash between sending and filing it): file it, never resend.
-            _rename(path, folder / "sent" / name)
+            _rename(path, _sent_path(folder, name))
             continue
         waiting = behind.intersection(a.lower() for a in recipients)
         if waiting:
@@ -355,7 +366,8 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
                     broken = answer  # the connection or login failed: the rest of this run would fail alike
             if ok:
                 kept = _redacted(msg) if str(msg.get(compose.KIND_HEADER, "")) in compose.SECRET_KINDS else data
-                write_atomic(folder / "sent" / name, kept)
+                kept_as = _sent_path(folder, name)
+                write_atomic(kept_as, kept)
                 sending.unlink()
                 fsync_dir(sending.parent)
             else:
@@ -363,10 +375,10 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         status = "sent" if ok else "failed" if tried else "not sent"
         _ledger(folder, {"file": name, "message_id": mid, "to": recipients, "status": status, "answer": answer})
         if ok:
-            summary.sent.append(str(folder / "sent" / name))
+            summary.sent.append(str(kept_as))
             sent_ids.add(mid)
             if refused:  # the others have it: never resent, but the moderator must hear of the address
-                summary.refused.append((str(folder / "sent" / name), "; ".join(f"{r}: {a}" for r, a in refused.items())))
+                summary.refused.append((str(kept_as), "; ".join(f"{r}: {a}" for r, a in refused.items())))
             continue
         failures[name] += 1 if tried else 0
         if failures[name] >= settings.max_attempts:

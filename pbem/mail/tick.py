@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import batch
+from pbem import batch, moderation
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
@@ -114,6 +114,8 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
     done: list[str] = []
     if gd.game.result(gd.state()) is not None:
         return done
+    if (why := _held(gd)) is not None:
+        return [why]
     policy = deadlines.policy(gd.meta.options)
     if policy is None:
         _resolve(gd, render, force=False, done=done)
@@ -156,6 +158,12 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
         track.reminded = sorted({*track.reminded, *(h for h in policy.remind_hours if h >= hours)}, reverse=True)
         deadlines.save_track(gd.root, track)
     return done
+
+
+def _held(gd: GameDir) -> str | None:
+    """While the moderator holds the game: no resolution, no deadline, no reminder (pbem.control)."""
+    mark = moderation.held(gd)
+    return None if mark is None else f"held by the moderator ({mark.get('why', '')}): nothing done"
 
 
 def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str]) -> batch.RunSummary:

@@ -27,12 +27,18 @@ def _token(value: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", value).strip("_")[:32] or "x"
 
 
-def message_id(game: str, seat: str, step: int, domain: str) -> str:
-    """The Message-ID of a seat's report mail for a step; stable, so re-rendering rewrites the same mail."""
+def message_id(game: str, seat: str, step: int, domain: str, revision: str = "") -> str:
+    """The Message-ID of a seat's report mail for a step; stable, so re-rendering rewrites the same mail.
+
+    A `revision` (after a rollback, or a resend) makes it a mail of its own; without one the id is the
+    one every report mail had before revisions existed, so old games keep their threads.
+    """
     if not re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*", domain):
         raise ValueError(f"not a mail domain: {domain!r}")
-    digest = hashlib.sha256(f"{game}\0{seat}\0{step}".encode()).hexdigest()[:16]
-    return f"<{step:04d}.{report_stem(seat)}.{_token(game)}.{digest}@{domain}>"
+    basis = f"{game}\0{seat}\0{step}" + (f"\0{revision}" if revision else "")
+    digest = hashlib.sha256(basis.encode()).hexdigest()[:16]
+    rev = f".{_token(revision)}" if revision else ""
+    return f"<{step:04d}.{report_stem(seat)}.{_token(game)}{rev}.{digest}@{domain}>"
 
 
 def thread_root_id(game: str, seat: str, domain: str) -> str:
@@ -58,6 +64,7 @@ def compose(
     text: str,
     html: str,
     pdf: bytes | None,
+    revision: str = "",
 ) -> EmailMessage:
     """The report mail for the seat of `model` (built from that seat's model alone)."""
     seat = model["seat"]
@@ -69,7 +76,7 @@ def compose(
     msg["From"] = Address(display_name="pbem", addr_spec=sender)
     msg["To"] = Address(display_name=header_text(seat, 64), addr_spec=address)
     msg["Subject"] = header_text(f"[{game}] {model['label']} - report for {seat}")
-    msg["Message-ID"] = message_id(game, seat, step, domain)
+    msg["Message-ID"] = message_id(game, seat, step, domain, revision)
     if step > 0:
         # Threading: each step replies to the one before; References starts at the seat's thread root.
         parent = message_id(game, seat, step - 1, domain)

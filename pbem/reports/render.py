@@ -25,9 +25,17 @@ def dump_model(model: dict[str, Any]) -> str:
     return json.dumps(model, ensure_ascii=False, indent=2) + "\n"
 
 
-def mail_name(step: int, seat: str) -> str:
-    """The outbox file name of a seat's report mail for a step."""
-    return f"{step:04d}-{report_stem(seat)}.eml"
+def mail_name(step: int, seat: str, revision: str = "") -> str:
+    """The outbox file name of a seat's report mail for a step (and revision: see mail_revision)."""
+    return f"{step:04d}-{report_stem(seat)}{'.' + revision if revision else ''}.eml"
+
+
+def mail_revision(gd: GameDir) -> str:
+    """'' for a game never rolled back, else 'r1', 'r2' …: a re-resolved step's mail is a new mail."""
+    from pbem.moderation import revision
+
+    count = revision(gd)
+    return f"r{count}" if count else ""
 
 
 def render_step(
@@ -127,13 +135,14 @@ def digest(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]
 
 
 def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportConfig, *, since: int | None = None,
-               html: str | None = None) -> Path:
+               html: str | None = None, revision: str | None = None) -> Path:
     """Write one seat's report mail into the outbox, built from that seat's model alone.
 
     The mail sums up the steps after `since` and before the report's own (default: none), and attaches the
     PDF when the seat wants it (rendered now if needed; `html` is the report's, when already at hand).
     """
     step, seat = model["step"], model["seat"]
+    revision = mail_revision(gd) if revision is None else revision
     choice = choice_of(gd.meta.seat(seat))
     pdf = ensure_pdf(gd, step, seat, config, html) if choice.pdf else None
     since = step - 1 if since is None else since
@@ -146,8 +155,9 @@ def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportC
         text=render_text([mailed], config, template="mail/report.txt.j2"),
         html=render_html([mailed], config, template="mail/report.html.j2"),
         pdf=pdf,
+        revision=revision,
     )
-    path = gd.outbox_dir() / mail_name(step, seat)
+    path = gd.outbox_dir() / mail_name(step, seat, revision)
     gd.write_file(path, message.as_bytes())
     mail_queue.record(path.parent, [path.name])
     return path

@@ -1,0 +1,205 @@
+"""The moderator's commands: hold, resume, deadline, rollback, preview, resend, broadcast, replace (thin)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+from engine import registry
+from pbem import control, players
+from pbem import preview as previewing
+from pbem import rollback as rolling
+from pbem.files import Busy
+from pbem.mail.deadlines import DeadlineError, settings_of
+from pbem.mail.settings import SettingsError
+from pbem.store import GameDir, StoreError, open_game
+
+GAME = click.Path(exists=True, file_okay=False, path_type=Path)
+
+
+class Refused(click.ClickException):
+    """A control pbem refuses: exit code 1, nothing changed."""
+
+    exit_code = 1
+
+
+@contextmanager
+def game_locked(directory: Path) -> Iterator[GameDir]:
+    """The game, locked, with the library's errors as one clear line."""
+    try:
+        gd = open_game(directory)
+        with gd.lock():
+            yield gd
+    except (StoreError, SettingsError, DeadlineError, registry.UnknownGame, Busy) as exc:
+        raise Refused(str(exc)) from None
+    except OSError as exc:
+        raise Refused(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None
+
+
+def _queued(paths: list[Path]) -> None:
+    if paths:
+        click.echo(f"queued {len(paths)} mail(s); deliver with `pbem mail send` or the next `pbem tick`")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.option("--why", required=True, help="Why the game is held: the players are told.")
+def hold(directory: Path, why: str) -> None:
+    """Hold a game: no step is resolved, no deadline runs and no reminder goes out until `pbem resume`.
+
+    \b
+    Example:
+      pbem hold games/g1 --why "cleo is in hospital until Friday"
+    """
+    with game_locked(directory) as gd:
+        queued = control.hold(gd, why, _now())
+    click.echo(f"{gd.name}: held ({' '.join(why.split())})")
+    _queued(queued)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+def resume(directory: Path) -> None:
+    """End a hold; the open deadline moves on by as long as the game was held.
+
+    \b
+    Example:
+      pbem resume games/g1
+    """
+    with game_locked(directory) as gd:
+        paused, queued = control.resume(gd, _now())
+    click.echo(f"{gd.name}: resumed after {str(paused).split('.')[0]} on hold")
+    _queued(queued)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.option("--at", "at_text", metavar="'YYYY-MM-DD HH:MM'", help="The new deadline, on the clock of --zone.")
+@click.option("--extend", metavar="SPAN", help="Move the deadline later by 24h, 2d, 90m …")
+@click.option("--seat", help="Only this seat's deadline (the step waits for it; only it is told).")
+@click.option("--zone", help="Time zone of --at (default: the deadline rule's).")
+@click.option("--why", default="", help="Told to the players.")
+def deadline(directory: Path, at_text: str | None, extend: str | None, seat: str | None, zone: str | None,
+             why: str) -> None:
+    """Set or extend the deadline of the open step, for the whole game or one seat; the players are told.
+
+    \b
+    Example:
+      pbem deadline games/g1 --extend 2d --why "a holiday"
+      pbem deadline games/g1 --seat anna --at "2026-12-04 18:00" --zone Europe/Berlin
+    """
+    if (at_text is None) == (extend is None):
+        raise click.UsageError("give either --at or --extend")
+    with game_locked(directory) as gd:
+        if seat is not None and seat not in gd.meta.seat_names:
+            raise Refused(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        rule_zone = zone or str((settings_of(gd.meta.options) or {}).get("timezone") or "UTC")
+        at = control.parse_moment(at_text, rule_zone) if at_text is not None else None
+        span = control.parse_span(extend) if extend is not None else None
+        new, queued = control.set_deadline(gd, _now(), at=at, extend=span, seat=seat, why=why)
+    whose = f"{seat}'s deadline" if seat else "deadline"
+    click.echo(f"{gd.name}: {whose} is now {new:%Y-%m-%d %H:%M} UTC")
+    _queued(queued)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.option("--to", "to", type=int, required=True, help="The step to go back to (it stays; later ones are undone).")
+@click.option("--why", required=True, help="Why: the players are told.")
+@click.option("--drop-orders", is_flag=True, help="Do not keep the orders people sent for the step after --to.")
+def rollback(directory: Path, to: int, why: str, drop_orders: bool) -> None:
+    """Undo the steps after --to; they move to rolledback/<time>/ in the game folder (nothing is deleted).
+
+    Orders people sent for step --to + 1 count again (unless --drop-orders). Each player is told and gets
+    the report of step --to again; the steps played from there are mailed as new mails.
+
+    \b
+    Example:
+      pbem rollback games/g1 --to 12 --why "ben's orders were entered for the wrong step"
+    """
+    with game_locked(directory) as gd:
+        done = rolling.rollback(gd, to, why, _now(), keep_orders=not drop_orders)
+    steps = ", ".join(map(str, done.undone))
+    click.echo(f"{gd.name}: undid step(s) {steps}; kept in {done.folder}")
+    if done.restored:
+        click.echo(f"orders for step {to + 1} still count for: {', '.join(done.restored)}")
+    _queued(done.queued)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+def preview(directory: Path) -> None:
+    """Show what the next step would be with the orders in and defaults for the missing; nothing changes.
+
+    \b
+    Example:
+      pbem preview games/g1
+    """
+    with game_locked(directory) as gd:
+        found = previewing.preview(gd)
+    click.echo(previewing.describe(found, gd.name))
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.option("--seat", required=True, help="Whose report.")
+@click.option("--step", type=int, help="Which step (default: the current one).")
+def resend(directory: Path, seat: str, step: int | None) -> None:
+    """Mail a seat's report of a step again, as a new mail.
+
+    \b
+    Example:
+      pbem resend games/g1 --seat anna --step 3
+    """
+    with game_locked(directory) as gd:
+        path = players.resend(gd, seat, step, _now())
+    click.echo(f"queued {path}")
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.option("--subject", default="", help="The mail's subject.")
+@click.option("--file", "text_file", type=click.File("r", encoding="utf-8"), help="The message (default: MESSAGE).")
+@click.argument("message", required=False)
+def broadcast(directory: Path, subject: str, text_file: TextIO | None, message: str | None) -> None:
+    """Mail a message from the moderator to every player of a game.
+
+    \b
+    Example:
+      pbem broadcast games/g1 --subject "holiday" "No deadline falls between 24 and 26 December."
+    """
+    text = text_file.read() if text_file is not None else message
+    if not text:
+        raise click.UsageError("give the MESSAGE or --file")
+    with game_locked(directory) as gd:
+        queued = players.broadcast(gd, subject, text, _now())
+    _queued(queued)
+
+
+@click.command()
+@click.argument("directory", type=GAME)
+@click.argument("seat")
+@click.option("--address", required=True, help="The new player's mail address.")
+def replace(directory: Path, seat: str, address: str) -> None:
+    """Give a seat to a new person: new address and token (mailed to the new address only); all are told.
+
+    \b
+    Example:
+      pbem replace games/g1 cleo --address dora@example.org
+    """
+    with game_locked(directory) as gd:
+        queued = players.replace(gd, seat, address, _now())
+    click.echo(f"{gd.name}: seat {seat} now belongs to {address}; its old token no longer works")
+    _queued(queued)
+
+
+COMMANDS = (hold, resume, deadline, rollback, preview, resend, broadcast, replace)

@@ -1,0 +1,144 @@
+"""The moderator and the players: resend a report, broadcast, replace a seat's person, robots, confirm orders.
+
+Each is logged in the game's log.jsonl and mails the players it touches (pbem.control.tell), when the game
+is played by mail. A token is only ever mailed to the address of the seat it opens.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pbem import moderation
+from pbem.control import ControlError, mailed_seats, settings_of, stamp, tell
+from pbem.mail import notices
+from pbem.mail.settings import ADDRESS, Settings
+from pbem.orders import dump_body, parse
+from pbem.store import GameDir
+
+
+def _seat(gd: GameDir, seat: str) -> None:
+    if seat not in gd.meta.seat_names:
+        raise ControlError(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+
+
+def _require_mail(gd: GameDir) -> Settings:
+    settings = settings_of(gd)
+    if settings is None:
+        raise ControlError(f"{gd.name} is not played by mail (no pbem.yaml in {gd.root.resolve().parent})")
+    return settings
+
+
+def queue_report(gd: GameDir, settings: Settings, seat: str, step: int, revision: str) -> Path:
+    """Queue a seat's stored report of `step` as a new mail (`revision` makes its identity its own)."""
+    from pbem.reports import ReportConfig, queue_mail, render_step, report_stem
+
+    config = ReportConfig(sender=settings.sender)
+    folder = gd.report_dir(step)
+    stem = report_stem(seat)
+    if not (folder / f"{stem}.json").is_file():
+        render_step(gd, step, config, mail=False, readers=[seat])
+    model = json.loads((folder / f"{stem}.json").read_text(encoding="utf-8"))
+    # The seat's mail policy decides whether a PDF goes along (rendered now if it never was).
+    return queue_mail(gd, model, str(gd.meta.seat(seat).address), config, revision=revision)
+
+
+def resend(gd: GameDir, seat: str, step: int | None, now: datetime) -> Path:
+    """Queue a seat's report of a step (default: the current one) again, as a new mail."""
+    _seat(gd, seat)
+    settings = _require_mail(gd)
+    step = gd.current_step() if step is None else step
+    if step not in gd.steps():
+        raise ControlError(f"no step {step}; the stored steps are 0–{gd.current_step()}")
+    if not gd.meta.seat(seat).address:
+        raise ControlError(f"seat {seat} has no mail address in game.yaml")
+    path = queue_report(gd, settings, seat, step, f"resend-{stamp(now)}")
+    moderation.log(gd, {"control": "resend", "seat": seat, "step": step, "time": now.astimezone(UTC).isoformat()})
+    return path
+
+
+def broadcast(gd: GameDir, subject: str, text: str, now: datetime) -> list[Path]:
+    """A message from the moderator to every player of the game."""
+    settings = _require_mail(gd)
+    body = text.strip("\n")
+    if not body.strip():
+        raise ControlError("the message is empty")
+    if len(body) > 20_000:
+        raise ControlError("the message is longer than 20,000 characters")
+    subject = " ".join(subject.split()) or "a message from the moderator"
+    lines = [f"A message from the moderator of game {gd.name} ({gd.game.title}), to every player:", "",
+             *body.split("\n")]
+    queued = tell(gd, settings, mailed_seats(gd), subject, lines, "broadcast", now)
+    moderation.log(gd, {"control": "broadcast", "subject": subject, "text": body, "time": now.astimezone(UTC).isoformat()})
+    return queued
+
+
+def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
+    """A new person takes a seat: new address and token; the token goes to the new address only."""
+    _seat(gd, seat)
+    if not ADDRESS.match(address) or any(c in address for c in "\r\n<>, \t"):
+        raise ControlError(f"{address!r} is not a mail address")
+    settings = _require_mail(gd)
+    member = gd.meta.seat(seat)
+    old = member.address
+    member.address = address
+    member.robot = False
+    tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address and the token's hash
+    moderation.log(gd, {"control": "replace", "seat": seat, "time": now.astimezone(UTC).isoformat()})
+    queued = notices.queue_welcome(gd, settings, tokens, now=now)
+    if old and old.lower() != address.lower():
+        queued += _tell_address(gd, settings, old, seat, [
+            f"The moderator has given seat {seat} of game {gd.name} ({gd.game.title}) to another player.",
+            "Your token no longer works and you get no more mail for this seat. Thank you for playing!"], now)
+    others = [s for s in mailed_seats(gd) if s != seat]
+    queued += tell(gd, settings, others, f"a new player for {seat}",
+                   [f"Seat {seat} of game {gd.name} is now played by a new player (chosen by the moderator)."],
+                   "replace", now)
+    return queued
+
+
+def _tell_address(gd: GameDir, settings: Settings, address: str, seat: str, lines: list[str], now: datetime) -> list[Path]:
+    """One mail to an address that is no longer a seat's (a player who was replaced)."""
+    from pbem.mail import compose
+
+    unique = stamp(now)
+    msg = compose.build(settings, to=[address], subject=f"[{gd.name}] {seat}: you were replaced", text=compose.wrap(lines),
+                        kind="replaced", message_id=compose.make_id(settings, "replaced", gd.name, None, unique), now=now)
+    return [compose.queue(gd.outbox_dir(), f"replaced-{unique}-{seat}", msg)]
+
+
+def set_robot(gd: GameDir, seats: list[str], robot: bool, now: datetime) -> list[Path]:
+    """Hand seats to robots (or back to their people); the caller holds the lock; every player is told."""
+    for seat in seats:
+        _seat(gd, seat)
+    settings = settings_of(gd)
+    changed = [s for s in seats if gd.meta.seat(s).robot != robot]
+    for seat in changed:
+        gd.meta.seat(seat).robot = robot
+    gd.save_meta()
+    if not changed:
+        return []
+    moderation.log(gd, {"control": "robot" if robot else "person", "seats": changed, "time": now.astimezone(UTC).isoformat()})
+    names = ", ".join(changed)
+    if robot:
+        what = f"a robot now plays {names} (seeded random legal orders); the reports still go to the seat's address"
+    else:
+        what = f"{names} is played by its player again" if len(changed) == 1 else f"{names} are played by their players again"
+    lines = [f"In game {gd.name} ({gd.game.title}) {what}."]
+    return tell(gd, settings, mailed_seats(gd), "robot" if robot else "back to its player", lines, "robot", now)
+
+
+def confirm_submitted(gd: GameDir, seat: str, step: int, text: str, replaced: bool, now: datetime | None = None) -> list[Path]:
+    """Orders the moderator entered for a seat (`pbem submit`) are confirmed to that seat by mail."""
+    now = now or datetime.now(UTC)
+    settings = settings_of(gd)
+    if settings is None:
+        return []
+    doc = parse(text, f"{seat}.yaml")
+    understood = dump_body(doc.body).rstrip() if doc.body else "(empty)"
+    lines = [f"The moderator entered orders for you, seat {seat}, for step {step} of game {gd.name}"
+             + (" (they replace the orders you had sent)." if replaced else "."), "",
+             "The orders as pbem read them:", *("  " + line for line in understood.split("\n")), "",
+             "You may still send your own orders before the deadline: the last valid orders count."]
+    return tell(gd, settings, [seat], f"{seat}: orders entered by the moderator for step {step}", lines, "submitted", now)
