@@ -201,7 +201,14 @@ def set_deadline(gd: GameDir, now: datetime, *, at: datetime | None = None, exte
 
 
 def check_new_options(options: dict[str, Any]) -> None:
-    """Refuse deadline options `pbem new` cannot keep: an unknown key, rule, time zone or policy."""
+    """Refuse options `pbem new` cannot keep: an unknown deadline key, rule, time zone or policy; a press
+    setting that is not on, anonymous or off."""
+    from pbem.mail import press
+
+    if press.OPTION in options:
+        problem = press.check_setting(options[press.OPTION])
+        if problem is not None:
+            raise ControlError(f"--option {problem}")
     data = deadlines.settings_of(options)
     if data is None:
         return

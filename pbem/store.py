@@ -95,8 +95,8 @@ class GameMeta:
         return [seat.name for seat in self.seats]
 
 
-#: Option keys that belong to pbem, not to the rules: `deadline` and dotted `deadline.*` keys.
-PBEM_OPTIONS = ("deadline",)
+#: Option keys that belong to pbem, not to the rules: `deadline` (and dotted `deadline.*` keys) and `press`.
+PBEM_OPTIONS = ("deadline", "press")
 
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:

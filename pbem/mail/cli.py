@@ -181,6 +181,32 @@ def policy(directory: Path, seat: str, choice: str | None, settings_path: Path |
     click.echo(f"{seat}: {after.describe()}" + ("; the player is told by mail" if told else ""))
 
 
+@mail.command("press")
+@click.argument("directory", type=ROOT)
+@click.option("--seat", help="Only the messages this seat sent or received.")
+def press_command(directory: Path, seat: str | None) -> None:
+    """Read a game's press: every message players sent one another, oldest first (anonymous ones with
+    their sender: the moderator reads all).
+
+    \b
+    Example:
+      pbem mail press games/g1 --seat anna
+    """
+    from pbem.mail import press
+
+    with user_errors():
+        gd = open_game(directory)
+        found = [m for m in press.messages(gd) if seat is None or seat == m.sender or seat in m.to]
+    if not found:
+        click.echo(f"{gd.name}: no press" + (f" to or from {seat}" if seat else ""))
+    for message in found:
+        how = " (sent anonymously)" if message.anonymous else ""
+        click.echo(f"no. {message.number}, step {message.step}, {message.at}: {message.sender}{how} to "
+                   f"{', '.join(message.to)}")
+        for line in message.text.rstrip("\n").split("\n"):
+            click.echo(f"  | {line}")
+
+
 @click.command()
 @click.argument("root", type=ROOT)
 @click.option("--no-mail", is_flag=True, help="Only deadlines and resolution: no IMAP, no SMTP.")

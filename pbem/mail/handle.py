@@ -13,7 +13,7 @@ from typing import Any
 from pbem import moderation
 from pbem.files import write_atomic
 from pbem.intake import OrderRejected, submit
-from pbem.mail import compose, preferences
+from pbem.mail import compose, preferences, press, requests, tomoderator
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_of, deadline_parts
 from pbem.mail.headers import atom
@@ -33,7 +33,7 @@ REDACTED = "checked-by-pbem"
 RAW_REDACTED = "removed-by-pbem"
 
 #: Which IMAP folder a handled mail goes to, by outcome.
-PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate", "policy")
+PROCESSED = ("accepted", "replaced", "withdrawn", "duplicate", "policy", "press", "request", "moderator")
 
 
 @dataclass(frozen=True)
@@ -373,6 +373,10 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         else:
             _answer_unproven(gd, settings, mail, None, f"not read: {why}", [f"Nothing was stored: {why}."], now)
         return Outcome(**{**out.__dict__, "detail": why})
+    reason = tomoderator.for_moderator(gd, mail) if seat is None else None
+    if reason is not None:  # a question, or a lost token, from a seat's own address: for the moderator
+        done = tomoderator.pass_on(gd, settings, mail, reason, token_hashes(gd.root.parent), now)
+        return Outcome(mail.key, "moderator", gd.name, tomoderator.own_seat(gd, mail.sender), mail.sender, done)
     if seat is None:
         # Without the seat's token, say nothing about the game, nor whether the seat named exists.
         problems = _unproven_problems(doc)
@@ -381,6 +385,10 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
     if preferences.is_request(doc.body):
         return _change_policy(gd, settings, mail, doc, seat, now)
+    if press.is_request(doc.body):
+        return _press(gd, settings, mail, doc, seat, now)
+    if requests.is_request(doc.body):
+        return _self_service(gd, settings, mail, doc, seat, now)
     # A mail written before the seat's last accepted orders or withdrawal (a replay, a slow server) changes nothing.
     written = _written(mail, arrived)
     stale = _older_than_standing(gd, seat, written)
@@ -414,6 +422,31 @@ def _change_policy(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc
     what, lines, done = preferences.by_mail(gd, seat, doc.body, mail.sender)
     _reply(gd, settings, mail, seat, True, what, lines, now)
     return Outcome(mail.key, "policy" if done else "rejected", gd.name, seat, mail.sender, what)
+
+
+def _press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
+    """Relay a player's message to other players under the game's name, and keep it with the game."""
+    try:
+        to, text, anonymous = press.read_request(gd, seat, doc.body)
+    except press.PressError as exc:
+        _reply(gd, settings, mail, seat, True, "press not sent", [f"Your message was not sent: {exc}."], now)
+        return Outcome(mail.key, "rejected", gd.name, seat, mail.sender, str(exc))
+    if not to:
+        _reply(gd, settings, mail, seat, True, "press not sent", ["Your message was not sent: nobody to send it to."], now)
+        return Outcome(mail.key, "rejected", gd.name, seat, mail.sender, "no recipient")
+    message = press.archive(gd, seat, to, text, anonymous, now)
+    press.relay(gd, settings, message, now)
+    how = " without your name" if anonymous else ""
+    _reply(gd, settings, mail, seat, True, "press sent", [
+        f"Your message went to {', '.join(to)}{how}; it is kept with the game as press no. {message.number}."], now)
+    return Outcome(mail.key, "press", gd.name, seat, mail.sender, f"press {message.number} to {', '.join(to)}")
+
+
+def _self_service(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
+    """Help, status, a report again, a new address: answered at once (see pbem.mail.requests)."""
+    what, lines, done = requests.answer(gd, settings, seat, doc.body, mail.sender, now)
+    _reply(gd, settings, mail, seat, True, what, lines, now)
+    return Outcome(mail.key, "request" if done else "rejected", gd.name, seat, mail.sender, what)
 
 
 def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, out: Outcome, now: datetime,

@@ -125,6 +125,13 @@ def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None) -> list
     return made
 
 
+def press_since(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]]:
+    """The press the seat received since its last mail (its next mail lists it again, digest or not)."""
+    from pbem.mail.press import since
+
+    return since(gd, seat, first, last) if last >= first else []
+
+
 def digest(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]]:
     """What the seat saw happen in steps first..last (a mail under `due` or `digest` sums these up)."""
     found = []
@@ -146,7 +153,8 @@ def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportC
     choice = choice_of(gd.meta.seat(seat))
     pdf = ensure_pdf(gd, step, seat, config, html) if choice.pdf else None
     since = step - 1 if since is None else since
-    mailed = {**model, "pdf_attached": pdf is not None, "digest": digest(gd, seat, since + 1, step - 1)}
+    mailed = {**model, "pdf_attached": pdf is not None, "digest": digest(gd, seat, since + 1, step - 1),
+              "press": press_since(gd, seat, since, step - 1)}
     message = compose(
         model,
         address=address,

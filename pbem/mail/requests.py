@@ -1,0 +1,132 @@
+"""Players help themselves by mail: help, status, a report sent again, a new address, press.
+
+Each request is an order document with the header lines and the seat's token, sent from the seat's
+registered address, whose body holds only the request's key:
+
+    help: yes                       what a player can send
+    status: yes                     where the game stands, whom it waits for, the deadline
+    resend: 12                      the report of step 12 again (resend: now for the current one)
+    address: anna@new.example       mail for the seat goes there from now on (both addresses are told)
+    press: {to: [ben], text: …}     a message to other players (pbem.mail.press)
+
+A seat that lost its token cannot prove who it is, so `lost token` in the subject of a mail from the
+registered address asks the moderator for a new one (pbem.mail.handle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from engine.quoting import quoted
+from pbem.mail import press
+from pbem.mail.settings import ADDRESS, Settings
+from pbem.store import GameDir
+
+KEYS = frozenset({"help", "status", "resend", "address"})
+
+HELP = """\
+What you can send to pbem for game {game}, seat {seat}: a mail with these header lines
+
+  game: {game}
+  seat: {seat}
+  token: (the token from your welcome mail)
+
+followed by one of:
+
+  (your orders)       as in the order template of your last report
+  withdraw: true      take back the orders you sent for this step
+  status: yes         where the game stands, whom it waits for, your deadline
+  resend: 12          the report of step 12 again (resend: now for the latest)
+  mail: due           the mail you get: every (each step), due (when your
+                      orders are due, with what happened since), digest
+                      (at most one a day); pdf: yes or no for the PDF
+  address: you@new.example    move this seat's mail to a new address
+  press:              a message to other players, relayed by pbem
+    to: [{others}]    (or all)
+    text: |
+      Your message.
+
+Lost your token? Send a mail with "lost token" in the subject from your
+registered address: the moderator is asked to send you a new one. A mail
+that holds no orders is passed on to the moderator."""
+
+
+def is_request(body: Mapping[str, Any]) -> bool:
+    """True when an order document's body is one self-service request."""
+    return len(body) == 1 and next(iter(body)) in KEYS
+
+
+def answer(gd: GameDir, settings: Settings, seat: str, body: Mapping[str, Any], sender: str | None,
+           now: datetime) -> tuple[str, list[str], bool]:
+    """Carry out a request (the caller holds the game's lock): the answer's subject, its lines, whether done."""
+    key, value = next(iter(body.items()))
+    if key == "help":
+        others = ", ".join(s for s in gd.meta.seat_names if s != seat)
+        return "help", HELP.format(game=gd.name, seat=seat, others=others).split("\n"), True
+    if key == "status":
+        return "status", _status(gd, seat, now), True
+    if key == "resend":
+        return _resend(gd, seat, value, now)
+    return _address(gd, settings, seat, value, sender, now)
+
+
+def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
+    from pbem.control import deadline_text
+    from pbem.status import describe, status
+
+    lines = describe(status(gd)).split("\n")
+    deadline = deadline_text(gd, seat, now)
+    if deadline:
+        lines.append(f"your deadline: {deadline}")
+    mine = gd.pending().get(seat)
+    lines.append("your orders for the next step are in" if mine is not None else "no orders from you are waiting")
+    return lines
+
+
+def _resend(gd: GameDir, seat: str, value: Any, now: datetime) -> tuple[str, list[str], bool]:
+    from pbem.control import ControlError
+    from pbem.players import resend
+
+    if isinstance(value, str) and value.strip().lower() in ("now", "latest", "last"):
+        step: int | None = None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        step = value
+    else:
+        return "report not sent", [f"resend: write a step number or now, not {quoted(value)}."], False
+    try:
+        resend(gd, seat, step, now)
+    except ControlError as exc:
+        return "report not sent", [f"The report was not sent again: {exc}."], False
+    which = f"step {step}" if step is not None else f"step {gd.current_step()} (the latest)"
+    return "report sent again", [f"Your report of {which} is on its way in a separate mail."], True
+
+
+def _address(gd: GameDir, settings: Settings, seat: str, value: Any, sender: str | None,
+             now: datetime) -> tuple[str, list[str], bool]:
+    from pbem.control import tell
+    from pbem.moderation import log
+
+    new = str(value).strip() if isinstance(value, str) else ""
+    if not ADDRESS.match(new):
+        return "address not changed", [f"address: {quoted(value)} is not a mail address; nothing changed."], False
+    member = gd.meta.seat(seat)
+    old = member.address
+    # The change must come from the address that has the seat now (with the token): that is the confirmation.
+    if not old or not sender or sender.lower() != old.lower():
+        return "address not changed", [
+            "Only the seat's registered address may move its mail (with the token); nothing changed."], False
+    member.address = new
+    gd.save_meta()
+    log(gd, {"control": "address", "seat": seat, "by": "player", "time": now.isoformat()})
+    tell(gd, settings, [seat], f"{seat}: this address now receives the seat's mail", [
+        f"From now on, pbem sends the mail of seat {seat} in game {gd.name} ({gd.game.title}) to this address,",
+        "as asked from the seat's previous address. Your token is unchanged. Send 'help: yes' to see what",
+        "you can send."], "address", now)
+    return "address changed", [
+        f"The mail of seat {seat} goes to {new} from now on; this was its last mail to this address.",
+        "If you did not ask for this, answer this mail at once: the moderator will put it back."], True
+
+
+__all__ = ["HELP", "KEYS", "answer", "is_request", "press"]
