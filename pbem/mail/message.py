@@ -45,16 +45,19 @@ def body_digest(raw: bytes) -> str:
     return hashlib.sha256(rest if found else data).hexdigest()[:32]
 
 
-def content_key(date: float | None, date_header: str, text: str | None, subject: str, references: list[str]) -> str:
+def content_key(date: float | None, date_header: str, text: str | None, subject: str, references: list[str],
+                sender: str | None = None) -> str:
     """The same orders sent again under another Message-ID (a resent or replayed mail) have the same key.
 
     The Date is part of it: a player who goes back to orders sent before writes a new mail, with a new Date.
-    So are the subject and the thread, which can decide the game. A mail without order text has no key ('').
+    So are the subject and the thread, which can decide the game, and the sender: a mail from another
+    address is not the same mail (a copy under a forged sender is judged on its own, stale date and all).
+    A mail without order text has no key ('').
     """
     if text is None:
         return ""
     when = repr(date) if date is not None else "raw:" + date_header.strip()
-    basis = "\0".join([when, subject, " ".join(references), text])
+    basis = "\0".join([when, subject, " ".join(references), (sender or "").lower(), text])
     return hashlib.sha256(basis.encode("utf-8", "replace")).hexdigest()[:32]
 
 
@@ -304,6 +307,7 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         references=refs,
         notes=notes,
         digest=body_digest(raw),
-        content=content_key(date, header(msg, "Date"), text, header(msg, "Subject"), refs),
+        content=content_key(date, header(msg, "Date"), text, header(msg, "Subject"), refs,
+                            plain_address(raw_header(msg, "From"))),
     )
 
