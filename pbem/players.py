@@ -32,9 +32,9 @@ def _require_mail(gd: GameDir) -> Settings:
 
 def queue_report(gd: GameDir, settings: Settings, seat: str, step: int, revision: str) -> Path:
     """Queue a seat's stored report of `step` as a new mail (`revision` makes its identity its own)."""
-    from pbem.reports import ReportConfig, queue_mail, render_step, report_stem
+    from pbem.reports import queue_mail, render_step, report_stem
 
-    config = ReportConfig(sender=settings.sender)
+    config = settings.report_config()
     folder = gd.report_dir(step)
     stem = report_stem(seat)
     if not (folder / f"{stem}.json").is_file():

@@ -56,7 +56,7 @@ def flush(gd: GameDir, settings: Settings, now: datetime) -> list[str]:
     The caller holds the game's lock. The mail is the seat's report of the current step, summing up the
     steps since its last digest (the welcome mail carried the setup), so it may ask for orders too.
     """
-    from pbem.reports import ReportConfig, report_model
+    from pbem.reports import report_model
     from pbem.reports.render import queue_mail
 
     step = gd.current_step()
@@ -70,7 +70,7 @@ def flush(gd: GameDir, settings: Settings, now: datetime) -> list[str]:
         if step <= through or not _due(entry, now):
             continue
         model = report_model(gd, step, seat.name)
-        queue_mail(gd, model, seat.address, ReportConfig(sender=settings.sender), since=through)
+        queue_mail(gd, model, seat.address, settings.report_config(), since=through)
         mark(gd, seat.name, step, now)
         done.append(f"digest for {seat.name}: steps {through + 1}-{step}")
     return done

@@ -46,11 +46,11 @@ def order_example(gd: GameDir, seat: str, token: str) -> str:
 def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, now: datetime | None = None) -> list[Path]:
     """Queue one welcome mail per seat with an address: its token (sent only here), how to send orders, and
     the report of the step now open (the setup, after `pbem new`), so the market and the board come first."""
-    from pbem.reports import ReportConfig, render_html, render_text, report_model
+    from pbem.reports import render_html, render_text, report_model
     from pbem.reports.render import ensure_pdf
 
     now = now or datetime.now(UTC)
-    config = ReportConfig(sender=settings.sender)
+    config = settings.report_config()
     step = gd.current_step()
     queued: list[Path] = []
     for name, token in tokens.items():

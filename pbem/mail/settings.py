@@ -75,6 +75,15 @@ class Settings:
     folders: Folders = field(default_factory=Folders)
     max_message_bytes: int = 10 * 1024 * 1024
     max_attempts: int = 10
+    #: The published web archive (pbem site): its folder, rebuilt after each tick, and its public address.
+    site_dir: Path | None = None
+    site_url: str | None = None
+
+    def report_config(self) -> Any:
+        """The report settings for mail from these settings: pbem's address, and the archive's address."""
+        from pbem.reports import ReportConfig
+
+        return ReportConfig(sender=self.sender, site_url=self.site_url)
 
     @property
     def domain(self) -> str:
@@ -132,6 +141,24 @@ def _refuse_in_game(path: Path, root: Path, where: str) -> None:
                             "games; keep passwords outside it (for example in ~/.config/pbem/)")
 
 
+def _site(data: Any, root: Path) -> tuple[Path | None, str | None]:
+    """The `site:` block: dir (where `pbem tick` writes the web archive) and url (its address, for the mail)."""
+    if data is None:
+        return None, None
+    if not isinstance(data, dict):
+        raise SettingsError("site: must be a mapping (dir:, url:)")
+    unknown = set(data) - {"dir", "url"}
+    if unknown:
+        raise SettingsError(f"site: unknown key(s) {', '.join(sorted(unknown))}; the keys are dir and url")
+    folder = Path(os.path.expanduser(str(data["dir"]))) if data.get("dir") else None
+    if folder is not None and not folder.is_absolute():
+        folder = root / folder
+    url = str(data["url"]).strip() if data.get("url") else None
+    if url is not None and not re.fullmatch(r"https?://[^\s<>\"']+", url):
+        raise SettingsError(f"site.url: {url!r} is not an http(s) address")
+    return folder, url
+
+
 def _address(value: Any, where: str) -> str:
     text = str(value).strip()
     if not ADDRESS.match(text):
@@ -156,6 +183,7 @@ def load(root: Path, path: Path | None = None) -> Settings:
     folders = data.get("folders") or {}
     if not isinstance(folders, dict):
         raise SettingsError(f"{path}: folders: must be a mapping")
+    site_dir, site_url = _site(data.get("site"), root)
     try:
         return Settings(
             root=root,
@@ -167,6 +195,8 @@ def load(root: Path, path: Path | None = None) -> Settings:
             folders=Folders(**{k: str(v) for k, v in folders.items() if k in Folders.__dataclass_fields__}),
             max_message_bytes=int(data.get("max_message_bytes", 10 * 1024 * 1024)),
             max_attempts=int(data.get("max_attempts", 10)),
+            site_dir=site_dir,
+            site_url=site_url,
         )
     except (TypeError, ValueError) as exc:
         raise SettingsError(f"{path}: {exc}") from None

@@ -33,13 +33,25 @@ class TickSummary:
 def default_renderer(settings: Settings | None) -> Renderer | None:
     """The reports package's renderer, with report mail from pbem's own address; None if it is not installed."""
     try:
-        from pbem.reports import ReportConfig, render_step
+        from pbem.reports import render_step
     except ImportError:
         return None
     if settings is None:
         return render_step
     # A partial, not a lambda: the batch hands the renderer to worker processes, so it must pickle.
-    return partial(render_step, config=ReportConfig(sender=settings.sender))
+    return partial(render_step, config=settings.report_config())
+
+
+def _publish(root: Path, settings: Settings, summary: TickSummary) -> None:
+    """Rebuild the web archive (site: in pbem.yaml); only games with new steps are rendered again."""
+    from pbem.site import build
+
+    try:
+        site = build(root, settings.site_dir, settings.report_config())  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - a site that cannot be written must not stop the mail
+        summary.errors.append(f"site not published: {type(exc).__name__}: {exc}")
+        return
+    summary.errors.extend(f"site: {problem}" for problem in site.problems)
 
 
 def games_under(root: Path) -> list[Path]:
@@ -88,6 +100,8 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
         except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
             summary.errors.append(f"{folder.name}: {type(exc).__name__}: {exc}")
             log(root, {"game": folder.name, "status": "tick failed", "detail": f"{type(exc).__name__}: {exc}"})
+    if settings is not None and settings.site_dir is not None:
+        _publish(root, settings, summary)
     if mail and settings is not None and settings.smtp is not None:
         try:
             summary.sent = smtp.send(root, settings, now=now)

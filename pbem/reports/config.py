@@ -16,6 +16,8 @@ class ReportConfig:
     #: Searched in order, so a test or a site can put its own partials ahead of the shared ones.
     template_dirs: tuple[Path, ...] = field(default=(TEMPLATES_DIR,))
     sender: str = "pbem@localhost"
+    #: The published web archive's address: each seat's mail links its own private history there.
+    site_url: str | None = None
 
     @property
     def base_dir(self) -> Path:

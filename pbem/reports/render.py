@@ -125,6 +125,15 @@ def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None) -> list
     return made
 
 
+def history_url(gd: GameDir, seat: str, config: ReportConfig) -> str | None:
+    """The seat's private history in the published web archive: in its own mail only, never in a stored report."""
+    if not config.site_url:
+        return None
+    from pbem.site import seat_links
+
+    return seat_links(gd, config.site_url)[seat]
+
+
 def press_since(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]]:
     """The press the seat received since its last mail (its next mail lists it again, digest or not)."""
     from pbem.mail.press import since
@@ -154,7 +163,7 @@ def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportC
     pdf = ensure_pdf(gd, step, seat, config, html) if choice.pdf else None
     since = step - 1 if since is None else since
     mailed = {**model, "pdf_attached": pdf is not None, "digest": digest(gd, seat, since + 1, step - 1),
-              "press": press_since(gd, seat, since, step - 1)}
+              "press": press_since(gd, seat, since, step - 1), "history_url": history_url(gd, seat, config)}
     message = compose(
         model,
         address=address,

@@ -13,6 +13,7 @@ Layout of the site (every link relative, so it works opened from disk or served 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -111,9 +112,43 @@ def _css(env: jinja2.Environment, names: Sequence[str]) -> str:
     return "\n".join(parts)
 
 
+def fingerprint(gd: GameDir) -> str:
+    """What a game's pages depend on: its steps, its seats and its site secret (a new step, a rollback, a
+    renamed seat all change it), and pbem's version (whose templates draw them)."""
+    from pbem import version
+
+    parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names)]
+    for name in ("site.key",):
+        path = gd.root / name
+        parts.append(path.read_text(encoding="utf-8") if path.is_file() else "")
+    last = gd.steps()[-1]
+    for name in ("state.json", "events.json"):
+        path = gd.step_dir(last) / name
+        parts.append(hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "")
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
 def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput) -> dict[str, Any]:
-    """Every page of one game; returns its line in the site's index."""
+    """Every page of one game (kept as they are when nothing changed); returns its line in the site's index."""
     name = slug(gd.name)
+    seat_folder(gd, gd.meta.seat_names[0])  # the secret exists before the fingerprint reads it
+    mark = f"{name}/.fingerprint.json"
+    known = output.read(mark)
+    current = fingerprint(gd)
+    if known is not None:
+        try:
+            saved = json.loads(known)
+        except ValueError:
+            saved = {}
+        if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
+            return dict(saved["entry"])
+    entry = _render_game(gd, env, output, name)
+    output.put(mark, json.dumps({"fingerprint": current, "entry": entry}, sort_keys=True) + "\n")
+    return entry
+
+
+def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name: str) -> dict[str, Any]:
+    """Render every page of one game."""
     steps = gd.steps()
     game = gd.game
     public = [_page_model(gd, step, None) for step in steps]

@@ -19,6 +19,29 @@ class SiteOutput:
         self.made: set[str] = set()
         self.written = 0
         self.unchanged = 0
+        self.before = self._manifest()
+
+    def _manifest(self) -> set[str]:
+        try:
+            return set(json.loads((self.out / MANIFEST).read_text(encoding="utf-8")))
+        except (FileNotFoundError, ValueError, TypeError):
+            return set()
+
+    def read(self, relative: str) -> str | None:
+        """A file the previous build made, as text (None when it is not there)."""
+        try:
+            return (self.out / relative).read_text(encoding="utf-8") if relative in self.before else None
+        except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError, NotADirectoryError):
+            return None
+
+    def keep(self, prefix: str) -> bool:
+        """Keep every file the previous build made under `prefix` as it is; False when one is missing."""
+        kept = {name for name in self.before if name.startswith(prefix)}
+        if not kept or not all((self.out / name).is_file() for name in kept):
+            return False
+        self.made |= kept
+        self.unchanged += len(kept)
+        return True
 
     def put(self, relative: str, data: str | bytes) -> None:
         """Write `relative` under the site's folder unless it already holds exactly these bytes."""
@@ -45,11 +68,7 @@ class SiteOutput:
 
     def finish(self) -> int:
         """Remove files the previous build made and this one did not (a rolled-back step); count them."""
-        manifest = self.out / MANIFEST
-        try:
-            before = set(json.loads(manifest.read_text(encoding="utf-8")))
-        except (FileNotFoundError, ValueError, TypeError):
-            before = set()
+        before = self.before
         removed = 0
         for relative in sorted(before - self.made - {MANIFEST}):
             path = self.out / relative
