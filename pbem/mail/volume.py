@@ -48,6 +48,8 @@ def measure(root: Path, game: str, seed: str, players: int) -> dict[str, object]
     per_address: Counter[str] = Counter()
     for path in (folder / "mail" / "outbox").glob("*.eml"):
         msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        if msg.get("X-Pbem-Kind") == "robot":
+            continue  # the note that robots took the seats belongs to how this count is made, not to a game
         for address in getattr(msg["To"], "addresses", ()):
             per_address[address.addr_spec] += 1
     steps = sorted(p.name for p in (folder / "steps").iterdir() if p.name.isdigit())

@@ -67,7 +67,8 @@ def control_log(gd: store.GameDir) -> list[dict[str, object]]:
 
 def folder_hash(root: Path) -> str:
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
+    # The lock file records who holds it and since when (crash reports); it is not part of the game.
+    for path in sorted(p for p in root.rglob("*") if p.name != ".lock"):
         digest.update(str(path.relative_to(root)).encode())
         if path.is_file():
             digest.update(path.read_bytes())

@@ -128,7 +128,8 @@ def test_the_welcome_carries_the_setup_report_and_only_the_seat_that_owes_gets_a
     assert "Step 0 - turn 1 (anna)" in text(anna) and anna.get_body(("html",)) is not None
     assert has(anna, "application/pdf") and not has(ben, "application/pdf")
     # anna owes the first turn: her welcome asks for orders and carries the deadline; ben's does not.
-    assert "Deadline: Monday 30 November 2026, 18:00 CET" in text(anna) and has(anna, "text/calendar")
+    # Monday 18:00 is only 5 hours after noon: a turn gets at least turn_hours (12), so Tuesday 18:00.
+    assert "Deadline: Tuesday 1 December 2026, 18:00 CET" in text(anna) and has(anna, "text/calendar")
     assert "Deadline: Monday" not in text(ben) and not has(ben, "text/calendar")  # the report names only the rule
 
 
