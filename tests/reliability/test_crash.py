@@ -52,7 +52,7 @@ def _render(gd: GameDir, how: str, **kw: object) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)  # type: ignore[call-overload]
 
 
-def _wait_for(check: object, what: str, limit: float = 120) -> None:
+def _wait_for(check: object, what: str, limit: float = 300) -> None:
     end = time.monotonic() + limit  # a bound against hanging forever, not a speed check
     while not check():  # type: ignore[operator]
         if time.monotonic() > end:
@@ -70,7 +70,7 @@ def test_a_run_killed_while_rendering_leaves_the_game_free_for_the_next_run(robo
     parent.wait()
     rerun = _render(gd, "fast")
     try:
-        out, err = rerun.communicate(timeout=120)  # before the fix this waited forever on the workers' lock
+        out, err = rerun.communicate(timeout=300)  # before the fix this waited forever on the workers' lock
     except subprocess.TimeoutExpired:
         rerun.kill()
         pytest.fail("the rerun still waits for the game's lock: the killed run's workers hold it")
