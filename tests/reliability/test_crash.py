@@ -122,3 +122,25 @@ def test_tick_leaves_a_game_busy_for_a_short_while_without_failing(robot_game: G
     stuck.close()
     assert result.exit_code == 0, result.output
     assert "g1: busy" in result.output
+
+
+def test_status_names_the_process_that_inherited_a_lock_from_a_dead_holder(robot_game: GameDir) -> None:
+    gd = robot_game
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a pid that no longer runs, like a run killed with -9
+    heir = subprocess.Popen([sys.executable, "-c", f"""
+import fcntl, json, os, sys, time
+fd = os.open({str(gd.root / ".lock")!r}, os.O_RDWR)
+fcntl.flock(fd, fcntl.LOCK_EX)
+os.pwrite(fd, json.dumps({{"pid": {gone.pid}, "since": time.time() - 7200}}).encode(), 0)
+print("held", flush=True)
+time.sleep(600)
+"""], stdout=subprocess.PIPE, text=True)
+    try:
+        assert heir.stdout is not None and heir.stdout.readline() == "held\n"
+        result = CliRunner().invoke(main, ["status", str(gd.root)])
+        assert result.exit_code == 1
+        assert f"pid {gone.pid} (no longer running: pid {heir.pid} still holds the lock)" in result.output
+    finally:
+        heir.kill()
+        heir.wait()
