@@ -183,20 +183,39 @@ def probe(path: Path, *, now: float | None = None) -> dict[str, Any] | None:
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                 raise
-            return _described(holder(path), now)
+            return _described(holder(path), now, path)
         return None
     finally:
         os.close(fd)
 
 
-def _described(info: dict[str, Any], now: float | None) -> dict[str, Any]:
+def _described(info: dict[str, Any], now: float | None, path: Path | None = None) -> dict[str, Any]:
     now = time.time() if now is None else now
     pid, since = info.get("pid"), info.get("since")
     found: dict[str, Any] = {"pid": pid if isinstance(pid, int) else None}
     found["since"] = float(since) if isinstance(since, (int, float)) else None
     found["seconds"] = int(now - found["since"]) if found["since"] is not None else None
     found["alive"] = _alive(found["pid"]) if found["pid"] else None
+    if found["alive"] is False and path is not None:
+        found["open_by"] = open_by(path)  # whoever inherited the lock from the dead holder
     return found
+
+
+def open_by(path: Path) -> list[int]:
+    """The pids of the processes that have `path` open (read from /proc; [] where there is none)."""
+    try:
+        target = os.stat(path)
+    except OSError:
+        return []
+    pids: list[int] = []
+    for entry in Path("/proc").glob("[0-9]*/fd/*"):
+        try:
+            info = entry.stat()
+        except OSError:
+            continue
+        if (info.st_dev, info.st_ino) == (target.st_dev, target.st_ino) and int(entry.parts[2]) != os.getpid():
+            pids.append(int(entry.parts[2]))
+    return sorted(set(pids))
 
 
 def overdue(info: dict[str, Any] | None, limit: int = LOCK_LIMIT_SECONDS) -> bool:
@@ -210,7 +229,8 @@ def describe_holder(info: dict[str, Any]) -> str:
     pid = info.get("pid")
     who = f"pid {pid}" if pid else "an unknown process"
     if info.get("alive") is False:
-        who += " (no longer running: a process it started still holds the lock)"
+        heirs = ", ".join(str(p) for p in info.get("open_by") or [])
+        who += f" (no longer running: {'pid ' + heirs if heirs else 'a process it started'} still holds the lock)"
     seconds = info.get("seconds")
     if seconds is None:
         return who
@@ -231,7 +251,7 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except OSError as exc:
             if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                info = _described(holder(path), None)
+                info = _described(holder(path), None, path)
                 raise Busy(f"{path.parent} is being processed by another pbem run ({describe_holder(info)})",
                            info) from None
             raise

@@ -52,7 +52,7 @@ def _render(gd: GameDir, how: str, **kw: object) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)  # type: ignore[call-overload]
 
 
-def _wait_for(check: object, what: str, limit: float = 120) -> None:
+def _wait_for(check: object, what: str, limit: float = 300) -> None:
     end = time.monotonic() + limit  # a bound against hanging forever, not a speed check
     while not check():  # type: ignore[operator]
         if time.monotonic() > end:
@@ -70,7 +70,7 @@ def test_a_run_killed_while_rendering_leaves_the_game_free_for_the_next_run(robo
     parent.wait()
     rerun = _render(gd, "fast")
     try:
-        out, err = rerun.communicate(timeout=120)  # before the fix this waited forever on the workers' lock
+        out, err = rerun.communicate(timeout=300)  # before the fix this waited forever on the workers' lock
     except subprocess.TimeoutExpired:
         rerun.kill()
         pytest.fail("the rerun still waits for the game's lock: the killed run's workers hold it")
@@ -122,3 +122,25 @@ def test_tick_leaves_a_game_busy_for_a_short_while_without_failing(robot_game: G
     stuck.close()
     assert result.exit_code == 0, result.output
     assert "g1: busy" in result.output
+
+
+def test_status_names_the_process_that_inherited_a_lock_from_a_dead_holder(robot_game: GameDir) -> None:
+    gd = robot_game
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a pid that no longer runs, like a run killed with -9
+    heir = subprocess.Popen([sys.executable, "-c", f"""
+import fcntl, json, os, sys, time
+fd = os.open({str(gd.root / ".lock")!r}, os.O_RDWR)
+fcntl.flock(fd, fcntl.LOCK_EX)
+os.pwrite(fd, json.dumps({{"pid": {gone.pid}, "since": time.time() - 7200}}).encode(), 0)
+print("held", flush=True)
+time.sleep(600)
+"""], stdout=subprocess.PIPE, text=True)
+    try:
+        assert heir.stdout is not None and heir.stdout.readline() == "held\n"
+        result = CliRunner().invoke(main, ["status", str(gd.root)])
+        assert result.exit_code == 1
+        assert f"pid {gone.pid} (no longer running: pid {heir.pid} still holds the lock)" in result.output
+    finally:
+        heir.kill()
+        heir.wait()
