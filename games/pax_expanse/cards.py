@@ -1,6 +1,6 @@
 """Pax Expanse card data: typed, validated, read-only views of the YAML files in `data/`.
 
-`load(directory)` reads and checks all six files of a directory (an owner of a printed copy can point it at
+`load(directory)` reads and checks all seven files of a directory (an owner of a printed copy can point it at
 their own transcription); the other functions read the project's files once and cache them. Importing this
 module registers no game.
 """
@@ -12,16 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.pax_expanse.crew_loaders import load_loyalty, load_rocinante
+from games.pax_expanse.crew_loaders import load_loyalty, load_piles, load_rocinante
 from games.pax_expanse.loaders import load_abilities, load_assets, load_board, load_events
-from games.pax_expanse.model import Ability, Asset, Board, Event, Loyalty, Region, Rocinante
+from games.pax_expanse.model import Ability, Asset, Board, Event, Loyalty, Region, Rocinante, SetupPile
 from games.pax_expanse.schema import CardDataError, read
 
 DATA_DIR = Path(__file__).parent / "data"
-FILES = ("map.yaml", "abilities.yaml", "assets.yaml", "events.yaml", "rocinante.yaml", "loyalty.yaml")
+FILES = ("map.yaml", "abilities.yaml", "assets.yaml", "events.yaml", "rocinante.yaml", "loyalty.yaml", "setup.yaml")
 
 __all__ = ["DATA_DIR", "FILES", "CardDataError", "Content", "abilities", "assets", "board", "border", "card",
-           "content", "events", "load", "loyalty", "rocinante"]
+           "content", "events", "load", "loyalty", "piles", "rocinante"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Content:
     events: Mapping[int, Event]
     rocinante: Rocinante
     loyalty: Loyalty
+    piles: tuple[SetupPile, ...]
 
 
 def load(directory: Path = DATA_DIR) -> Content:
@@ -51,6 +52,7 @@ def load(directory: Path = DATA_DIR) -> Content:
         events=load_events(read(directory / "events.yaml"), the_board),
         rocinante=load_rocinante(read(directory / "rocinante.yaml"), the_board),
         loyalty=load_loyalty(read(directory / "loyalty.yaml")),
+        piles=load_piles(read(directory / "setup.yaml")),
     )
 
 
@@ -88,6 +90,11 @@ def rocinante() -> Rocinante:
 def loyalty() -> Loyalty:
     """The player colours and the 12 loyalty cards."""
     return content().loyalty
+
+
+def piles() -> tuple[SetupPile, ...]:
+    """The six setup piles of the draw deck."""
+    return content().piles
 
 
 def card(number: int) -> Asset | Event:

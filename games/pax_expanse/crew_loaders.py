@@ -1,4 +1,4 @@
-"""Build the Rocinante's cards and the loyalty cards from their YAML, checking every field."""
+"""Build the Rocinante's cards, the loyalty cards and the setup piles from their YAML, checking every field."""
 
 from __future__ import annotations
 
@@ -7,15 +7,19 @@ from typing import Any
 
 from games.pax_expanse.model import (
     AI_CARD_NUMBERS,
+    ASSET_NUMBERS,
     CREW_CARDS,
     CREW_KINDS,
     CREW_PIECES,
     CREW_SCOPES,
     CREW_TARGETS,
+    DOMINANCE_CHECKS,
+    EVENT_NUMBERS,
     FACTIONS,
     FAVOUR_COSTS,
     LOYALTY_CARDS,
     PLAYER_COLOURS,
+    SETUP_PILES,
     TIE_BREAK_KEYS,
     TIE_BREAK_PREREQUISITES,
     AiCard,
@@ -25,6 +29,7 @@ from games.pax_expanse.model import (
     Loyalty,
     LoyaltyCard,
     Rocinante,
+    SetupPile,
 )
 from games.pax_expanse.schema import CardDataError, Entry, label, numbered, top_list
 
@@ -163,3 +168,26 @@ def _describe(row: Any) -> str:
     if isinstance(row, dict):
         return f"{row.get('colour')}/{row.get('faction')}"
     return repr(row)
+
+
+def load_piles(raw: Any, file: str = "setup.yaml") -> tuple[SetupPile, ...]:
+    """The six setup piles: every event and Dominance Check used once, Dominance Checks in ascending order."""
+    top = Entry(file, "top level", raw, ("piles",))
+    piles = []
+    for row in top_list(file, top.raw["piles"], "setup piles"):
+        entry = Entry(file, label(row, "pile", "pile"), row, ("pile", "assets", "events", "dominance_check"),
+                      top.line)
+        piles.append(SetupPile(pile=entry.integer("pile", range(1, SETUP_PILES + 1)),
+                               assets=entry.integer("assets", range(0, 101)),
+                               events=entry.integer("events", range(0, 13)),
+                               dominance_check=entry.optional_integer("dominance_check", DOMINANCE_CHECKS)))
+    if [p.pile for p in piles] != list(range(1, SETUP_PILES + 1)):
+        top.fail(f"must list piles 1 to {SETUP_PILES} in order", "piles")
+    if sum(p.assets for p in piles) > len(ASSET_NUMBERS):
+        top.fail(f"the piles need more than the {len(ASSET_NUMBERS)} assets there are", "piles")
+    if sum(p.events for p in piles) != len(EVENT_NUMBERS) - len(DOMINANCE_CHECKS):
+        top.fail(f"the piles must hold the {len(EVENT_NUMBERS) - len(DOMINANCE_CHECKS)} events once each", "piles")
+    checks = [p.dominance_check for p in piles if p.dominance_check is not None]
+    if checks != list(DOMINANCE_CHECKS):
+        top.fail("Dominance Checks 1 to 4 must top the piles in ascending order", "piles")
+    return tuple(piles)

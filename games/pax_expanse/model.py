@@ -30,6 +30,7 @@ CREW_ASSETS = 4
 LOYALTY_CARDS = 12
 PLAYER_COLOURS = 4
 FAVOUR_COSTS = (2, 4, 6)
+SETUP_PILES = 6
 
 #: What an event effect may do, and the parameters each kind takes: a parameter is either a vocabulary name
 #: ("region", "climate", "suit") or a tuple of allowed values. The future engine dispatches on `kind`.
@@ -261,3 +262,13 @@ class Loyalty:
     colour_names: Mapping[str, str]
     colour_css: Mapping[str, str]
     cards: tuple[LoyaltyCard, ...]
+
+
+@dataclass(frozen=True)
+class SetupPile:
+    """One of the six piles the draw deck is built from."""
+
+    pile: int
+    assets: int
+    events: int
+    dominance_check: int | None
