@@ -305,7 +305,11 @@ def test_rocinante_hurts_the_leader_or_helps_the_trailing_player() -> None:
     for action in cards.rocinante().actions.values():
         helps = action.kind == "place"
         assert action.target == ("trailing" if helps else "leader"), action.id
-        assert ("trailing player" in action.text) == (helps or action.kind == "replace"), action.id
+        if helps:
+            assert "of the trailing player" in action.text, action.id
+        else:  # whom it hurts is chosen by standing or faction order, and never the trailing player
+            assert "(never the trailing player" in action.text or "other than the trailing" in action.text
+            assert "highest-standing" in action.text or "faction order" in action.text, action.id
 
 
 def test_rocinante_ai_cards_one_or_two_actions_of_their_crew_and_a_location() -> None:
