@@ -163,7 +163,9 @@ def show(allowed: Iterable[Any]) -> str:
 def top_list(file: str, raw: Any, what: str) -> list[Any]:
     """A list of entries (the whole file or one of its sections)."""
     if not isinstance(raw, list):
-        raise CardDataError(f"{file}: expected a list of {what}, got {type(raw).__name__}")
+        shape = "a mapping" if isinstance(raw, dict) else "nothing" if raw is None else repr(plain(raw))
+        line = line_of(raw)
+        raise CardDataError(f"{file}{f':{line}' if line else ''}: expected a list of {what}, got {shape}")
     return raw
 
 

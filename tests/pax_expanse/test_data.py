@@ -330,6 +330,16 @@ def test_rocinante_only_holdens_cards_perform_both_actions() -> None:
     assert holden_cards and any(len(c.actions) == 2 for c in holden_cards)
 
 
+def test_rocinante_md_documents_every_crew_action_in_our_words() -> None:
+    text = (ROOT / "games" / "pax_expanse" / "ROCINANTE.md").read_text(encoding="utf-8")
+    for action in cards.rocinante().actions.values():
+        assert f"`{action.id}`" in text and action.title in text, action.id
+    for member in cards.rocinante().crew.values():
+        assert member.name in text
+    pattern = re.compile(r"\b(" + "|".join(PAMIR_WORDS) + r")\b", re.IGNORECASE)
+    assert pattern.findall(text) == []
+
+
 def test_rocinante_tie_breaks_are_total_orders() -> None:
     tie_breaks = cards.rocinante().tie_breaks
     assert set(tie_breaks) == set(TIE_BREAK_KEYS)

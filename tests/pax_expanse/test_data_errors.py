@@ -71,6 +71,15 @@ def test_bad_asset_names_file_line_card_and_field(tmp_path: Path, change: Callab
     assert 20 < line < 45  # the first card's block, not the file's start
 
 
+def test_missing_field_and_wrong_shape_are_reported(tmp_path: Path) -> None:
+    message = broken(tmp_path, "assets.yaml", lambda data: data[2].pop("rank"))
+    assert "asset 3 (Luna Listening Post): missing field 'rank'" in message
+    message = broken(tmp_path, "assets.yaml", setter((2, "impact"), "agent"))
+    assert "asset 3 (Luna Listening Post): field 'impact': must be a list, got 'agent'" in message
+    message = broken(tmp_path, "events.yaml", setter((5, "purchased"), "windfall"))
+    assert "event 106 (Ice Hauler Windfall): field 'purchased': must be a mapping" in message
+
+
 def test_asset_counts_are_checked(tmp_path: Path) -> None:
     assert "missing [100]" in broken(tmp_path, "assets.yaml", lambda data: data.pop())
     message = broken(tmp_path, "assets.yaml", setter((0, "region"), "rocinante"))
@@ -172,4 +181,15 @@ def test_aliases_and_broken_yaml_are_refused(tmp_path: Path) -> None:
         cards.load(directory)
     path.unlink()
     with pytest.raises(CardDataError, match=r"^loyalty.yaml: cannot be read"):
+        cards.load(directory)
+
+
+def test_wrong_top_level_shape_is_reported(tmp_path: Path) -> None:
+    directory = tmp_path / "data"
+    shutil.copytree(cards.DATA_DIR, directory)
+    (directory / "assets.yaml").write_text("number: 1\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"^assets.yaml:1: expected a list of assets, got a mapping$"):
+        cards.load(directory)
+    (directory / "assets.yaml").write_text("", encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"^assets.yaml: expected a list of assets, got nothing$"):
         cards.load(directory)
