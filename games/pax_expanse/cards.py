@@ -1,9 +1,8 @@
-"""Pax Expanse card data: typed, validated, read-only views of the YAML files in `data/`.
+"""Pax Expanse card data: typed, validated, read-only views of the YAML files in `data/`."""
 
-`load(directory)` reads and checks all seven files of a directory (an owner of a printed copy can point it at
-their own transcription); the other functions read the project's files once and cache them. Importing this
-module registers no game.
-"""
+# load(directory) reads and checks all seven files of a directory, so an owner of a printed copy can check a
+# transcription of their own; the other functions read the project's files once and cache them. Importing
+# this module registers no game.
 
 from __future__ import annotations
 
