@@ -21,16 +21,29 @@ def read(path: Path) -> Any:
     except OSError as error:
         raise CardDataError(f"{path.name}: cannot be read ({error.strerror})") from None
     try:
-        events = list(YAML(typ="rt").parse(text))
-        for event in events:
-            if getattr(event, "anchor", None) is not None or type(event).__name__ == "AliasEvent":
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise CardDataError(f"{path.name}:{line}: anchors and aliases are not allowed in data files")
-        return YAML(typ="rt").load(text)
+        data = YAML(typ="rt").load(text)
     except YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         raise CardDataError(f"{path.name}{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
+    anchored = _anchored(data, None)
+    if anchored is not None:
+        where = f":{anchored}" if anchored else ""
+        raise CardDataError(f"{path.name}{where}: anchors and aliases are not allowed in data files")
+    return data
+
+
+def _anchored(node: Any, parent_line: int | None) -> int | None:
+    """The line (0 if unknown) of the first anchored node; an alias always repeats an anchored node."""
+    line = line_of(node) or parent_line
+    if getattr(getattr(node, "anchor", None), "value", None) is not None:
+        return line or 0
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        found = _anchored(child, line)
+        if found is not None:
+            return found
+    return None
 
 
 def line_of(raw: Any, key: Any = None) -> int | None:
