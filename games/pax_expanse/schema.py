@@ -1,0 +1,215 @@
+"""Reading and checking Pax Expanse's data files: every error names the file, the line, the entry and the field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, NoReturn
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+
+class CardDataError(ValueError):
+    """A data file breaks the schema; the message names the file, the line, the entry and the field."""
+
+
+def read(path: Path) -> Any:
+    """Parse one data file, keeping line numbers for error messages; anchors and aliases are refused."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CardDataError(f"{path.name}: cannot be read ({error.strerror})") from None
+    try:
+        data = YAML(typ="rt").load(text)
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise CardDataError(f"{path.name}{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
+    anchored = _anchored(data, None)
+    if anchored is not None:
+        where = f":{anchored}" if anchored else ""
+        raise CardDataError(f"{path.name}{where}: anchors and aliases are not allowed in data files")
+    return data
+
+
+def _anchored(node: Any, parent_line: int | None) -> int | None:
+    """The line (0 if unknown) of the first anchored node; an alias always repeats an anchored node."""
+    line = line_of(node) or parent_line
+    if getattr(getattr(node, "anchor", None), "value", None) is not None:
+        return line or 0
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        found = _anchored(child, line)
+        if found is not None:
+            return found
+    return None
+
+
+def line_of(raw: Any, key: Any = None) -> int | None:
+    """The 1-based line of a mapping (or of one of its keys) as the round-trip loader recorded it."""
+    lc = getattr(raw, "lc", None)
+    if lc is None:
+        return None
+    if key is not None and isinstance(raw, dict) and key in raw:
+        try:
+            return int(lc.key(key)[0]) + 1
+        except (KeyError, TypeError, AttributeError):
+            pass
+    return int(lc.line) + 1 if lc.line is not None else None
+
+
+class Entry:
+    """One mapping of a data file, so every error can say which file, line, entry and field it concerns."""
+
+    def __init__(self, file: str, where: str, raw: Any, keys: Iterable[str], line: int | None = None) -> None:
+        self.file, self.where = file, where
+        self.line = line_of(raw) or line
+        self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        if not isinstance(raw, dict):
+            self.fail(f"expected a mapping, got {plain(raw)!r}")
+        wanted = tuple(keys)
+        missing = [k for k in wanted if k not in raw]
+        unknown = sorted(str(k) for k in raw if k not in wanted)
+        if unknown:
+            self.fail(f"unknown field {unknown[0]!r} (expected only {', '.join(wanted)})", key=unknown[0])
+        if missing:
+            self.fail(f"missing field {missing[0]!r} (every entry needs {', '.join(wanted)})")
+
+    def fail(self, message: str, key: str | None = None) -> NoReturn:
+        """Raise a CardDataError naming the file, line, entry and (when given) field."""
+        line = line_of(self.raw, key) if key is not None else None
+        line = line or self.line
+        at = f"{self.file}:{line}" if line else self.file
+        field = f": field {key!r}" if key is not None else ""
+        raise CardDataError(f"{at}: {self.where}{field}: {message}")
+
+    def text(self, key: str) -> str:
+        """A non-empty string field."""
+        value = self.raw[key]
+        if not isinstance(value, str) or not value.strip():
+            self.fail(f"must be a non-empty string, got {plain(value)!r}", key)
+        return str(value)
+
+    def ident(self, key: str) -> str:
+        """A snake_case identifier."""
+        value = self.text(key)
+        if not value.isidentifier() or value != value.lower():
+            self.fail(f"must be a snake_case identifier, got {value!r}", key)
+        return value
+
+    def integer(self, key: str, allowed: Iterable[int]) -> int:
+        """An integer field within `allowed`."""
+        value = self.raw[key]
+        # bool is an int subclass; `true` where a number belongs is a typo, not a 1.
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            self.fail(f"must be a whole number in {show(allowed)}, got {plain(value)!r}", key)
+        return int(value)
+
+    def optional_integer(self, key: str, allowed: Iterable[int]) -> int | None:
+        """An integer field within `allowed`, or null."""
+        return None if self.raw[key] is None else self.integer(key, allowed)
+
+    def flag(self, key: str) -> bool:
+        """A true/false field."""
+        value = self.raw[key]
+        if not isinstance(value, bool):
+            self.fail(f"must be true or false, got {plain(value)!r}", key)
+        return value
+
+    def choice(self, key: str, allowed: Iterable[Any], what: str) -> Any:
+        """A field whose value must be one of `allowed`."""
+        value = self.raw[key]
+        options = tuple(allowed)
+        # `true` equals 1 in Python; a flag where a number or name belongs is a mistake, not a match.
+        mistaken_flag = isinstance(value, bool) and not any(option is value for option in options)
+        if isinstance(value, (dict, list)) or mistaken_flag or value not in options:
+            self.fail(f"unknown {what} {plain(value)!r} (expected one of {show(options)})", key)
+        return None if value is None else str(value) if isinstance(value, str) else value
+
+    def choices(self, key: str, allowed: Iterable[Any], what: str) -> tuple[Any, ...]:
+        """A list field whose items must each be one of `allowed`."""
+        value = self.raw[key]
+        if not isinstance(value, list):
+            self.fail(f"must be a list, got {plain(value)!r}", key)
+        options = tuple(allowed)
+        for item in value:
+            if isinstance(item, (dict, list)) or item not in options:
+                self.fail(f"unknown {what} {plain(item)!r} (expected one of {show(options)})", key)
+        return tuple(str(item) for item in value)
+
+    def numbers(self, key: str, length: int, allowed: Iterable[int]) -> tuple[int, ...]:
+        """A list of exactly `length` whole numbers within `allowed`."""
+        value = self.raw[key]
+        options = tuple(allowed)
+        if (not isinstance(value, list) or len(value) != length
+                or any(isinstance(v, bool) or not isinstance(v, int) or v not in options for v in value)):
+            self.fail(f"must be a list of {length} whole numbers in {show(allowed)}, got {plain(value)!r}", key)
+        return tuple(int(v) for v in value)
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        """A mapping field."""
+        value = self.raw[key]
+        if not isinstance(value, dict):
+            self.fail(f"must be a mapping, got {plain(value)!r}", key)
+        return value
+
+
+def plain(value: Any) -> Any:
+    """A loaded value as plain Python (round-trip types print noisily)."""
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def show(allowed: Iterable[Any]) -> str:
+    """Allowed values, compactly, for an error message."""
+    if isinstance(allowed, range):
+        return f"{allowed.start}..{allowed.stop - 1}"
+    return ", ".join(repr(a) for a in allowed)
+
+
+def top_list(file: str, raw: Any, what: str) -> list[Any]:
+    """A list of entries (the whole file or one of its sections)."""
+    if not isinstance(raw, list):
+        shape = "a mapping" if isinstance(raw, dict) else "nothing" if raw is None else repr(plain(raw))
+        line = line_of(raw)
+        raise CardDataError(f"{file}{f':{line}' if line else ''}: expected a list of {what}, got {shape}")
+    return raw
+
+
+def label(raw: Any, key: str, what: str) -> str:
+    """How an entry is named in errors: 'asset 5 (Bank of Mars)', or its position when it has no number."""
+    if isinstance(raw, dict):
+        ident = raw.get(key)
+        name = raw.get("name") or raw.get("title")
+        return f"{what} {plain(ident)}" + (f" ({plain(name)})" if name else "")
+    return f"{what} entry {plain(raw)!r}"
+
+
+def numbered(file: str, items: Iterable[Any], numbers: range, what: str) -> dict[int, Any]:
+    """Items keyed by number, which must cover `numbers` exactly once each."""
+    result: dict[int, Any] = {}
+    for item in items:
+        if item.number in result:
+            raise CardDataError(f"{file}: {what} {item.number} appears twice")
+        result[item.number] = item
+    if sorted(result) != list(numbers):
+        missing = sorted(set(numbers) - result.keys())
+        raise CardDataError(
+            f"{file}: there must be {len(numbers)} {what}s numbered {show(numbers)}; missing {missing}"
+        )
+    return dict(sorted(result.items()))
+
+
+def unique_names(file: str, items: Iterable[Any], what: str) -> None:
+    """No two entries may share a name."""
+    seen: set[str] = set()
+    for item in items:
+        if item.name in seen:
+            raise CardDataError(f"{file}: {what} {item.number}: name {item.name!r} is used twice")
+        seen.add(item.name)
