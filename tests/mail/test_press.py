@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import email.utils
 
+import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
@@ -138,3 +139,21 @@ def test_a_stranger_gets_nothing_passed_on(offline: Site) -> None:
     outcome = handle(offline.root, offline.settings,
                      order_mail("buy cheap watches", sender="spam@evil.example", subject="[g1] hi").as_bytes())
     assert outcome.status != "moderator" and not to(offline, "mod@example.org")
+
+
+@pytest.mark.mail
+def test_press_and_a_question_through_the_real_servers(site: Site) -> None:
+    """Delivered to Dovecot, fetched by pbem tick, relayed over SMTP: ben gets anna's press, the moderator cleo's
+    question, and nobody sees another's address."""
+    from pbem.mail.tick import tick
+
+    assert site.mailbox is not None and site.smtp is not None
+    site.mailbox.deliver(press_mail(site, "anna", "press: {to: [ben], text: Meet at Kabul?}\n"))
+    site.mailbox.deliver(order_mail("When is the next deadline?", sender="cleo@example.org", subject="[g1] question"))
+    summary = tick(site.root, site.settings, render=None)
+    assert not summary.errors, summary.errors
+    [relayed] = [m for m in site.smtp.to("ben@example.org") if "Meet at Kabul?" in m.text()]
+    assert "anna@example.org" not in relayed.data.decode("utf-8", "replace")
+    [forwarded] = site.smtp.to("mod@example.org")
+    assert "| When is the next deadline?" in forwarded.text()
+    assert any("passed it on to the moderator" in m.text() for m in site.smtp.to("cleo@example.org"))
