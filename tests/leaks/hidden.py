@@ -66,7 +66,8 @@ def expedition_5x(state: dict[str, Any], viewer: str | None) -> None:
         player["hand"].reverse()
         choice = state.get("pending", {}).get(seat)
         if choice is not None:
-            choice["bid"] += 1
+            bid = choice["bid"]  # a number, or bids by case held for after the reveal
+            choice["bid"] = {case: amount + 1 for case, amount in bid.items()} if isinstance(bid, dict) else bid + 1
             choice["wishes"].reverse()
     if len(state["deck"]) > 2:
         rest = state["deck"][1:]
