@@ -8,7 +8,7 @@ from games.pax_pamir import cards, market, queries
 from games.pax_pamir.bribes import settle_bribe
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.court import change_loyalty
-from games.pax_pamir.events import resolve_event
+from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
@@ -144,8 +144,4 @@ def resolve_spy(ctx: Context, region: str, index: int) -> None:
 
 def resolve_favor(ctx: Context, suit: str) -> None:
     """A favored-suit icon, unless Pashtunwali Values holds the favored suit in place."""
-    if queries.effect(ctx.state, "pashtunwali_values"):
-        ctx.emit(f"Pashtunwali Values: the favored suit stays {ctx.state.favored}.")
-        return
-    ctx.state.favored = suit
-    ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)
+    change_favored(ctx, suit)

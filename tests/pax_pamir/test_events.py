@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pp_helpers import MARKET, context, position, turn
+import pytest
+from pp_helpers import MARKET, context, position, texts, turn
 
 from games.pax_pamir import GAME, queries
 from games.pax_pamir.dominance import check_scores, dominant_coalition
@@ -169,6 +170,16 @@ def test_115_pashtunwali_values_choose_suit_and_impact_icons_cannot_change_it() 
                              "spies": [8]})
     new = turn(state, order).state
     assert new.favored == "economic"
+
+
+@pytest.mark.parametrize("other", [105, 116])  # New Tactics (military) and Rebuke (political) when discarded
+def test_115_pashtunwali_values_also_holds_the_suit_against_a_discarded_events_icon(other: int) -> None:
+    """While Pashtunwali Values is in force, no change of the favored suit happens, whatever makes it."""
+    state = position(market=[[115, 2, 3, 4, 5, 6], [other, 8, 9, 10, 11, 12]])
+    step = turn(state, bought(115, suit="economic"))
+    assert other in step.state.discard  # cleanup discarded it from the leftmost column
+    assert step.state.favored == "economic"
+    assert any("Pashtunwali Values" in text and "stays economic" in text for text in texts(step))
 
 
 def test_115_discarded_intelligence_becomes_favored() -> None:
