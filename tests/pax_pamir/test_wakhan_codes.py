@@ -252,6 +252,16 @@ def test_code_move_never_costs_her_a_ruler_token():
     assert not done and state.armies == {"transcaspia": {"russian": 3, "british": 2}}
 
 
+def test_p18_wakhan_move_only_a_ruler_token_she_would_lose_keeps_an_army_back():
+    """Her army may leave a region she does not rule even where another player's tribe stays (rulebook p. 18)."""
+    # kabul: her russian army and anna's tribe (nobody rules); transcaspia: anna's tribe and no army of hers
+    state = wakhan_state(courts={SEAT: [9]}, tribes={"kabul": {"anna": 1}, "transcaspia": {"anna": 1}},
+                         armies={"kabul": {"russian": 1}})
+    ctx, done = take(state, "move")
+    assert done and state.armies == {"transcaspia": {"russian": 1}}
+    assert "lose" not in texts(ctx)
+
+
 def test_code_betray_takes_the_highest_priority_prize_and_keeps_her_loyalties():
     state = wakhan_state(courts={SEAT: [10, 1], "anna": [4, 18]}, spies={4: {SEAT: 1}, 1: {SEAT: 1}})
     ctx, done = take(state, "betray")

@@ -216,7 +216,8 @@ def _other_tribes(state: GameState, seat: str, region: str) -> int:
 
 def next_move(state: GameState, seat: str, reading: Reading) -> tuple[str, str] | None:
     """One army move (origin, destination): into a neighbouring region where other players have more tribes than
-    she has armies, from a region with armies to spare whose rule she would not lose; region order on ties."""
+    she has armies, from any region holding her army unless it would lose her its ruler token; region order on
+    ties."""
     coalition = pragmatic_loyalty(state, reading, seat)
     order = reading.front.region_order
     for destination in order:
@@ -226,7 +227,7 @@ def next_move(state: GameState, seat: str, reading: Reading) -> tuple[str, str] 
             if origin not in cards.board().neighbours[destination]:
                 continue
             armies = state.armies.get(origin, {}).get(coalition, 0)
-            if armies == 0 or armies <= _other_tribes(state, seat, origin):
+            if armies == 0:
                 continue
             if ruler(state, origin) == seat:
                 bump(state.armies[origin], coalition, -1)

@@ -32,7 +32,8 @@ NOTHING: dict[str, str] = {
     "gift": "she cannot afford an empty gift space (or has no cylinder for it)",
     "build": "she rules no region, or holds fewer than two rupees",
     "betray": "no card with a prize carries her spy, or she holds fewer than two rupees",
-    "move": "no army of hers can move next to other players' tribes without costing her a region she rules",
+    "move": "no army of hers stands next to a region where other players' tribes outnumber her armies, or each "
+            "one there would lose her a ruler token by leaving",
     "battle": "no region holds her army and another player's pieces, and no card carries her spy and another's",
     "battle_on_spied_card": "no court card carries both her spy and another player's",
 }
