@@ -116,11 +116,16 @@ def early_winner(state: GameState) -> str | None:
     return next(s for s in state.seats if state.players[s].score == ordered[0])
 
 
-def final_winners(state: GameState) -> list[str]:
-    """Most points; ties broken by military stars, then rupees; a tie after that is shared."""
+def final_winners(state: GameState, scores: Mapping[str, int] | None = None,
+                  rupees: Mapping[str, int] | None = None) -> list[str]:
+    """Most points; ties broken by military stars, then rupees; a tie after that is shared.
+
+    `scores` and `rupees`, when given, stand for the seats' own (to weigh a check before it is resolved).
+    """
     def key(seat: str) -> tuple[int, int, int]:
         player = state.players[seat]
-        return player.score, queries.stars(state, seat, "military"), player.rupees
+        return ((scores or {}).get(seat, player.score), queries.stars(state, seat, "military"),
+                (rupees or {}).get(seat, player.rupees))
 
     best = max(key(s) for s in state.seats)
     return [s for s in state.seats if key(s) == best]

@@ -78,6 +78,18 @@ def test_ambition_buys_a_check_she_would_win_instead_of_her_listed_action():
     assert pick is not None and pick.card == CHECK and "ambition" in pick.reason
 
 
+def test_p17_wakhan_ambition_buys_the_final_check_she_wins_on_the_military_stars_tie_break():
+    """The last Dominance Check: both would end on 12 points, and her military stars break the tie for her."""
+    # equal cylinders in play: 3 + 1 points doubled, shared: 4 each on top of 8
+    state = wakhan_state(market=market(t1=CHECK), tribes={"kabul": {SEAT: 1, "anna": 1}}, courts={SEAT: [38]})
+    state.players[SEAT].score = state.players["anna"].score = 8
+    pick = ambition(state, SEAT)
+    assert pick is not None and pick.card == CHECK and "win" in pick.reason
+    state.players["anna"].court = [100]  # Count Perovsky: anna now has as many military stars, and more rupees
+    state.players["anna"].rupees = 9
+    assert ambition(state, SEAT) is None
+
+
 def test_no_ambition_and_no_check_bought_when_she_would_not_score_most():
     state = wakhan_state(market=market(b4=CHECK), tribes={"kabul": {"anna": 2}})
     assert ambition(state, SEAT) is None

@@ -68,7 +68,7 @@ def weigh_ambition(state: GameState, seat: str) -> tuple[Pick | None, list[str]]
             passed.append(f"{where} costs {cost}, more than her {state.players[seat].rupees} rupees")
             continue
         final = market.dominance_checks_left(state) == 1
-        wins, why = would_win_check(state, seat, final)
+        wins, why = would_win_check(state, seat, final, state.market_rupees[row][column] - cost)
         if wins:
             return Pick(row, column, number, f"Wakhan's ambition: {why}"), passed
         passed.append(f"{where}: {why}, so she would neither score the most nor win")
