@@ -291,6 +291,15 @@ def test_code_battle_removes_tribes_then_armies_then_roads():
     assert state.roads == {"kandahar-punjab": {"british": 1}}
 
 
+def test_p18_wakhan_battle_piece_type_first_the_red_arrow_only_between_players():
+    """Tribes, then armies, then roads (rulebook p. 18): every player's tribes go before anyone's army."""
+    # pragmatic loyalty afghan (anna british, bob russian); the red arrow points bottom/right: bob before anna
+    state = wakhan_state(humans=("anna", "bob"), courts={SEAT: [50]}, tribes={"kandahar": {"anna": 1, "bob": 1}},
+                         armies={"kandahar": {"afghan": 3, "russian": 1}})
+    take(state, "battle")  # British Regulars, rank 2
+    assert "kandahar" not in state.tribes and state.armies["kandahar"] == {"afghan": 3, "russian": 1}
+
+
 def test_code_battle_falls_back_to_the_best_spied_card():
     state = wakhan_state(courts={SEAT: [39], "anna": [18, 22]},
                          spies={18: {SEAT: 1, "anna": 1}, 22: {SEAT: 1, "anna": 2}})
