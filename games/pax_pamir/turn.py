@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
+from engine.contract import Path
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.bribes import settle_bribe
 from games.pax_pamir.cleanup import cleanup
@@ -185,18 +187,36 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    _raise_first(module.problems(state, seat, number, params, where))
     holder = queries.hostage_holder(state, number)
     if holder is not None:
         amount = queries.spies_on(state, number)[holder]
+        if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
+            # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
+            _raise_first(module.problems(state, seat, number, params, where))
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
             return
-        # The bribe may have left too few rupees for the action's own cost.
-        _raise_first(module.problems(state, seat, number, params, where))
+    # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
+    # too few rupees for the action's cost).
+    _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)
     if not bonus:
         turn.actions += 1
+
+
+def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: ModuleType,
+                            number: int, params: dict[str, Any], where: Path) -> bool:
+    """True when some hostage bribe the holder may ask (0 to `amount`, as far as `seat` can pay) makes the
+    action's details legal."""
+    for paid in range(min(amount, state.players[seat].rupees) + 1):
+        trial = state
+        if paid:
+            trial = state.clone()
+            trial.players[seat].rupees -= paid
+            trial.players[holder].rupees += paid
+        if not module.problems(trial, seat, number, params, where):
+            return True
+    return False
 
 
 def _check_bribe_limit(ctx: Context, entry: dict[str, Any], field: str) -> None:

@@ -93,6 +93,23 @@ def test_12_hostage_5_a_tie_for_most_spies_holds_nothing_hostage() -> None:
     assert outcome.question is None and outcome.ctx.state.players["anna"].rupees == 5
 
 
+def test_12_hostage_6_the_bribe_is_settled_before_the_actions_details_are_judged() -> None:
+    """Anna pays bob the hostage bribe, then taxes bob for those very rupees: legal, the bribe comes first."""
+    state = _hostage_position(courts={"anna": [KABUL_BAZAAR], "bob": [CHARLES_STODDART]},
+                              standing={"bob": {"bribe": "full"}}, rupees={"anna": 4, "bob": 0})
+    order = {"actions": [_tax(take=["bob", "bob"], hostage_bribe=2)]}
+    assert GAME.check(state, "anna", order) == []
+    outcome = run_turn(state, "anna", order)
+    players = outcome.ctx.state.players
+    assert outcome.question is None and (players["anna"].rupees, players["bob"].rupees) == (4, 0)
+
+
+def test_12_hostage_7_details_no_bribe_could_make_legal_are_refused_before_anyone_is_asked() -> None:
+    state = _hostage_position(courts={"anna": [KABUL_BAZAAR], "bob": [CHARLES_STODDART]}, rupees={"bob": 0})
+    (problem,) = GAME.check(state, "anna", {"actions": [_tax(take=["bob", "bob", "bob"])]})
+    assert problem.path[:3] == ("actions", 0, "take")
+
+
 def test_ability_civil_service_reforms_no_bribe_for_hostage_cards() -> None:
     state = _hostage_position(courts={"anna": [KABUL_BAZAAR, RANJIT_SINGH], "bob": [AFGHAN_HANDICRAFTS]})
     outcome = _turn(state, _tax())
