@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from games.pax_pamir import actions, cards, core, market, orders, queries
+from games.pax_pamir.bribes import DECLINE
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
@@ -87,7 +88,7 @@ def _turn(state: GameState, seat: str) -> str:
             holder = queries.hostage_holder(state, number)
             if holder is not None and not queries.bribes_waived(state, seat, "hostage"):
                 bonus += (f"; held hostage by {holder}: hostage_bribe up to "
-                          f"{queries.spies_on(state, number)[holder]}")
+                          f"{queries.spies_on(state, number)[holder]}{_courtly_note(state, seat)}")
             for name in card.actions:
                 module = actions.module(name)
                 if module is None:
@@ -118,7 +119,8 @@ def _play_note(state: GameState, seat: str, number: int) -> str:
     holder = ruler(state, card.region)
     if holder is not None and holder != seat:
         owed = state.tribes.get(card.region, {}).get(holder, 0)
-        waived = " (you owe no bribe now)" if queries.bribes_waived(state, seat, "play") else ""
+        waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
+                  else _courtly_note(state, seat))
         note += f"; {holder} rules {card.region}: bribe up to {owed}{waived}"
     if "road" in card.impact:
         borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
@@ -127,6 +129,14 @@ def _play_note(state: GameState, seat: str, number: int) -> str:
         targets = [str(n) for n in core.spy_targets(state, card.region)] + [f"{number} (itself)"]
         note += f"; spies: {', '.join(targets)}"
     return note
+
+
+def _courtly_note(state: GameState, seat: str) -> str:
+    """How `seat`'s Courtly Manners will answer a bribe, when it is theirs."""
+    if not queries.may_decline_bribes(state, seat):
+        return ""
+    answer = state.standing.get(seat, {}).get("courtly_manners", DECLINE)
+    return f" (Courtly Manners: you {answer} it; standing courtly_manners: decline | pay)"
 
 
 def _title(number: int) -> str:
@@ -141,6 +151,7 @@ def _standing_lines(state: GameState, seat: str) -> str:
         "#   bribe: full | waive | <most rupees you ask>   when someone owes you a bribe",
         "#   discard: [card numbers, most expendable first]   when the rules make you discard",
         "#   safe_house: true | false   whether a spy removed in battle hides in your Safe House",
+        "#   courtly_manners: decline | pay   under your Courtly Manners, decline bribes (the default) or pay them",
     ]
     if standing:
         lines.append("standing: " + _yaml(standing))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.pax_pamir import cards, queries
+from games.pax_pamir.bribes import DECLINE
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
@@ -94,6 +95,8 @@ def _decide(ctx: Context, q: Question) -> tuple[Any, str]:
     options = list(q.options)
     if q.kind == "bribe":
         return max(options), "she always asks the full bribe"
+    if q.kind == "courtly":
+        return DECLINE, "she always does what a \"may\" allows: Courtly Manners spares her the bribe"
     if name.endswith("-pay"):
         return "pay", "she pays every bribe she can afford"
     if q.kind == "discard":

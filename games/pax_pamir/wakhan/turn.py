@@ -118,7 +118,8 @@ def _skip(ctx: WakhanContext, code: str, why: str) -> None:
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
     """The most a hostage bribe for using `card` could cost her."""
     holder = queries.hostage_holder(state, card)
-    if holder is None or queries.bribes_waived(state, seat, "hostage"):
+    # Under her Courtly Manners she always declines the bribe (a "may" she always uses).
+    if holder is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
         return 0
     return queries.spies_on(state, card)[holder]
 
