@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
+from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
 from games.pax_pamir.state import GameState
 
@@ -65,8 +66,6 @@ def resolve_dominance_check(ctx: Context) -> None:
     It is the final check when no other Dominance Check card remains in the deck or market. Raises GameOver
     when the game ends.
     """
-    from games.pax_pamir.market import dominance_checks_left  # market.py does not need this module
-
     state = ctx.state
     _expire(state, "until_next_dominance_check")
     final = dominance_checks_left(state) == 0

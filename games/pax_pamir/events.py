@@ -5,9 +5,9 @@ from __future__ import annotations
 from games.pax_pamir import cards, queries
 from games.pax_pamir.cards import EventEffect
 from games.pax_pamir.context import Context, Question
-from games.pax_pamir.court import discard_hand_card
+from games.pax_pamir.court import discard_hand_card, remove_tribe
 from games.pax_pamir.dominance import resolve_dominance_check
-from games.pax_pamir.pieces import remove_army, remove_tribe
+from games.pax_pamir.pieces import remove_army
 from games.pax_pamir.state import Effect
 
 #: Rupees Backing of Persian Aristocracy brings.

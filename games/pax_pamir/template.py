@@ -20,10 +20,9 @@ def _yaml(value: Any) -> str:
 
 def order_template(state: GameState, seat: str) -> str:
     """The order template for `seat` (a standing-orders template when nothing else is due from it)."""
-    prompted = [q for q in _prompts(state) if q == seat]
     if state.phase == "over":
         return "# The game is over: no more orders.\n"
-    if not prompted:
+    if state.due_seat() != seat:
         return _standing_only(state, seat)
     if state.phase == "loyalty":
         coalitions = ", ".join(cards.board().coalitions)
@@ -50,12 +49,6 @@ def _option(option: Any, kind: str) -> str:
         except KeyError:
             return str(option)
     return str(option)
-
-
-def _prompts(state: GameState) -> list[str]:
-    from games.pax_pamir import GAME
-
-    return [p.seat for p in GAME.prompts(state)]
 
 
 def _turn(state: GameState, seat: str) -> str:

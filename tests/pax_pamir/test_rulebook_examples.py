@@ -132,7 +132,7 @@ def test_p08_leverage_with_no_cards_left_owes_nothing_more() -> None:
 def test_p08_overthrow_losing_last_tribe_discards_political_cards_of_the_region() -> None:
     state = position(courts={"anna": [5, 7, 8, 24]})  # 5, 7 Kabul political; 8 Kabul economic; 24 Punjab political
     state.tribes = {"kabul": {"anna": 1}, "punjab": {"anna": 1}}
-    from games.pax_pamir.pieces import remove_tribe
+    from games.pax_pamir.court import remove_tribe
 
     remove_tribe(context(state), "anna", "kabul")
     assert state.players["anna"].court == [8, 24]

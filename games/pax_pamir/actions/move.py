@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax_pamir import cards, pieces, queries
+from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,
     card_name,
@@ -135,7 +135,7 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
         bump(state.armies.setdefault(to, {}), coalition, 1)
     else:
         bump(state.tribes.setdefault(to, {}), seat, 1)
-        pieces.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
+        court.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
     for nested in (state.spies, state.armies, state.tribes):
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions.battle import safe_houses
 from games.pax_pamir.context import Context, Question
-from games.pax_pamir.pieces import remove_army, remove_road, remove_spy, remove_tribe
+from games.pax_pamir.court import remove_tribe
+from games.pax_pamir.pieces import remove_army, remove_road, remove_spy
 from games.pax_pamir.state import GameState, bump
 from games.pax_pamir.wakhan.actions import Plan, article, rank
 from games.pax_pamir.wakhan.deck import Reading
