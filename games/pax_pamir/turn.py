@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from engine.contract import Path
@@ -204,7 +203,7 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         turn.actions += 1
 
 
-def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: ModuleType,
+def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: actions.Action,
                             number: int, params: dict[str, Any], where: Path) -> bool:
     """True when some hostage bribe the holder may ask (0 to `amount`, as far as `seat` can pay) makes the
     action's details legal."""
