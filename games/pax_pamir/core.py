@@ -46,7 +46,7 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
     legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
     if number is None:
         ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
-    name = _title(number)
+    name = cards.title(number)
     if state.turn is not None and number in state.turn.paid:
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
                  f"a rupee on it this turn; you may buy: {legal}")
@@ -65,11 +65,6 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
         resolve_event(ctx, number, seat)
     else:
         state.players[seat].hand.append(number)
-
-
-def _title(number: int) -> str:
-    found = cards.card(number)
-    return found.title if isinstance(found, cards.EventCard) else found.name
 
 
 def play(ctx: Context, params: dict[str, Any]) -> bool:

@@ -133,8 +133,7 @@ def _courtly_note(state: GameState, seat: str) -> str:
 
 
 def _title(number: int) -> str:
-    found = cards.card(number)
-    return f"event {found.title}" if isinstance(found, cards.EventCard) else found.name
+    return f"event {cards.title(number)}" if queries.is_event(number) else cards.title(number)
 
 
 def _standing_lines(state: GameState, seat: str) -> str:

@@ -16,7 +16,6 @@ from games.pax_pamir.bribes import DECLINE
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
-from games.pax_pamir.wakhan.actions import title
 from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading
 from games.pax_pamir.wakhan.priority import best, by_priority, red_arrow_seats
 
@@ -77,11 +76,11 @@ def named(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, int):
         known = value in cards.court_cards() or value in cards.event_cards()
-        return title(value) if known else str(value)
+        return cards.title(value) if known else str(value)
     if isinstance(value, str) and ":" in value:
         kind, where = value.split(":", 1)
         if kind == "spy" and where.isdigit():
-            return f"her spy on {title(int(where))}"
+            return f"her spy on {cards.title(int(where))}"
         if kind == "gift":
             return f"her {where}-rupee gift"
         if kind in ("tribe", "army", "road"):

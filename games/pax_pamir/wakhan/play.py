@@ -9,7 +9,6 @@ from games.pax_pamir.context import Context
 from games.pax_pamir.core import LEVERAGE_RUPEES, resolve_favor
 from games.pax_pamir.events import resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
-from games.pax_pamir.wakhan.actions import title
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, ruler
 from games.pax_pamir.wakhan.priority import by_priority, why_best
@@ -25,7 +24,7 @@ def radicalize(ctx: Context, reading: Reading, pick: Pick) -> None:
     state.players[seat].rupees += rupees
     row = "top" if pick.row == 0 else "bottom"
     taking = f", taking the {rupees} on it" if rupees else ""
-    ctx.emit(f"Wakhan radicalizes {title(number)} ({row} row, column {pick.column + 1}) for {cost} rupee(s)"
+    ctx.emit(f"Wakhan radicalizes {cards.title(number)} ({row} row, column {pick.column + 1}) for {cost} rupee(s)"
              f"{taking}: {pick.reason}.",
              kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees, reason=pick.reason)
     if queries.is_event(number):
