@@ -157,23 +157,47 @@ def take_action(ctx: Context, entry: Any) -> None:
     card_action(ctx, kind, entry)
 
 
+def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
+    """Why court card `number` cannot take action `kind` this turn, whatever the actions left, as (order field,
+    message); None when it is in `seat`'s court, shows the action and has not acted yet."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
+    listed = ", ".join(str(n) for n in able) or "none"
+    if number not in player.court:
+        return "card", f"card {number!r} is not in your court; cards that can {kind} now: {listed}"
+    card = queries.court_card(number)
+    if kind not in card.actions:
+        return "action", f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}"
+    if number in turn.used:
+        return "card", f"{card.name} has already acted this turn; cards that can {kind} now: {listed}"
+    return None
+
+
+def action_left(state: GameState, seat: str, number: int) -> bool:
+    """True when card `number` still has an action to use: one of the turn's two, or a bonus (favored suit)."""
+    turn = state.turn
+    assert turn is not None
+    return turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, number)
+
+
+def may_act(state: GameState, seat: str, number: int, kind: str) -> bool:
+    """May `seat`'s court card `number` take action `kind` now? The one answer for orders, robots and Wakhan."""
+    return card_problem(state, seat, number, kind) is None and action_left(state, seat, number)
+
+
 def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
     """A card-based action: the card, its use this turn, the action limit, a hostage bribe, then the action."""
     state, seat, where = ctx.state, ctx.seat, ctx.where
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
     number = entry.get("card")
-    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
-    listed = ", ".join(str(n) for n in able) or "none"
-    if number not in player.court:
-        ctx.fail((*where, "card"), f"card {number!r} is not in your court; cards that can {kind} now: {listed}")
+    found = card_problem(state, seat, number, kind)
+    if found is not None:
+        ctx.fail((*where, found[0]), found[1])
+    assert number is not None  # in the court
     card = queries.court_card(number)
-    if kind not in card.actions:
-        ctx.fail((*where, "action"),
-                 f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}")
-    if number in turn.used:
-        ctx.fail((*where, "card"), f"{card.name} has already acted this turn; cards that can {kind} now: {listed}")
     module = actions.module(kind)
     if module is None:
         ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
@@ -182,7 +206,7 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                  f"{', '.join(('card', 'hostage_bribe', *module.FIELDS))}")
     bonus = queries.is_favored(state, seat, number)
-    if not bonus and turn.actions >= ACTION_LIMIT:
+    if not action_left(state, seat, number):
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}

@@ -10,7 +10,7 @@ from typing import Any
 from games.pax_pamir import queries
 from games.pax_pamir.bribes import settle_bribe
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, play_turn, turn_state
+from games.pax_pamir.turn import ACTION_LIMIT, Outcome, may_act, play_turn, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -127,13 +127,9 @@ def hostage_cost(state: GameState, seat: str, card: int) -> int:
 def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
     """Her unused court cards offering the plan's action whose hostage bribe and cost she can pay, and which
     may still act (a favored-suit card always may: its action is a bonus)."""
-    turn = state.turn
-    assert turn is not None
     rupees = state.players[seat].rupees
     return [n for n in state.players[seat].court
-            if plan.action in queries.court_card(n).actions and n not in turn.used
-            and (turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, n))
-            and hostage_cost(state, seat, n) + plan.minimum <= rupees]
+            if may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
@@ -171,9 +167,11 @@ def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
     while acted:
         acted = False
         for card in list(state.players[seat].court):
-            if card in turn.used or card not in state.players[seat].court or not queries.is_favored(state, seat, card):
+            if card not in state.players[seat].court or not queries.is_favored(state, seat, card):
                 continue
             for action in queries.court_card(card).actions:
+                if not may_act(state, seat, card, action):
+                    continue
                 plan = DEFAULTS[action](state, seat, now)
                 if plan is None or hostage_cost(state, seat, card) + plan.minimum > state.players[seat].rupees:
                     continue
