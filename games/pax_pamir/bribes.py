@@ -5,9 +5,30 @@ from __future__ import annotations
 from engine.contract import Path
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context, Question
+from games.pax_pamir.ruling import ruler
+from games.pax_pamir.state import GameState
 
 #: The answer to Courtly Manners that keeps the rupees (the default, as a standing order `courtly_manners:`).
 DECLINE = "decline"
+
+
+def play_bribe(state: GameState, seat: str, number: int) -> tuple[str, int] | None:
+    """Who may ask `seat` a bribe to play court card `number`, and the most they may ask: the ruler of its region
+    (when not `seat`), up to their tribes there. None when `seat` plays freely. (Waivers are settle_bribe's.)"""
+    region = queries.court_card(number).region
+    holder = ruler(state, region)
+    if holder is None or holder == seat:
+        return None
+    return holder, state.tribes.get(region, {}).get(holder, 0)
+
+
+def hostage_bribe(state: GameState, number: int) -> tuple[str, int] | None:
+    """Who holds court card `number` hostage, and the most they may ask to let its owner use its actions: their
+    spies on it. None when it is not held hostage. (Waivers are settle_bribe's.)"""
+    holder = queries.hostage_holder(state, number)
+    if holder is None:
+        return None
+    return holder, queries.spies_on(state, number)[holder]
 
 
 def settle_bribe(ctx: Context, payer: str, receiver: str, amount: int, kind: str, path: Path, what: str) -> bool:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax_pamir import cards, market, queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
-from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -79,9 +78,9 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
-    holder = ruler(state, card.region)
-    if holder is not None and holder != seat:
-        bribe = state.tribes.get(card.region, {}).get(holder, 0)
+    owed = play_bribe(state, seat, number)
+    if owed is not None:
+        holder, bribe = owed
         if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
             return False
     player.hand.remove(number)

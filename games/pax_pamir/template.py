@@ -6,9 +6,8 @@ import json
 from typing import Any
 
 from games.pax_pamir import actions, cards, core, market, orders, queries
-from games.pax_pamir.bribes import DECLINE
+from games.pax_pamir.bribes import DECLINE, hostage_bribe, play_bribe
 from games.pax_pamir.robot import loyalty_default
-from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import ACTION_LIMIT, BLACKMAIL, NO_SPY, blackmail_targets
 
@@ -78,10 +77,10 @@ def _turn(state: GameState, seat: str) -> str:
         for number in usable:
             card = queries.court_card(number)
             bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
-            holder = queries.hostage_holder(state, number)
-            if holder is not None and not queries.bribes_waived(state, seat, "hostage"):
-                bonus += (f"; held hostage by {holder}: hostage_bribe up to "
-                          f"{queries.spies_on(state, number)[holder]}{_courtly_note(state, seat)}")
+            hostage = hostage_bribe(state, number)
+            if hostage is not None and not queries.bribes_waived(state, seat, "hostage"):
+                bonus += (f"; held hostage by {hostage[0]}: hostage_bribe up to {hostage[1]}"
+                          f"{_courtly_note(state, seat)}")
             for name in card.actions:
                 module = actions.module(name)
                 if module is None:
@@ -109,12 +108,11 @@ def _turn(state: GameState, seat: str) -> str:
 def _play_note(state: GameState, seat: str, number: int) -> str:
     card = queries.court_card(number)
     note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
-    holder = ruler(state, card.region)
-    if holder is not None and holder != seat:
-        owed = state.tribes.get(card.region, {}).get(holder, 0)
+    owed = play_bribe(state, seat, number)
+    if owed is not None:
         waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
                   else _courtly_note(state, seat))
-        note += f"; {holder} rules {card.region}: bribe up to {owed}{waived}"
+        note += f"; {owed[0]} rules {card.region}: bribe up to {owed[1]}{waived}"
     if "road" in card.impact:
         borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
         note += f"; roads: {', '.join(borders)}"

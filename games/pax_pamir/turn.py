@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.contract import Path
 from games.pax_pamir import actions, core, queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
 from games.pax_pamir.dominance import GameOver
@@ -210,9 +210,9 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    holder = queries.hostage_holder(state, number)
-    if holder is not None:
-        amount = queries.spies_on(state, number)[holder]
+    hostage = hostage_bribe(state, number)
+    if hostage is not None:
+        holder, amount = hostage
         if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
             # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
             _raise_first(module.problems(state, seat, number, params, where))

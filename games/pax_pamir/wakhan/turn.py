@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.pax_pamir import queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import ACTION_LIMIT, Outcome, may_act, play_turn, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
@@ -117,11 +117,11 @@ def _skip(ctx: WakhanContext, code: str, why: str) -> None:
 
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
     """The most a hostage bribe for using `card` could cost her."""
-    holder = queries.hostage_holder(state, card)
+    hostage = hostage_bribe(state, card)
     # Under her Courtly Manners she always declines the bribe (a "may" she always uses).
-    if holder is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
+    if hostage is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
         return 0
-    return queries.spies_on(state, card)[holder]
+    return hostage[1]
 
 
 def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
@@ -137,10 +137,10 @@ def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> b
     state, seat = ctx.state, ctx.seat
     turn = state.turn
     assert turn is not None
-    holder = queries.hostage_holder(state, card)
+    hostage = hostage_bribe(state, card)
     name = queries.court_card(card).name
-    if holder is not None:
-        amount = queries.spies_on(state, card)[holder]
+    if hostage is not None:
+        holder, amount = hostage
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
             return False
     plan = planner(state, seat, now)
