@@ -166,6 +166,12 @@ def card(number: int) -> CourtCard | EventCard:
     raise KeyError(f"no Pax Pamir card numbered {number!r}")
 
 
+def title(number: int) -> str:
+    """A card as players name it: a court card's name, an event's title (KeyError if there is no such card)."""
+    found = card(number)
+    return found.title if isinstance(found, EventCard) else found.name
+
+
 def border(a: Region, b: Region) -> str:
     """The id of the border between two adjacent regions (KeyError if they are not adjacent)."""
     key = "-".join(sorted((a, b)))

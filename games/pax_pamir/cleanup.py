@@ -72,6 +72,7 @@ def refill(ctx: Context) -> None:
     market makes the region unstable: resolve a check at once and discard both cards, then fill again."""
     state = ctx.state
     market.shift_left(state)
+    market.withdraw_rupees(ctx)
     while True:
         slots = market.empty_slots(state)
         if not slots or not state.deck:
@@ -79,6 +80,7 @@ def refill(ctx: Context) -> None:
         row, column = slots[0]
         number = state.deck.pop(0)
         state.market[row][column] = number
+        market.withdraw_rupees(ctx)
         checks = market.dominance_checks_in_market(state)
         if len(checks) >= 2:
             ctx.emit("A second Dominance Check is revealed in the market: instability!", kind="instability")
@@ -89,3 +91,4 @@ def refill(ctx: Context) -> None:
                 state.market[r][c] = None  # rupees on it stay on the slot, as with any discarded event
             resolve_dominance_check(ctx)
             market.shift_left(state)
+            market.withdraw_rupees(ctx)

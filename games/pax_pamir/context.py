@@ -47,6 +47,10 @@ class OrderError(Exception):
         self.message = message
 
 
+#: Kinds of question never put to a player as a prompt: the order's answers or a standing order give the answer,
+#: else its default holds (Courtly Manners: decline a bribe unless standing `courtly_manners: pay`).
+STANDING_ONLY = ("courtly",)
+
 #: Picks an answer for a question nobody answered (robots); returns the answer.
 Chooser = Callable[[Question], Any]
 
@@ -102,6 +106,9 @@ class Context:
                 self._validate(question, answer)
             except OrderError:
                 answer = _MISSING
+        if answer is _MISSING and question.kind in STANDING_ONLY:
+            # Recorded like a standing answer, so a replay after a pause keeps it.
+            answer = self.answers[question.key] = question.default
         if answer is _MISSING:
             if len(question.options) == 1 and question.count in (None, 1):
                 # A single legal option is no decision at all.
@@ -221,6 +228,8 @@ def _from_standing(standing: dict[str, Any], question: Question) -> Any:
             return 0
         if isinstance(rule, int) and not isinstance(rule, bool):
             return min(max(rule, 0), top)
+    if question.kind == "courtly" and is_option(standing.get("courtly_manners"), question.options):
+        return standing["courtly_manners"]
     if question.kind == "discard" and isinstance(standing.get("discard"), list):
         # Each card once: a standing list that names a card twice must not make the owner's answer illegal.
         wanted = [c for i, c in enumerate(standing["discard"])

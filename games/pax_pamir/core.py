@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax_pamir import cards, market, queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.court import change_loyalty
-from games.pax_pamir.events import resolve_event
+from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
-from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -46,7 +45,7 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
     legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
     if number is None:
         ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
-    name = _title(number)
+    name = cards.title(number)
     if state.turn is not None and number in state.turn.paid:
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
                  f"a rupee on it this turn; you may buy: {legal}")
@@ -67,11 +66,6 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
         state.players[seat].hand.append(number)
 
 
-def _title(number: int) -> str:
-    found = cards.card(number)
-    return found.title if isinstance(found, cards.EventCard) else found.name
-
-
 def play(ctx: Context, params: dict[str, Any]) -> bool:
     """Play a card from hand to one end of the court; False when a refused bribe means it was not played."""
     state, seat, where = ctx.state, ctx.seat, ctx.where
@@ -84,9 +78,9 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
-    holder = ruler(state, card.region)
-    if holder is not None and holder != seat:
-        bribe = state.tribes.get(card.region, {}).get(holder, 0)
+    owed = play_bribe(state, seat, number)
+    if owed is not None:
+        holder, bribe = owed
         if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
             return False
     player.hand.remove(number)
@@ -144,8 +138,4 @@ def resolve_spy(ctx: Context, region: str, index: int) -> None:
 
 def resolve_favor(ctx: Context, suit: str) -> None:
     """A favored-suit icon, unless Pashtunwali Values holds the favored suit in place."""
-    if queries.effect(ctx.state, "pashtunwali_values"):
-        ctx.emit(f"Pashtunwali Values: the favored suit stays {ctx.state.favored}.")
-        return
-    ctx.state.favored = suit
-    ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)
+    change_favored(ctx, suit)

@@ -1,10 +1,12 @@
-"""Losing court cards and changing loyalty: spies returned, leverage repaid, and the overthrow rule both ways."""
+"""Losing court cards and tribes, and changing loyalty: spies returned, leverage repaid, and the overthrow rule
+both ways (a lost last tribe costs the region's political cards; a lost last political card, the region's tribes).
+"""
 
 from __future__ import annotations
 
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context, Question
-from games.pax_pamir.pieces import remove_tribe
+from games.pax_pamir.state import bump
 
 
 def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: bool = False) -> None:
@@ -70,6 +72,15 @@ def discard_hand_card(ctx: Context, seat: str, number: int, why: str) -> None:
     ctx.state.discard.append(number)
     ctx.emit(f"{seat} discards {queries.court_card(number).name} from their hand ({why}).",
              kind="discard-hand", seat=seat, card=number)
+
+
+def remove_tribe(ctx: Context, seat: str, region: str) -> None:
+    """Return one of `seat`'s tribes in `region` to their supply; losing the last one overthrows them there."""
+    bump(ctx.state.tribes.setdefault(region, {}), seat, -1)
+    if not ctx.state.tribes[region]:
+        del ctx.state.tribes[region]
+    if ctx.state.tribes.get(region, {}).get(seat, 0) == 0:
+        last_tribe_lost(ctx, seat, region)
 
 
 def last_tribe_lost(ctx: Context, seat: str, region: str) -> None:

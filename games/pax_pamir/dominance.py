@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
+from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
 from games.pax_pamir.state import GameState
 
@@ -65,8 +66,6 @@ def resolve_dominance_check(ctx: Context) -> None:
     It is the final check when no other Dominance Check card remains in the deck or market. Raises GameOver
     when the game ends.
     """
-    from games.pax_pamir.market import dominance_checks_left  # market.py does not need this module
-
     state = ctx.state
     _expire(state, "until_next_dominance_check")
     final = dominance_checks_left(state) == 0
@@ -116,11 +115,16 @@ def early_winner(state: GameState) -> str | None:
     return next(s for s in state.seats if state.players[s].score == ordered[0])
 
 
-def final_winners(state: GameState) -> list[str]:
-    """Most points; ties broken by military stars, then rupees; a tie after that is shared."""
+def final_winners(state: GameState, scores: Mapping[str, int] | None = None,
+                  rupees: Mapping[str, int] | None = None) -> list[str]:
+    """Most points; ties broken by military stars, then rupees; a tie after that is shared.
+
+    `scores` and `rupees`, when given, stand for the seats' own (to weigh a check before it is resolved).
+    """
     def key(seat: str) -> tuple[int, int, int]:
         player = state.players[seat]
-        return player.score, queries.stars(state, seat, "military"), player.rupees
+        return ((scores or {}).get(seat, player.score), queries.stars(state, seat, "military"),
+                (rupees or {}).get(seat, player.rupees))
 
     best = max(key(s) for s in state.seats)
     return [s for s in state.seats if key(s) == best]

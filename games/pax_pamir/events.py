@@ -5,9 +5,9 @@ from __future__ import annotations
 from games.pax_pamir import cards, queries
 from games.pax_pamir.cards import EventEffect
 from games.pax_pamir.context import Context, Question
-from games.pax_pamir.court import discard_hand_card
+from games.pax_pamir.court import discard_hand_card, remove_tribe
 from games.pax_pamir.dominance import resolve_dominance_check
-from games.pax_pamir.pieces import remove_army, remove_tribe
+from games.pax_pamir.pieces import remove_army
 from games.pax_pamir.state import Effect
 
 #: Rupees Backing of Persian Aristocracy brings.
@@ -40,10 +40,18 @@ def _persistent(ctx: Context, number: int, effect: EventEffect, buyer: str | Non
     _persist(ctx, number, effect, buyer)
 
 
+def change_favored(ctx: Context, suit: str) -> None:
+    """Move the favored-suit marker, unless Pashtunwali Values holds it in place (any cause: icon or event)."""
+    if queries.effect(ctx.state, "pashtunwali_values"):
+        ctx.emit(f"Pashtunwali Values: the favored suit stays {ctx.state.favored}.")
+        return
+    ctx.state.favored = suit
+    ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)
+
+
 def _favor(suit: str):  # noqa: ANN202 - a small factory of resolvers
     def resolve(ctx: Context, number: int, effect: EventEffect, buyer: str | None) -> None:
-        ctx.state.favored = suit
-        ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)
+        change_favored(ctx, suit)
 
     return resolve
 
@@ -121,7 +129,7 @@ def _pashtunwali_values(ctx: Context, number: int, effect: EventEffect, buyer: s
                             tuple(suits), path=(*ctx.where, "suit"), default=ctx.state.favored))
     ctx.state.favored = suit
     _persist(ctx, number, effect, buyer)
-    ctx.emit(f"The favored suit is now {suit}; played cards cannot change it until the next Dominance Check.",
+    ctx.emit(f"The favored suit is now {suit}; nothing can change it until the next Dominance Check.",
              kind="favored", suit=suit)
 
 

@@ -12,6 +12,7 @@ from games.pax_pamir import orders, robot
 from games.pax_pamir.context import OrderError
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState, Paused
+from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import Outcome, run_turn
 
 
@@ -48,19 +49,20 @@ class PaxPamir:
 
     def prompts(self, state: GameState) -> list[Prompt]:
         """The one seat that owes a decision now (none once the game is over)."""
-        if state.phase == "over":
+        seat = state.due_seat()
+        if seat is None:
             return []
         if state.phase == "loyalty":
             taken = [f"{s}: {state.players[s].loyalty}" for s in state.loyalty_order if state.players[s].loyalty]
             before = f" (chosen so far: {', '.join(taken)})" if taken else ""
-            return [Prompt(state.current, "loyalty", f"choose your starting loyalty{before}")]
+            return [Prompt(seat, "loyalty", f"choose your starting loyalty{before}")]
         if state.paused is not None:
             question = orders.question_from_data(state.paused.question)
             choices = ", ".join(str(o) for o in question.options)
             many = f" (a list of {question.count})" if question.count is not None else ""
-            return [Prompt(question.seat, question.kind,
+            return [Prompt(seat, question.kind,
                            f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
-        return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
+        return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
     def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
@@ -149,8 +151,6 @@ class PaxPamir:
 
     def template(self, state: GameState, seat: str) -> str:
         """A YAML order body for `seat`, with the legal choices as comments."""
-        from games.pax_pamir.template import order_template
-
         return order_template(state, seat)
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:

@@ -31,6 +31,18 @@ def place_rupees(ctx: Context, row: int, column: int, amount: int) -> None:
         state.turn.paid.append(number)
 
 
+def withdraw_rupees(ctx: Context) -> None:
+    """Rupees the refill placed on Public Withdrawal (moving in, or drawn onto a slot holding rupees) leave the
+    game, like every rupee placed on it."""
+    state = ctx.state
+    for row, column, number in market_cards(state):
+        amount = state.market_rupees[row][column]
+        if amount and is_public_withdrawal(number):
+            state.market_rupees[row][column] = 0
+            ctx.emit(f"{amount} rupee(s) placed on Public Withdrawal leave the game.", kind="rupees-removed",
+                     amount=amount)
+
+
 def free_purchase(state: GameState, seat: str, number: int) -> bool:
     """True when an ability lets `seat` buy this card without paying (Herat/Persian/Russian Influence)."""
     if queries.is_event(number):

@@ -15,7 +15,8 @@ from games.pax_pamir.context import Question, is_option
 
 TURN_KEYS = ("actions", "blackmail", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("court", "hand", "confidence_failure")
-STANDING_KEYS = ("bribe", "discard", "safe_house")
+STANDING_KEYS = ("bribe", "discard", "safe_house", "courtly_manners")
+COURTLY_ANSWERS = ("decline", "pay")
 BRIBE_RULES = ("full", "waive")
 
 
@@ -38,6 +39,9 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
     discard = standing.get("discard")
     if "discard" in standing and not (isinstance(discard, list) and all(_is_int(n) for n in discard)):
         found.append(Problem(("standing", "discard"), "discard must be a list of card numbers, most expendable first"))
+    if "courtly_manners" in standing and standing["courtly_manners"] not in COURTLY_ANSWERS:
+        found.append(Problem(("standing", "courtly_manners"),
+                             "courtly_manners must be decline or pay (decline, the default, keeps your rupees)"))
     if "safe_house" in standing and not isinstance(standing.get("safe_house"), bool):
         found.append(Problem(("standing", "safe_house"), "safe_house must be true (shelter your spies) or false"))
     return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context, Question
+from games.pax_pamir.court import remove_tribe
 from games.pax_pamir.state import GameState, bump
 
 
@@ -151,17 +152,6 @@ def place_road(ctx: Context, coalition: str, border: str, chooser: str) -> bool:
     _mark_placed(ctx.state, f"road:{border}:{coalition}")
     ctx.emit(f"{article(coalition).capitalize()} {coalition} road is placed on {border}.", kind="road", coalition=coalition, border=border)
     return True
-
-
-def remove_tribe(ctx: Context, seat: str, region: str) -> None:
-    """Return one of `seat`'s tribes in `region` to their supply; losing the last one overthrows them there."""
-    bump(ctx.state.tribes.setdefault(region, {}), seat, -1)
-    if not ctx.state.tribes[region]:
-        del ctx.state.tribes[region]
-    if ctx.state.tribes.get(region, {}).get(seat, 0) == 0:
-        from games.pax_pamir.court import last_tribe_lost  # court.py builds on this module
-
-        last_tribe_lost(ctx, seat, region)
 
 
 def remove_spy(ctx: Context, seat: str, number: int) -> None:

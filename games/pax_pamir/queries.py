@@ -147,8 +147,13 @@ def hostage_holder(state: GameState, number: int) -> str | None:
 
 def bribes_waived(state: GameState, payer: str, kind: str) -> bool:
     """True when `payer` owes no bribe of this kind ("play" or "hostage") because of an ability or event."""
-    if effect(state, "disregard_for_customs") or effect(state, "courtly_manners", payer):
+    if effect(state, "disregard_for_customs"):
         return True
     if kind == "play":
         return has_ability(state, payer, "charismatic_courtiers")
     return has_ability(state, payer, "civil_service_reforms")
+
+
+def may_decline_bribes(state: GameState, payer: str) -> bool:
+    """True when `payer`'s Courtly Manners lets them decline a bribe and act as if it were paid (their choice)."""
+    return effect(state, "courtly_manners", payer)

@@ -11,7 +11,7 @@ from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
 from games.pax_pamir.dominance import GameOver
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, begin_turn, blackmail, end_turn, take_action
+from games.pax_pamir.turn import ACTION_LIMIT, begin_turn, blackmail, end_turn, may_act, take_action
 
 #: How many candidate actions a robot tries per turn before it settles for what it has.
 ATTEMPTS = 8
@@ -98,11 +98,7 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     if turn.actions < ACTION_LIMIT:
         kinds += [("purchase", 0), ("play", 0)]
     for number in player.court:
-        if number in turn.used:
-            continue
-        if turn.actions >= ACTION_LIMIT and not queries.is_favored(state, seat, number):
-            continue
-        kinds += [(name, number) for name in queries.court_card(number).actions]
+        kinds += [(name, number) for name in queries.court_card(number).actions if may_act(state, seat, number, name)]
     while kinds:
         kind, number = kinds.pop(rng.below(len(kinds)))
         entry = _details(state, seat, kind, number, rng)

@@ -1,4 +1,5 @@
-"""Who rules a region: at least one tribe and more ruling pieces (tribes and loyal armies) than each other seat."""
+"""Who rules a region: at least one tribe and more ruling pieces (tribes and loyal armies) than each other seat
+and than the armies of each coalition, whether or not any seat is loyal to it."""
 
 from __future__ import annotations
 
@@ -18,14 +19,23 @@ def ruling_pieces(state: GameState, seat: str, region: str) -> int:
 
 
 def ruler(state: GameState, region: str) -> str | None:
-    """The seat ruling `region`, or None (a tie for the most ruling pieces means nobody rules)."""
+    """The seat ruling `region`, or None (a tie for the most ruling pieces means nobody rules).
+
+    Armies of an enemy coalition compete even when no seat is loyal to it (rulebook p. 7: they can keep you from
+    the ruler token with no enemy tribe there). A coalition's armies never outnumber the ruling pieces of a seat
+    loyal to it, so they decide only where nobody else stands for them.
+    """
     pieces = {seat: ruling_pieces(state, seat, region) for seat in state.seats}
     best = max(pieces.values(), default=0)
     leaders = [seat for seat, n in pieces.items() if n == best]
     if best == 0 or len(leaders) != 1:
         return None
     leader = leaders[0]
-    return leader if state.tribes.get(region, {}).get(leader, 0) > 0 else None
+    if state.tribes.get(region, {}).get(leader, 0) == 0:
+        return None
+    if any(armies >= best for armies in state.armies.get(region, {}).values()):
+        return None  # a coalition's armies alone match the leader (the leader's own armies never can)
+    return leader
 
 
 def rulers(state: GameState) -> dict[str, str | None]:

@@ -205,6 +205,15 @@ class GameState:
         """The player at `seat`."""
         return self.players[seat]
 
+    def due_seat(self) -> str | None:
+        """The seat owing a decision now: the one choosing loyalty, the one a paused turn asks, or the one whose
+        turn it is; None once the game is over."""
+        if self.phase == "over":
+            return None
+        if self.paused is not None and self.phase != "loyalty":
+            return str(self.paused.question["seat"])
+        return self.current
+
     def encode(self) -> dict[str, Any]:
         """Canonical plain data (JSON-compatible)."""
         return {

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from games.pax_pamir import actions, cards, core, market, orders, queries
+from games.pax_pamir.bribes import DECLINE, hostage_bribe, play_bribe
 from games.pax_pamir.robot import loyalty_default
-from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import ACTION_LIMIT, BLACKMAIL, NO_SPY, blackmail_targets
 
@@ -19,10 +19,9 @@ def _yaml(value: Any) -> str:
 
 def order_template(state: GameState, seat: str) -> str:
     """The order template for `seat` (a standing-orders template when nothing else is due from it)."""
-    prompted = [q for q in _prompts(state) if q == seat]
     if state.phase == "over":
         return "# The game is over: no more orders.\n"
-    if not prompted:
+    if state.due_seat() != seat:
         return _standing_only(state, seat)
     if state.phase == "loyalty":
         coalitions = ", ".join(cards.board().coalitions)
@@ -49,12 +48,6 @@ def _option(option: Any, kind: str) -> str:
         except KeyError:
             return str(option)
     return str(option)
-
-
-def _prompts(state: GameState) -> list[str]:
-    from games.pax_pamir import GAME
-
-    return [p.seat for p in GAME.prompts(state)]
 
 
 def _turn(state: GameState, seat: str) -> str:
@@ -84,10 +77,10 @@ def _turn(state: GameState, seat: str) -> str:
         for number in usable:
             card = queries.court_card(number)
             bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
-            holder = queries.hostage_holder(state, number)
-            if holder is not None and not queries.bribes_waived(state, seat, "hostage"):
-                bonus += (f"; held hostage by {holder}: hostage_bribe up to "
-                          f"{queries.spies_on(state, number)[holder]}")
+            hostage = hostage_bribe(state, number)
+            if hostage is not None and not queries.bribes_waived(state, seat, "hostage"):
+                bonus += (f"; held hostage by {hostage[0]}: hostage_bribe up to {hostage[1]}"
+                          f"{_courtly_note(state, seat)}")
             for name in card.actions:
                 module = actions.module(name)
                 if module is None:
@@ -115,11 +108,11 @@ def _turn(state: GameState, seat: str) -> str:
 def _play_note(state: GameState, seat: str, number: int) -> str:
     card = queries.court_card(number)
     note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
-    holder = ruler(state, card.region)
-    if holder is not None and holder != seat:
-        owed = state.tribes.get(card.region, {}).get(holder, 0)
-        waived = " (you owe no bribe now)" if queries.bribes_waived(state, seat, "play") else ""
-        note += f"; {holder} rules {card.region}: bribe up to {owed}{waived}"
+    owed = play_bribe(state, seat, number)
+    if owed is not None:
+        waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
+                  else _courtly_note(state, seat))
+        note += f"; {owed[0]} rules {card.region}: bribe up to {owed[1]}{waived}"
     if "road" in card.impact:
         borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
         note += f"; roads: {', '.join(borders)}"
@@ -129,9 +122,16 @@ def _play_note(state: GameState, seat: str, number: int) -> str:
     return note
 
 
+def _courtly_note(state: GameState, seat: str) -> str:
+    """How `seat`'s Courtly Manners will answer a bribe, when it is theirs."""
+    if not queries.may_decline_bribes(state, seat):
+        return ""
+    answer = state.standing.get(seat, {}).get("courtly_manners", DECLINE)
+    return f" (Courtly Manners: you {answer} it; standing courtly_manners: decline | pay)"
+
+
 def _title(number: int) -> str:
-    found = cards.card(number)
-    return f"event {found.title}" if isinstance(found, cards.EventCard) else found.name
+    return f"event {cards.title(number)}" if queries.is_event(number) else cards.title(number)
 
 
 def _standing_lines(state: GameState, seat: str) -> str:
@@ -141,6 +141,7 @@ def _standing_lines(state: GameState, seat: str) -> str:
         "#   bribe: full | waive | <most rupees you ask>   when someone owes you a bribe",
         "#   discard: [card numbers, most expendable first]   when the rules make you discard",
         "#   safe_house: true | false   whether a spy removed in battle hides in your Safe House",
+        "#   courtly_manners: decline | pay   under your Courtly Manners, decline bribes (the default) or pay them",
     ]
     if standing:
         lines.append("standing: " + _yaml(standing))

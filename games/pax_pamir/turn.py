@@ -10,8 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.contract import Path
 from games.pax_pamir import actions, core, queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
 from games.pax_pamir.dominance import GameOver
@@ -156,23 +157,47 @@ def take_action(ctx: Context, entry: Any) -> None:
     card_action(ctx, kind, entry)
 
 
+def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
+    """Why court card `number` cannot take action `kind` this turn, whatever the actions left, as (order field,
+    message); None when it is in `seat`'s court, shows the action and has not acted yet."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
+    listed = ", ".join(str(n) for n in able) or "none"
+    if number not in player.court:
+        return "card", f"card {number!r} is not in your court; cards that can {kind} now: {listed}"
+    card = queries.court_card(number)
+    if kind not in card.actions:
+        return "action", f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}"
+    if number in turn.used:
+        return "card", f"{card.name} has already acted this turn; cards that can {kind} now: {listed}"
+    return None
+
+
+def action_left(state: GameState, seat: str, number: int) -> bool:
+    """True when card `number` still has an action to use: one of the turn's two, or a bonus (favored suit)."""
+    turn = state.turn
+    assert turn is not None
+    return turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, number)
+
+
+def may_act(state: GameState, seat: str, number: int, kind: str) -> bool:
+    """May `seat`'s court card `number` take action `kind` now? The one answer for orders, robots and Wakhan."""
+    return card_problem(state, seat, number, kind) is None and action_left(state, seat, number)
+
+
 def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
     """A card-based action: the card, its use this turn, the action limit, a hostage bribe, then the action."""
     state, seat, where = ctx.state, ctx.seat, ctx.where
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
     number = entry.get("card")
-    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
-    listed = ", ".join(str(n) for n in able) or "none"
-    if number not in player.court:
-        ctx.fail((*where, "card"), f"card {number!r} is not in your court; cards that can {kind} now: {listed}")
+    found = card_problem(state, seat, number, kind)
+    if found is not None:
+        ctx.fail((*where, found[0]), found[1])
+    assert number is not None  # in the court
     card = queries.court_card(number)
-    if kind not in card.actions:
-        ctx.fail((*where, "action"),
-                 f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}")
-    if number in turn.used:
-        ctx.fail((*where, "card"), f"{card.name} has already acted this turn; cards that can {kind} now: {listed}")
     module = actions.module(kind)
     if module is None:
         ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
@@ -181,22 +206,40 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                  f"{', '.join(('card', 'hostage_bribe', *module.FIELDS))}")
     bonus = queries.is_favored(state, seat, number)
-    if not bonus and turn.actions >= ACTION_LIMIT:
+    if not action_left(state, seat, number):
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    _raise_first(module.problems(state, seat, number, params, where))
-    holder = queries.hostage_holder(state, number)
-    if holder is not None:
-        amount = queries.spies_on(state, number)[holder]
+    hostage = hostage_bribe(state, number)
+    if hostage is not None:
+        holder, amount = hostage
+        if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
+            # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
+            _raise_first(module.problems(state, seat, number, params, where))
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
             return
-        # The bribe may have left too few rupees for the action's own cost.
-        _raise_first(module.problems(state, seat, number, params, where))
+    # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
+    # too few rupees for the action's cost).
+    _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)
     if not bonus:
         turn.actions += 1
+
+
+def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: actions.Action,
+                            number: int, params: dict[str, Any], where: Path) -> bool:
+    """True when some hostage bribe the holder may ask (0 to `amount`, as far as `seat` can pay) makes the
+    action's details legal."""
+    for paid in range(min(amount, state.players[seat].rupees) + 1):
+        trial = state
+        if paid:
+            trial = state.clone()
+            trial.players[seat].rupees -= paid
+            trial.players[holder].rupees += paid
+        if not module.problems(trial, seat, number, params, where):
+            return True
+    return False
 
 
 def _check_bribe_limit(ctx: Context, entry: dict[str, Any], field: str) -> None:

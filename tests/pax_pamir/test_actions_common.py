@@ -11,6 +11,7 @@ from actions_helpers import make_state
 from engine.rng import Rng
 from engine.simulate import play_out
 from games.pax_pamir import GAME, actions, queries
+from games.pax_pamir.bribes import hostage_bribe, play_bribe
 from games.pax_pamir.context import OrderError
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import run_turn
@@ -91,6 +92,31 @@ def test_12_hostage_5_a_tie_for_most_spies_holds_nothing_hostage() -> None:
     state = _hostage_position(spies={KABUL_BAZAAR: {"bob": 2, "anna": 2}})
     outcome = _turn(state, _tax())
     assert outcome.question is None and outcome.ctx.state.players["anna"].rupees == 5
+
+
+def test_12_hostage_6_the_bribe_is_settled_before_the_actions_details_are_judged() -> None:
+    """Anna pays bob the hostage bribe, then taxes bob for those very rupees: legal, the bribe comes first."""
+    state = _hostage_position(courts={"anna": [KABUL_BAZAAR], "bob": [CHARLES_STODDART]},
+                              standing={"bob": {"bribe": "full"}}, rupees={"anna": 4, "bob": 0})
+    order = {"actions": [_tax(take=["bob", "bob"], hostage_bribe=2)]}
+    assert GAME.check(state, "anna", order) == []
+    outcome = run_turn(state, "anna", order)
+    players = outcome.ctx.state.players
+    assert outcome.question is None and (players["anna"].rupees, players["bob"].rupees) == (4, 0)
+
+
+def test_12_hostage_7_details_no_bribe_could_make_legal_are_refused_before_anyone_is_asked() -> None:
+    state = _hostage_position(courts={"anna": [KABUL_BAZAAR], "bob": [CHARLES_STODDART]}, rupees={"bob": 0})
+    (problem,) = GAME.check(state, "anna", {"actions": [_tax(take=["bob", "bob", "bob"])]})
+    assert problem.path[:3] == ("actions", 0, "take")
+
+
+def test_12_bribes_owed_are_computed_in_one_place_for_orders_templates_and_wakhan() -> None:
+    state = _hostage_position()
+    assert hostage_bribe(state, KABUL_BAZAAR) == ("bob", 2) and hostage_bribe(state, AFGHAN_HANDICRAFTS) is None
+    state.players["bob"].hand = [CHARLES_STODDART]  # a Kabul card: anna rules Kabul with one tribe
+    assert play_bribe(state, "bob", CHARLES_STODDART) == ("anna", 1)
+    assert play_bribe(state, "anna", CHARLES_STODDART) is None  # the ruler plays freely
 
 
 def test_ability_civil_service_reforms_no_bribe_for_hostage_cards() -> None:

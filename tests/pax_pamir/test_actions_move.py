@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from actions_helpers import make_state, messages, problems, run
+from actions_helpers import make_state, messages, problems, run, texts
 
 from engine.rng import Rng
 from games.pax_pamir.actions import move
@@ -150,6 +150,27 @@ def test_event_nationalism_moving_the_last_tribe_away_overthrows_its_political_c
                        roads={"herat-kabul": {"british": 1}}, effects=[("nationalism", "anna")])
     run(state, "move", FARAH_ROAD, {"moves": [{"tribe": "herat", "to": "kabul"}]})
     assert state.players["anna"].court == [FARAH_ROAD] and HAZARA_CHIEFS in state.discard
+
+
+def test_13_move_11_each_move_takes_effect_with_the_overthrow_rule_before_the_next_is_checked() -> None:
+    """Moving the last Herat tribe away discards Hazara Chiefs (and the spy on it goes home) at once: the spy
+    track closes up, so a spy may then step from Farah Road straight onto bob's first card."""
+    state = make_state(courts={"anna": [FARAH_ROAD, HAZARA_CHIEFS], "bob": [18, 20], "cati": [22]},
+                       tribes={"herat": {"anna": 1}}, roads={"herat-kabul": {"british": 1}},
+                       spies={FARAH_ROAD: {"anna": 1}, HAZARA_CHIEFS: {"cati": 1}},
+                       effects=[("nationalism", "anna")])
+    moves = [{"tribe": "herat", "to": "kabul"}, {"spy": FARAH_ROAD, "to": 18}]
+    ctx = run(state, "move", FARAH_ROAD, {"moves": moves})
+    assert HAZARA_CHIEFS in state.discard and state.spies == {"18": {"anna": 1}}
+    assert "overthrown" in texts(ctx)
+    # The spy on the overthrown card went home: it can no longer move.
+    state = make_state(courts={"anna": [FARAH_ROAD, HAZARA_CHIEFS], "bob": [18]}, tribes={"herat": {"anna": 1}},
+                       roads={"herat-kabul": {"british": 1}}, spies={HAZARA_CHIEFS: {"anna": 1}},
+                       effects=[("nationalism", "anna")])
+    found = problems(state, "move", FARAH_ROAD, {"moves": [{"tribe": "herat", "to": "kabul"},
+                                                           {"spy": HAZARA_CHIEFS, "to": 18}]})
+    assert [p.path for p in found] == [("actions", 0, "moves", 1)]
+    assert "you have no spy on card 55" in found[0].message
 
 
 def test_event_nationalism_is_needed_to_move_tribes() -> None:

@@ -393,3 +393,9 @@ def test_bad_wakhan_card_is_reported() -> None:
     data["cards"][2]["back"]["column_numbers"] = [0, 1, 2, 3, 4]
     with pytest.raises(CardDataError, match="wakhan.yaml: card 3 back: column_numbers must list every"):
         cards._load_wakhan(data, cards.board())
+
+
+def test_a_card_is_named_by_one_helper_court_card_name_or_event_title() -> None:
+    assert cards.title(1) == "Mohan Lal" and cards.title(111) == "Public Withdrawal"
+    with pytest.raises(KeyError):
+        cards.title(999)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pp_helpers import MARKET, context, position, texts, turn
+from pp_helpers import MARKET, context, position, rupee_change, rupees_total, texts, turn
 
 from games.pax_pamir import GAME
 from games.pax_pamir.cleanup import refill
@@ -65,6 +65,22 @@ def test_p09_refill_slides_rows_with_their_rupees_and_fills_columns_top_first() 
     refill(context(state))
     assert state.market == [[1, 3, 5, 6, 30, 32], [7, 8, 10, 11, 31, 33]]
     assert state.market_rupees == [[1, 2, 0, 4, 0, 0], [0, 0, 5, 0, 0, 0]]
+
+
+def test_p09_rupees_the_refill_carries_onto_public_withdrawal_leave_the_game() -> None:
+    """Rupees left by a discarded event are placed on the card that moves in; on Public Withdrawal they leave."""
+    state = position(market=[[105, 111, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[20])
+    state.market_rupees[0][0] = 2
+    step = turn(state, {})
+    assert step.state.market[0][0] == 111 and step.state.market_rupees[0][0] == 0
+    assert rupee_change(step) == -2 and rupees_total(step.state) == rupees_total(state) - 2
+    # A drawn Public Withdrawal takes no rupees either (a slot keeps an instability's rupees until it is filled).
+    state = position(market=[[1, 2, 3, 4, 5, None], [7, 8, 9, 10, 11, 12]], deck=[111])
+    state.market_rupees[0][5] = 3
+    ctx = context(state)
+    refill(ctx)
+    assert state.market[0][5] == 111 and state.market_rupees[0][5] == 0
+    assert [e.data.get("amount") for e in ctx.events if e.data.get("kind") == "rupees-removed"] == [3]
 
 
 def test_p09_instability_second_check_revealed_resolves_a_check_and_discards_both() -> None:

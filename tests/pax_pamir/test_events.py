@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from pp_helpers import MARKET, context, position, turn
+import pytest
+from pp_helpers import MARKET, context, position, texts, turn
 
 from games.pax_pamir import GAME, queries
 from games.pax_pamir.dominance import check_scores, dominant_coalition
 from games.pax_pamir.events import resolve_event
+from games.pax_pamir.state import Effect
 
 
 def bought(number: int, **fields: object) -> dict[str, object]:
@@ -61,6 +63,32 @@ def test_107_courtly_manners_buyer_pays_no_bribes() -> None:
     order["actions"].append({"action": "play", "card": 25, "side": "left"})
     new = turn(state, order).state
     assert new.players["anna"].court == [25] and new.players["bob"].rupees == 4
+
+
+def _courtly_position(standing: dict[str, object]) -> object:
+    """Anna holds Courtly Manners and plays Josiah Harlan (25) in a Punjab bob rules with two tribes."""
+    state = position(hands={"anna": [25]}, courts={"bob": [24]}, market=MARKET)
+    state.tribes = {"punjab": {"bob": 2}}
+    state.effects = [Effect("courtly_manners", 107, "until_next_dominance_check", "anna")]
+    state.standing = {"bob": {"bribe": "full"}, **standing}
+    return state
+
+
+def test_107_courtly_manners_the_buyer_may_choose_to_pay_and_by_default_does_not() -> None:
+    play = {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 2}]}
+    step = turn(_courtly_position({}), play)  # no standing answer: the default, decline
+    assert step.state.players["anna"].rupees == 4 and step.state.players["anna"].court == [25]
+    assert any("declines" in text and "Courtly Manners" in text for text in texts(step))
+    step = turn(_courtly_position({"anna": {"courtly_manners": "pay"}}), play)
+    assert (step.state.players["anna"].rupees, step.state.players["bob"].rupees) == (2, 6)
+    assert step.state.players["anna"].court == [25]
+    state = _courtly_position({"anna": {"courtly_manners": "decline"}})
+    new = turn(state, {**play, "standing": {"courtly_manners": "pay"}}).state  # the order's own standing answer
+    assert new.players["bob"].rupees == 6 and new.standing["anna"] == {"courtly_manners": "pay"}
+    new = turn(_courtly_position({}), {**play, "answers": {"actions.0.bribe-play-courtly": "pay"}}).state
+    assert new.players["bob"].rupees == 6  # answered for this one bribe, by key
+    (problem,) = GAME.check(state, "anna", {"standing": {"courtly_manners": "sometimes"}})
+    assert problem.path == ("standing", "courtly_manners") and "decline or pay" in problem.message
 
 
 def test_107_discarded_disregard_for_customs_nobody_pays_bribes() -> None:
@@ -169,6 +197,16 @@ def test_115_pashtunwali_values_choose_suit_and_impact_icons_cannot_change_it() 
                              "spies": [8]})
     new = turn(state, order).state
     assert new.favored == "economic"
+
+
+@pytest.mark.parametrize("other", [105, 116])  # New Tactics (military) and Rebuke (political) when discarded
+def test_115_pashtunwali_values_also_holds_the_suit_against_a_discarded_events_icon(other: int) -> None:
+    """While Pashtunwali Values is in force, no change of the favored suit happens, whatever makes it."""
+    state = position(market=[[115, 2, 3, 4, 5, 6], [other, 8, 9, 10, 11, 12]])
+    step = turn(state, bought(115, suit="economic"))
+    assert other in step.state.discard  # cleanup discarded it from the leftmost column
+    assert step.state.favored == "economic"
+    assert any("Pashtunwali Values" in text and "stays economic" in text for text in texts(step))
 
 
 def test_115_discarded_intelligence_becomes_favored() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from actions_helpers import messages, problems
 from pp_helpers import context, position, turn
 
 from games.pax_pamir import queries
 from games.pax_pamir.dominance import check_scores, dominant_coalition, split_points
 from games.pax_pamir.market import pay_action_cost
 from games.pax_pamir.ruling import ruler
+from games.pax_pamir.state import TurnState
 
 HOPE_SEATS = ("cati", "blake", "hope")
 
@@ -25,6 +27,30 @@ def test_p07_ruling_enemy_armies_prevent_rule_without_enemy_tribes() -> None:
     state.tribes = {"kandahar": {"anna": 1}}
     state.armies = {"kandahar": {"british": 2}}
     assert ruler(state, "kandahar") is None  # bob has more ruling pieces but no tribe: nobody rules
+
+
+def test_p07_ruling_enemy_coalition_armies_block_ruler_even_with_no_player_loyal_to_them() -> None:
+    """'Armies belonging to enemy coalitions can prevent you from taking a ruler token': nobody is Afghan, anna has
+    one tribe in Kabul beside two Afghan armies, so nobody rules Kabul (no bribe, no tax or build as its ruler)."""
+    state = position(loyalty={"anna": "british", "bob": "russian", "cati": "british"},
+                     courts={"anna": [8, 14]}, hands={"bob": [9]}, current="bob")
+    state.tribes = {"kabul": {"anna": 1}}
+    state.armies = {"kabul": {"afghan": 2}}
+    assert ruler(state, "kabul") is None
+    step = turn(state, {"actions": [{"action": "play", "card": 9, "side": "left",
+                                     "roads": ["kabul-punjab"]}]})
+    assert not [e for e in step.events if e.data.get("kind") in ("bribe", "bribe-refused")]
+    assert step.state.players["bob"].court == [9] and step.state.players["bob"].rupees == 4
+    state.current = "anna"
+    state.turn = TurnState("anna", 1)
+    state.players["bob"].court = [9]
+    assert "you rule no region" in messages(problems(state, "build", 14, {"place": ["kabul"]}))
+    assert problems(state, "tax", 8, {"take": ["bob"]})
+    state.armies = {"kabul": {"afghan": 1}}
+    assert ruler(state, "kabul") is None  # one tribe against one Afghan army is a tie
+    state.tribes = {"kabul": {"anna": 2}}
+    assert ruler(state, "kabul") == "anna"  # two tribes outnumber them
+    assert not problems(state, "tax", 8, {"take": ["bob"]})
 
 
 def test_p07_ruling_tie_means_no_ruler_and_a_tribe_is_required() -> None:
@@ -106,7 +132,7 @@ def test_p08_leverage_with_no_cards_left_owes_nothing_more() -> None:
 def test_p08_overthrow_losing_last_tribe_discards_political_cards_of_the_region() -> None:
     state = position(courts={"anna": [5, 7, 8, 24]})  # 5, 7 Kabul political; 8 Kabul economic; 24 Punjab political
     state.tribes = {"kabul": {"anna": 1}, "punjab": {"anna": 1}}
-    from games.pax_pamir.pieces import remove_tribe
+    from games.pax_pamir.court import remove_tribe
 
     remove_tribe(context(state), "anna", "kabul")
     assert state.players["anna"].court == [8, 24]

@@ -50,6 +50,17 @@ def test_rebuke_clears_where_other_tribes_outnumber_hers_most():
     assert ask(state, "wakhan.0.region", cards.board().regions) == "punjab"
 
 
+def test_courtly_manners_she_always_declines_the_bribe_it_lets_her_decline():
+    """Courtly Manners says its buyer may decline a bribe; a "may" she always uses (rulebook p. 16)."""
+    # Kabul Bazaar is held hostage by anna's two spies; her Courtly Manners spares her the bribe
+    state = wakhan_state(courts={SEAT: [8], "anna": [9]}, spies={8: {"anna": 2}}, tribes={"kabul": {SEAT: 1}},
+                         rupees={SEAT: 0, "anna": 4}, effects=[("courtly_manners", SEAT)],
+                         standing={"anna": {"bribe": "full"}})
+    ctx, done = take(state, "tax")
+    assert done and state.players[SEAT].rupees == 2 and state.players["anna"].rupees == 2
+    assert "declines to pay anna" in "\n".join(e.text for e in ctx.events)
+
+
 def test_a_question_no_rule_covers_takes_its_default_and_says_so():
     state = wakhan_state()
     ctx = WakhanContext(state, SEAT, {}, where=("wakhan", 0))

@@ -78,6 +78,18 @@ def test_ambition_buys_a_check_she_would_win_instead_of_her_listed_action():
     assert pick is not None and pick.card == CHECK and "ambition" in pick.reason
 
 
+def test_p17_wakhan_ambition_buys_the_final_check_she_wins_on_the_military_stars_tie_break():
+    """The last Dominance Check: both would end on 12 points, and her military stars break the tie for her."""
+    # equal cylinders in play: 3 + 1 points doubled, shared: 4 each on top of 8
+    state = wakhan_state(market=market(t1=CHECK), tribes={"kabul": {SEAT: 1, "anna": 1}}, courts={SEAT: [38]})
+    state.players[SEAT].score = state.players["anna"].score = 8
+    pick = ambition(state, SEAT)
+    assert pick is not None and pick.card == CHECK and "win" in pick.reason
+    state.players["anna"].court = [100]  # Count Perovsky: anna now has as many military stars, and more rupees
+    state.players["anna"].rupees = 9
+    assert ambition(state, SEAT) is None
+
+
 def test_no_ambition_and_no_check_bought_when_she_would_not_score_most():
     state = wakhan_state(market=market(b4=CHECK), tribes={"kabul": {"anna": 2}})
     assert ambition(state, SEAT) is None
@@ -252,6 +264,16 @@ def test_code_move_never_costs_her_a_ruler_token():
     assert not done and state.armies == {"transcaspia": {"russian": 3, "british": 2}}
 
 
+def test_p18_wakhan_move_only_a_ruler_token_she_would_lose_keeps_an_army_back():
+    """Her army may leave a region she does not rule even where another player's tribe stays (rulebook p. 18)."""
+    # kabul: her russian army and anna's tribe (nobody rules); transcaspia: anna's tribe and no army of hers
+    state = wakhan_state(courts={SEAT: [9]}, tribes={"kabul": {"anna": 1}, "transcaspia": {"anna": 1}},
+                         armies={"kabul": {"russian": 1}})
+    ctx, done = take(state, "move")
+    assert done and state.armies == {"transcaspia": {"russian": 1}}
+    assert "lose" not in texts(ctx)
+
+
 def test_code_betray_takes_the_highest_priority_prize_and_keeps_her_loyalties():
     state = wakhan_state(courts={SEAT: [10, 1], "anna": [4, 18]}, spies={4: {SEAT: 1}, 1: {SEAT: 1}})
     ctx, done = take(state, "betray")
@@ -267,6 +289,15 @@ def test_code_battle_removes_tribes_then_armies_then_roads():
     take(state, "battle")  # British Regulars, rank 2
     assert "kandahar" not in state.tribes and state.armies["kandahar"] == {"russian": 3, "british": 1}
     assert state.roads == {"kandahar-punjab": {"british": 1}}
+
+
+def test_p18_wakhan_battle_piece_type_first_the_red_arrow_only_between_players():
+    """Tribes, then armies, then roads (rulebook p. 18): every player's tribes go before anyone's army."""
+    # pragmatic loyalty afghan (anna british, bob russian); the red arrow points bottom/right: bob before anna
+    state = wakhan_state(humans=("anna", "bob"), courts={SEAT: [50]}, tribes={"kandahar": {"anna": 1, "bob": 1}},
+                         armies={"kandahar": {"afghan": 3, "russian": 1}})
+    take(state, "battle")  # British Regulars, rank 2
+    assert "kandahar" not in state.tribes and state.armies["kandahar"] == {"afghan": 3, "russian": 1}
 
 
 def test_code_battle_falls_back_to_the_best_spied_card():

@@ -1,6 +1,6 @@
 """The card-based actions (tax, gift, build, move, betray, battle): one module each, found by name.
 
-Every action module defines, at module level:
+Every action module defines, at module level (the `Action` protocol, which mypy checks each module against):
 
     FIELDS: tuple[str, ...]
         The keys its order entry may hold besides `action` and `card` (unknown keys are problems).
@@ -21,23 +21,43 @@ Every action module defines, at module level:
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from typing import Any, Protocol
+
+from engine.contract import Path, Problem
+from engine.rng import Rng
+from games.pax_pamir.actions import battle, betray, build, gift, move, tax
+from games.pax_pamir.context import Context
+from games.pax_pamir.state import GameState
 
 #: The card-based actions, in the order the rulebook presents them.
 NAMES: tuple[str, ...] = ("tax", "gift", "build", "move", "betray", "battle")
 
 
-def module(name: str) -> ModuleType | None:
-    """The module implementing action `name`, or None while it is not implemented."""
-    if name not in NAMES:
-        return None
-    try:
-        return importlib.import_module(f"games.pax_pamir.actions.{name}")
-    except ModuleNotFoundError as error:
-        if error.name == f"games.pax_pamir.actions.{name}":
-            return None
-        raise
+class Action(Protocol):
+    """An action module's interface (see the module docstring)."""
+
+    FIELDS: tuple[str, ...]
+
+    def problems(self, state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
+        """Everything wrong with taking this action now with these params."""
+
+    def perform(self, ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
+        """Carry the action out on ctx.state."""
+
+    def random_params(self, state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
+        """Random legal params, or None when the action cannot be taken."""
+
+    def choices(self, state: GameState, seat: str, card: int) -> list[str]:
+        """Lines listing the legal choices, for the order template."""
+
+
+_REGISTRY: dict[str, Action] = {"tax": tax, "gift": gift, "build": build, "move": move, "betray": betray,
+                                "battle": battle}
+
+
+def module(name: str) -> Action | None:
+    """The module implementing action `name`, or None for a name that is no card-based action."""
+    return _REGISTRY.get(name)
 
 
 def implemented() -> tuple[str, ...]:

@@ -23,15 +23,9 @@ def rank(number: int) -> int:
     return queries.court_card(number).rank
 
 
-def title(number: int) -> str:
-    """A card's name, or an event's title (market cards may be events)."""
-    found = cards.card(number)
-    return found.title if isinstance(found, cards.EventCard) else found.name
-
-
 def card_name(number: int) -> str:
     """A card as players read it: its name and number."""
-    return f"{title(number)} ({number})"
+    return f"{cards.title(number)} ({number})"
 
 
 def region_name(region: str) -> str:

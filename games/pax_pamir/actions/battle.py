@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax_pamir import cards, pieces, queries
+from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.state import GameState, bump
@@ -168,7 +168,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
                      coalition=coalition)
         elif kind == "tribe":
             ctx.emit(f"{seat} removes a tribe of {rest} from {site}.", kind="removed", piece="tribe", owner=rest)
-            pieces.remove_tribe(ctx, rest, str(site))
+            court.remove_tribe(ctx, rest, str(site))
         else:
             _remove_spy(ctx, seat, rest, int(site), index)
 

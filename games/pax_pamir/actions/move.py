@@ -1,7 +1,8 @@
 """Move: one move per rank of the acting card, each taking one of your loyal armies or spies one step.
 
 Order entry: `{action: move, card: 1, moves: [{spy: 8, to: 12}, {army: kabul, to: herat}]}` -- each item of
-`moves` is one move, carried out in order (a piece may move again):
+`moves` is one move, carried out in order, each with its effects (a tribe's overthrow rule, spies going home from
+discarded cards) before the next is judged (a piece may move again):
 
 * `{army: <region>, to: <region>}` -- an army of your coalition crosses into an adjacent region; the border must
   hold a road of your coalition (Indian Supplies: any border).
@@ -21,7 +22,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax_pamir import cards, pieces, queries
+from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,
     card_name,
@@ -32,7 +33,7 @@ from games.pax_pamir.actions._common import (
     rank,
     spy_steps,
 )
-from games.pax_pamir.context import Context
+from games.pax_pamir.context import Context, Pause
 from games.pax_pamir.state import GameState, bump
 
 FIELDS: tuple[str, ...] = ("moves",)
@@ -120,22 +121,32 @@ def _why_not(state: GameState, seat: str, move: Move) -> str | None:
     return f"cannot go from {source} to {to!r} in one move; choices: {listing(legal)}"
 
 
-def _apply(ctx_state: GameState, seat: str, move: Move) -> None:
-    """Carry out a legal move on the counts only (the perform adds the overthrow rule for tribes)."""
+def _make(ctx: Context, seat: str, move: Move) -> None:
+    """Carry out one legal move with all its effects: a tribe leaving its region may trigger the overthrow rule
+    (political cards discarded, their spies sent home), which the next move already sees."""
+    state = ctx.state
     kind, source, to = move
     if kind == "spy":
-        bump(ctx_state.spies.setdefault(str(source), {}), seat, -1)
-        bump(ctx_state.spies.setdefault(str(to), {}), seat, 1)
+        bump(state.spies.setdefault(str(source), {}), seat, -1)
+        bump(state.spies.setdefault(str(to), {}), seat, 1)
     elif kind == "army":
-        coalition = loyalty(ctx_state, seat)
-        bump(ctx_state.armies.setdefault(source, {}), coalition, -1)
-        bump(ctx_state.armies.setdefault(to, {}), coalition, 1)
+        coalition = loyalty(state, seat)
+        bump(state.armies.setdefault(source, {}), coalition, -1)
+        bump(state.armies.setdefault(to, {}), coalition, 1)
     else:
-        bump(ctx_state.tribes.setdefault(source, {}), seat, -1)
-        bump(ctx_state.tribes.setdefault(to, {}), seat, 1)
-    for nested in (ctx_state.spies, ctx_state.armies, ctx_state.tribes):
+        bump(state.tribes.setdefault(to, {}), seat, 1)
+        court.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
+    for nested in (state.spies, state.armies, state.tribes):
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]
+    where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
+    what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
+    ctx.emit(f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
+
+
+def _scratch(state: GameState, seat: str) -> Context:
+    """A throwaway step on a copy of `state`, to try moves one after another with all their effects."""
+    return Context(state.clone(), seat, {})
 
 
 def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
@@ -148,50 +159,47 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     if len(moves) > rank(card):
         found.append(problem(path, "moves", message=f"{card_name(card)} gives {rank(card)} move(s), "
                                                     f"not {len(moves)}"))
-    work = state.clone()
+    work = _scratch(state, seat)
     for index, item in enumerate(moves):
         move = _parse(item, kinds(state, seat))
-        why = move if isinstance(move, str) else _why_not(work, seat, move)
+        why = move if isinstance(move, str) else _why_not(work.state, seat, move)
         if why is not None:
             found.append(problem(path, "moves", index, message=why))
             break  # later moves depend on this one
         assert not isinstance(move, str)
-        _apply(work, seat, move)
+        try:
+            _make(work, seat, move)
+        except Pause:
+            break  # a decision is owed (repaying a leveraged card): the later moves are judged as they happen
     return found
 
 
 def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
-    """Make each move in turn."""
-    state = ctx.state
+    """Make each move in turn, each with its effects before the next is judged."""
     for index, item in enumerate(params["moves"]):
-        move = _parse(item, kinds(state, seat))
-        why = move if isinstance(move, str) else _why_not(state, seat, move)
+        move = _parse(item, kinds(ctx.state, seat))
+        why = move if isinstance(move, str) else _why_not(ctx.state, seat, move)
         if why is not None:
-            # Only a cascade from an earlier move (an overthrow emptying a court) can get here.
+            # Only a move after a decision problems() could not foresee (a leverage repayment) can get here.
             ctx.fail((*ctx.where, "moves", index), why)
         assert not isinstance(move, str)
-        kind, source, to = move
-        if kind == "tribe":
-            bump(state.tribes.setdefault(to, {}), seat, 1)
-            pieces.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
-        else:
-            _apply(state, seat, move)
-        where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
-        what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
-        ctx.emit(f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
+        _make(ctx, seat, move)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
     """Random legal moves one after another, or None when no piece can move."""
-    work = state.clone()
+    work = _scratch(state, seat)
     moves: list[dict[str, Any]] = []
     for _ in range(rng.randint(1, rank(card))):
-        possible = single_moves(work, seat)
+        possible = single_moves(work.state, seat)
         if not possible:
             break
         kind, source, to = rng.choice(possible)
         moves.append({kind: source, "to": to})
-        _apply(work, seat, (kind, source, to))
+        try:
+            _make(work, seat, (kind, source, to))
+        except Pause:
+            break  # what follows depends on a decision not made yet
     return {"moves": moves} if moves else None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax_pamir import cards, queries, ruling
-from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank, title
+from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import market_cards
 from games.pax_pamir.state import GameState
@@ -155,7 +155,7 @@ def choices(state: GameState, seat: str, card: int) -> list[str]:
     """The sources `seat` may tax with `card`, for the order template."""
     sources = available(state, seat)
     lines = [f"take: [<seat or market card number>, ...]  up to {rank(card)} rupee(s), one item per rupee; from:"]
-    lines += [f"{s}: up to {n}" + (f" (on {title(s)} in the market)" if is_int(s) else "") for s, n in sources.items()]
+    lines += [f"{s}: up to {n}" + (f" (on {cards.title(s)} in the market)" if is_int(s) else "") for s, n in sources.items()]
     if not sources:
         lines.append("no market card or taxable player has rupees to take")
     return lines

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pax_pamir import cards, queries
-from games.pax_pamir.cards import CourtCard
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_court_card
 from games.pax_pamir.market import market_cards, pay_action_cost
@@ -38,12 +37,6 @@ class Plan:
     def minimum(self) -> int:
         """Rupees she needs to take the action at all."""
         return self.cost if self.least is None else self.least
-
-
-def title(number: int) -> str:
-    """A court card's name or an event's title."""
-    found = cards.card(number)
-    return found.name if isinstance(found, CourtCard) else found.title
 
 
 def article(word: str) -> str:
@@ -109,7 +102,7 @@ def plan_tax(state: GameState, seat: str, reading: Reading) -> Plan | None:
             else:
                 row, column = next((r, c) for r, c, n in market_cards(ctx.state) if n == source)
                 ctx.state.market_rupees[row][column] -= 1
-                what = f"from {title(source)} in the market (no player left to tax; leftmost first)"
+                what = f"from {cards.title(source)} in the market (no player left to tax; leftmost first)"
             ctx.state.players[seat].rupees += 1
             ctx.emit(f"Wakhan taxes 1 rupee {what}.", kind="tax", seat=seat, source=source, amount=1)
 
@@ -216,7 +209,8 @@ def _other_tribes(state: GameState, seat: str, region: str) -> int:
 
 def next_move(state: GameState, seat: str, reading: Reading) -> tuple[str, str] | None:
     """One army move (origin, destination): into a neighbouring region where other players have more tribes than
-    she has armies, from a region with armies to spare whose rule she would not lose; region order on ties."""
+    she has armies, from any region holding her army unless it would lose her its ruler token; region order on
+    ties."""
     coalition = pragmatic_loyalty(state, reading, seat)
     order = reading.front.region_order
     for destination in order:
@@ -226,7 +220,7 @@ def next_move(state: GameState, seat: str, reading: Reading) -> tuple[str, str] 
             if origin not in cards.board().neighbours[destination]:
                 continue
             armies = state.armies.get(origin, {}).get(coalition, 0)
-            if armies == 0 or armies <= _other_tribes(state, seat, origin):
+            if armies == 0:
                 continue
             if ruler(state, origin) == seat:
                 bump(state.armies[origin], coalition, -1)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions.battle import safe_houses
 from games.pax_pamir.context import Context, Question
-from games.pax_pamir.pieces import remove_army, remove_road, remove_spy, remove_tribe
+from games.pax_pamir.court import remove_tribe
+from games.pax_pamir.pieces import remove_army, remove_road, remove_spy
 from games.pax_pamir.state import GameState, bump
 from games.pax_pamir.wakhan.actions import Plan, article, rank
 from games.pax_pamir.wakhan.deck import Reading
@@ -22,21 +23,27 @@ def _borders(region: str) -> list[str]:
 
 
 def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[tuple[str, str, str]]:
-    """Enemy pieces she may remove in `region`, in her order: by target player (red arrow), tribes, armies, roads.
+    """Enemy pieces she may remove in `region`, in her order: tribes, then armies, then roads; within one kind of
+    piece, the red arrow's player first.
 
     Each item is (kind, where, owner): a tribe of another player (Citadels protect theirs), or an army or road of a
     coalition another player is loyal to, never of her pragmatic loyalty.
     """
     coalition = pragmatic_loyalty(state, reading, seat)
+    others = red_arrow_seats(state, seat, reading.row_side)
+    citadel = CITADELS.get(region)
     found: list[tuple[str, str, str]] = []
-    for other in red_arrow_seats(state, seat, reading.row_side):
-        citadel = CITADELS.get(region)
+    for other in others:
         if not (citadel and queries.has_ability(state, other, citadel)):
             found += [("tribe", region, other)] * state.tribes.get(region, {}).get(other, 0)
+    coalitions: list[str] = []
+    for other in others:
         loyalty = state.players[other].loyalty
-        if loyalty is None or loyalty == coalition or any(k != "tribe" and w == loyalty for k, _, w in found):
-            continue
+        if loyalty is not None and loyalty != coalition and loyalty not in coalitions:
+            coalitions.append(loyalty)
+    for loyalty in coalitions:
         found += [("army", region, loyalty)] * state.armies.get(region, {}).get(loyalty, 0)
+    for loyalty in coalitions:
         for border in _borders(region):
             found += [("road", border, loyalty)] * state.roads.get(border, {}).get(loyalty, 0)
     return found

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.pax_pamir import cards, queries
+from games.pax_pamir.bribes import DECLINE
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
-from games.pax_pamir.wakhan.actions import title
 from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading
 from games.pax_pamir.wakhan.priority import best, by_priority, red_arrow_seats
 
@@ -76,11 +76,11 @@ def named(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, int):
         known = value in cards.court_cards() or value in cards.event_cards()
-        return title(value) if known else str(value)
+        return cards.title(value) if known else str(value)
     if isinstance(value, str) and ":" in value:
         kind, where = value.split(":", 1)
         if kind == "spy" and where.isdigit():
-            return f"her spy on {title(int(where))}"
+            return f"her spy on {cards.title(int(where))}"
         if kind == "gift":
             return f"her {where}-rupee gift"
         if kind in ("tribe", "army", "road"):
@@ -94,6 +94,8 @@ def _decide(ctx: Context, q: Question) -> tuple[Any, str]:
     options = list(q.options)
     if q.kind == "bribe":
         return max(options), "she always asks the full bribe"
+    if q.kind == "courtly":
+        return DECLINE, "she always does what a \"may\" allows: Courtly Manners spares her the bribe"
     if name.endswith("-pay"):
         return "pay", "she pays every bribe she can afford"
     if q.kind == "discard":

@@ -4,14 +4,13 @@ court the red arrow names, bribing the ruler if she can, and resolves its impact
 from __future__ import annotations
 
 from games.pax_pamir import cards, market, queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context
 from games.pax_pamir.core import LEVERAGE_RUPEES, resolve_favor
 from games.pax_pamir.events import resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
-from games.pax_pamir.wakhan.actions import title
 from games.pax_pamir.wakhan.deck import Reading
-from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, ruler
+from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.priority import by_priority, why_best
 from games.pax_pamir.wakhan.radicalize import Pick
 
@@ -25,7 +24,7 @@ def radicalize(ctx: Context, reading: Reading, pick: Pick) -> None:
     state.players[seat].rupees += rupees
     row = "top" if pick.row == 0 else "bottom"
     taking = f", taking the {rupees} on it" if rupees else ""
-    ctx.emit(f"Wakhan radicalizes {title(number)} ({row} row, column {pick.column + 1}) for {cost} rupee(s)"
+    ctx.emit(f"Wakhan radicalizes {cards.title(number)} ({row} row, column {pick.column + 1}) for {cost} rupee(s)"
              f"{taking}: {pick.reason}.",
              kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees, reason=pick.reason)
     if queries.is_event(number):
@@ -38,9 +37,9 @@ def play(ctx: Context, reading: Reading, number: int) -> None:
     """Play a card she just bought, or discard it when she cannot pay the ruler's bribe."""
     state, seat = ctx.state, ctx.seat
     card = queries.court_card(number)
-    holder = ruler(state, card.region)
-    if holder is not None and holder != seat:
-        amount = state.tribes.get(card.region, {}).get(holder, 0)
+    owed = play_bribe(state, seat, number)
+    if owed is not None:
+        holder, amount = owed
         if not settle_bribe(ctx, seat, holder, amount, "play", (*ctx.where, "bribe"), f"play {card.name}"):
             state.discard.append(number)
             ctx.emit(f"Wakhan cannot pay {holder}'s bribe, so she discards {card.name}.", kind="wakhan",

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pax_pamir import cards, market, queries
-from games.pax_pamir.cards import CourtCard
 from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
@@ -68,7 +67,7 @@ def weigh_ambition(state: GameState, seat: str) -> tuple[Pick | None, list[str]]
             passed.append(f"{where} costs {cost}, more than her {state.players[seat].rupees} rupees")
             continue
         final = market.dominance_checks_left(state) == 1
-        wins, why = would_win_check(state, seat, final)
+        wins, why = would_win_check(state, seat, final, state.market_rupees[row][column] - cost)
         if wins:
             return Pick(row, column, number, f"Wakhan's ambition: {why}"), passed
         passed.append(f"{where}: {why}, so she would neither score the most nor win")
@@ -256,8 +255,7 @@ def by_arrows(state: GameState, seat: str, reading: Reading) -> Pick | None:
 
 def market_title(number: int) -> str:
     """A market card's name, or an event's title."""
-    found = cards.card(number)
-    return found.name if isinstance(found, CourtCard) else f"the event {found.title}"
+    return f"the event {cards.title(number)}" if queries.is_event(number) else cards.title(number)
 
 
 def _why_not(state: GameState, seat: str, row: int, column: int) -> str:

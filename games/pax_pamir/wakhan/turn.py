@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from games.pax_pamir import queries
-from games.pax_pamir.bribes import settle_bribe
+from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, play_turn, turn_state
+from games.pax_pamir.turn import ACTION_LIMIT, Outcome, may_act, play_turn, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -32,7 +32,8 @@ NOTHING: dict[str, str] = {
     "gift": "she cannot afford an empty gift space (or has no cylinder for it)",
     "build": "she rules no region, or holds fewer than two rupees",
     "betray": "no card with a prize carries her spy, or she holds fewer than two rupees",
-    "move": "no army of hers can move next to other players' tribes without costing her a region she rules",
+    "move": "no army of hers stands next to a region where other players' tribes outnumber her armies, or each "
+            "one there would lose her a ruler token by leaving",
     "battle": "no region holds her army and another player's pieces, and no card carries her spy and another's",
     "battle_on_spied_card": "no court card carries both her spy and another player's",
 }
@@ -116,22 +117,19 @@ def _skip(ctx: WakhanContext, code: str, why: str) -> None:
 
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
     """The most a hostage bribe for using `card` could cost her."""
-    holder = queries.hostage_holder(state, card)
-    if holder is None or queries.bribes_waived(state, seat, "hostage"):
+    hostage = hostage_bribe(state, card)
+    # Under her Courtly Manners she always declines the bribe (a "may" she always uses).
+    if hostage is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
         return 0
-    return queries.spies_on(state, card)[holder]
+    return hostage[1]
 
 
 def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
     """Her unused court cards offering the plan's action whose hostage bribe and cost she can pay, and which
     may still act (a favored-suit card always may: its action is a bonus)."""
-    turn = state.turn
-    assert turn is not None
     rupees = state.players[seat].rupees
     return [n for n in state.players[seat].court
-            if plan.action in queries.court_card(n).actions and n not in turn.used
-            and (turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, n))
-            and hostage_cost(state, seat, n) + plan.minimum <= rupees]
+            if may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
@@ -139,10 +137,10 @@ def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> b
     state, seat = ctx.state, ctx.seat
     turn = state.turn
     assert turn is not None
-    holder = queries.hostage_holder(state, card)
+    hostage = hostage_bribe(state, card)
     name = queries.court_card(card).name
-    if holder is not None:
-        amount = queries.spies_on(state, card)[holder]
+    if hostage is not None:
+        holder, amount = hostage
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
             return False
     plan = planner(state, seat, now)
@@ -169,9 +167,11 @@ def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
     while acted:
         acted = False
         for card in list(state.players[seat].court):
-            if card in turn.used or card not in state.players[seat].court or not queries.is_favored(state, seat, card):
+            if card not in state.players[seat].court or not queries.is_favored(state, seat, card):
                 continue
             for action in queries.court_card(card).actions:
+                if not may_act(state, seat, card, action):
+                    continue
                 plan = DEFAULTS[action](state, seat, now)
                 if plan is None or hostage_cost(state, seat, card) + plan.minimum > state.players[seat].rupees:
                     continue
