@@ -66,6 +66,8 @@ class PaxPamir:
 
     def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        if robot.RESOLVED.holds(state, seat, order):
+            return []  # the robot built this very turn of the prompted seat from this very state: it is legal
         order = _plain(order)
         found = self._shape_problems(state, seat, order)
         if found or state.phase == "loyalty" or state.paused is not None:
@@ -88,6 +90,9 @@ class PaxPamir:
         """One step of the rules, with no automated seat's part."""
         (prompt,) = self.prompts(state)
         seat = prompt.seat
+        built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
+        if built is not None:
+            return _finish(*built, seat, 0)  # resolved once, when the robot built it
         order = _plain(orders_by_seat[seat])
         problems = self._shape_problems(state, seat, order)
         if problems:

@@ -5,18 +5,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax_pamir import actions, cards, core, queries
-from games.pax_pamir.cleanup import cleanup
-from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
-from games.pax_pamir.dominance import GameOver
+from games.pax_pamir.context import Chooser, Context, OrderError, Question
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, begin_turn, blackmail, end_turn, may_act, take_action
+from games.pax_pamir.turn import ACTION_LIMIT, Outcome, begin_turn, blackmail, may_act, take_action
+from games.pax_pamir.turn import play_turn as turn_frame
 
 #: How many candidate actions a robot tries per turn before it settles for what it has.
 ATTEMPTS = 8
 #: Chance that a robot stops early when it still could act.
 STOP_CHANCE = 0.08
+#: The turns robots built, with the state each started from: check and apply reuse them instead of replaying.
+RESOLVED: ResolvedTurns[tuple[Outcome, GameState]] = ResolvedTurns()
 
 
 def random_choice(rng: Rng) -> Chooser:
@@ -46,43 +48,63 @@ def play_turn(state: GameState, seat: str, chooser: Chooser, rng: Rng | None) ->
 
     Every decision the turn raises for `seat` is answered by `chooser` and written into the order, so the order
     passes check and replays to the same turn. Decisions owed by others stop the building (they become prompts).
+    The turn so built runs in the same turn frame as a replay of the order, so its outcome is filed in RESOLVED.
     """
     order: dict[str, Any] = {"actions": []}
     ctx = begin_turn(state, seat, order, {}, chooser)
-    try:
-        blackmail(ctx)
-        if rng is not None:
-            _random_actions(ctx, order, rng)
-        cleanup(ctx)
-        end_turn(ctx.state)
-    except (Pause, GameOver):
-        pass
+    outcome = turn_frame(ctx, lambda: _random_actions(state, ctx, order, rng) if rng is not None else None)
     if not order["actions"]:
         del order["actions"]
+    if state.phase == "turns" and state.paused is None and state.current == seat:
+        # A replay works on its own deep copy of the order (a paused turn keeps it), never on the caller's.
+        ctx.order = plain_copy(order)
+        RESOLVED.put(state, seat, order, (outcome, state))
     return order
 
 
-def _random_actions(ctx: Context, order: dict[str, Any], rng: Rng) -> None:
+def _random_actions(start: GameState, ctx: Context, order: dict[str, Any], rng: Rng) -> None:
+    """Up to ATTEMPTS random actions, each resolved as it is drawn; a refused one is forgotten.
+
+    Refusals are rare (a bribe may leave too few rupees for the action itself), so instead of copying the state
+    before every attempt, a refused attempt rebuilds the turn from its start with the entries accepted so far.
+    """
     for _ in range(ATTEMPTS):
         if rng.below(1000) < STOP_CHANCE * 1000:
             return
         entry = random_entry(ctx.state, ctx.seat, rng)
         if entry is None:
             return
-        saved_state, saved_events = ctx.state.clone(), len(ctx.events)
-        saved_order, saved_answers, saved_counters = copy.deepcopy(order), dict(ctx.answers), dict(ctx.counters)
+        saved_order = plain_copy(order)
         order["actions"].append(entry)
         ctx.where = ("actions", len(order["actions"]) - 1)
         try:
             take_action(ctx, entry)
         except OrderError:
-            # Not legal after all (e.g. the bribe left too few rupees): forget it and try something else.
-            ctx.state = saved_state
-            del ctx.events[saved_events:]
+            # Not legal after all: forget it (and any answer the chooser wrote for it) and try something else.
             order.clear()
             order.update(saved_order)
-            ctx.answers = saved_answers
-            ctx.counters = saved_counters
+            _rebuild(start, ctx)
+
+
+def _rebuild(start: GameState, ctx: Context) -> None:
+    """Put `ctx` back where it stood after the accepted entries of its order, by running them again from `start`."""
+    fresh = begin_turn(start, ctx.seat, ctx.order, {}, ctx.chooser)
+    blackmail(fresh)
+    for index, entry in enumerate(ctx.order["actions"]):
+        fresh.where = ("actions", index)
+        take_action(fresh, entry)
+    ctx.state, ctx.events, ctx.answers, ctx.counters = fresh.state, fresh.events, fresh.answers, fresh.counters
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain order data (dicts, lists, scalars): copy.deepcopy's result at a fraction of its cost."""
+    if isinstance(value, dict):
+        return {key: plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(plain_copy(item) for item in value)
+    return value
 
 
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
