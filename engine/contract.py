@@ -126,3 +126,16 @@ class Game(Protocol):
 
     def decode(self, data: Mapping[str, Any]) -> State:
         """The inverse of encode: decode(encode(s)) == s."""
+
+
+@runtime_checkable
+class Warns(Protocol):
+    """Optional part of the contract: a game that can say what an accepted order will set in motion.
+
+    pbem adds these lines to its answer when it accepts an order (the mail reply, `pbem submit`): a loyalty
+    that changes, a question the order will raise. They are read from the rules, the public state and `seat`'s
+    own orders only: never from another seat's hidden cards or standing orders.
+    """
+
+    def warnings(self, state: State, seat: str, order: Order) -> list[str]:
+        """One sentence per consequence of `seat`'s order (which `check` accepted) worth a word; often none."""
