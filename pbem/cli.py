@@ -22,6 +22,7 @@ from pbem.files import Busy
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
+from pbem.warnings import warning_lines
 
 
 class Rejected(click.ClickException):
@@ -194,6 +195,8 @@ def submit(directory: Path, files: tuple[Path, ...]) -> None:
                     continue
                 verb = "replaced" if accepted.replaced else "accepted"
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
+                for line in warning_lines(gd, accepted)[1:]:
+                    click.echo(line)
     if bad:
         sys.exit(1)
 

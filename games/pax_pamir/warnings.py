@@ -141,7 +141,7 @@ def loyalty_line(seat: str, events: Sequence[Event], index: int, old: str | None
             continue
         if before.data.get("kind") == "play":
             card = before.data.get("card")
-            cause = f"Playing {_name(card)} ({new} patriot) changes your loyalty from {old} to {new}"
+            cause = f"Playing {_name(card)}, {_a(new)} patriot, changes your loyalty from {old} to {new}"
             break
         if before.data.get("kind") == "betray":
             card = before.data.get("target")
@@ -157,7 +157,7 @@ def loyalty_line(seat: str, events: Sequence[Event], index: int, old: str | None
         held.append(f"{len(player.gifts)} gift(s)")
     if player.prizes:
         held.append(f"the prize(s) {', '.join(_name(n) for n in player.prizes)}")
-    holding = f" You hold {' and '.join(held)} now." if held else ""
+    holding = f" You hold {' and '.join(held)} now." if held else " You hold none of them now." if not lost else ""
     return (f"{cause}: your gifts go back to your supply, and your prizes and your {old} patriots{patriots} are "
             f"discarded.{holding}")
 
@@ -237,6 +237,11 @@ def _choices(question: Question) -> list[Any]:
     first = question.options[0] if question.count is None else list(question.options[:question.count])
     found = [question.default] if question.default is not None else []
     return found + ([first] if first != question.default else [])
+
+
+def _a(word: Any) -> str:
+    """"an afghan", "a british": the article before a coalition's name."""
+    return f"{'an' if str(word)[:1] in tuple('aeiou') else 'a'} {word}"
 
 
 def _automated(state: GameState, seat: Any) -> bool:

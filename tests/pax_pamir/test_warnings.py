@@ -34,7 +34,7 @@ def patriot_position() -> GameState:
 
 def test_loyalty_and_influence_playing_a_patriot_of_another_coalition_says_what_is_lost() -> None:
     (line,) = warned(patriot_position(), {"actions": [PLAY_PRINCE]})
-    assert line.startswith("Playing Prince Akbar Khan (3) (afghan patriot) changes your loyalty from british to afghan")
+    assert line.startswith("Playing Prince Akbar Khan (3), an afghan patriot, changes your loyalty from british to afghan")
     assert "your gifts go back to your supply" in line and "british patriots (Arthur Conolly (88)) are discarded" in line
     assert "You hold 1 gift(s) and the prize(s) Josiah Harlan (25) now." in line
 
@@ -85,10 +85,10 @@ def test_play_a_patriot_behind_a_bribe_warns_of_the_loyalty_change_if_it_is_play
     # Willing to pay all bob may ask, anna plays the card whatever he asks: the change is sure.
     owed, loyalty = warned(state, {"actions": [{**play, "bribe": 2}]})
     assert "you owe bob a bribe of up to 2" in owed
-    assert loyalty.startswith("Playing Josiah Harlan (25) (afghan patriot) changes your loyalty from british to afghan")
+    assert loyalty.startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty from british to afghan")
     # Willing to pay 1 only, the card is played only if bob asks 1 or less.
     owed, loyalty = warned(state, {"actions": [{**play, "bribe": 1}]})
-    assert loyalty.startswith("Depending on the answers above: playing Josiah Harlan (25) (afghan patriot) changes")
+    assert loyalty.startswith("Depending on the answers above: playing Josiah Harlan (25), an afghan patriot, changes")
 
 
 def test_play_a_bribe_answered_by_your_turn_being_resumed_warns_of_what_follows() -> None:
@@ -98,7 +98,7 @@ def test_play_a_bribe_answered_by_your_turn_being_resumed_warns_of_what_follows(
     asked_to_pay = turn(first.state, {"answer": 2}, seat="bob").state
     assert GAME.warnings(first.state, "bob", {"answer": 2}) == []  # the rest of anna's turn is hers to hear of
     (line,) = warned(asked_to_pay, {"answer": "pay"})
-    assert line.startswith("Playing Josiah Harlan (25) (afghan patriot) changes your loyalty from british to afghan")
+    assert line.startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty from british to afghan")
     assert warned(asked_to_pay, {"answer": "refuse"}) == []
 
 
@@ -110,7 +110,8 @@ def test_play_wakhan_as_ruler_always_asks_the_full_bribe() -> None:
     state.tribes = {"punjab": {SEAT: 2}}
     paid = warned(state, {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 2}]})
     assert paid[0] == "anna pays wakhan a bribe of 2 rupee(s) to play Josiah Harlan."
-    assert paid[1].startswith("Playing Josiah Harlan (25) (afghan patriot) changes your loyalty")
+    assert paid[1].startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty")
+    assert paid[1].endswith("are discarded. You hold none of them now.")
     (refused,) = warned(state, {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 1}]})
     assert refused == "anna refuses the bribe of 2 asked by wakhan and does not play Josiah Harlan."
 
