@@ -5,7 +5,9 @@ other human seat's standing orders are left out of the trial (they are secret: a
 a ruler asks its bribes by standing order), so each of their decisions stops the trial with a question, as it
 would without standing orders. A trial that stops is tried again with that question answered, once with its
 default and once with its first choice (a bribe: the full price and none; to pay: refuse and pay), so what may
-follow is found too. What the first trial meets is sure; what only a later one meets depends on the answers.
+follow is found too. What the first trial meets is sure, and so is what every answer tried leads to; the rest
+is said to depend on the answers. Other seats' hands stay in the trial's state, but no warning says what is in
+them: only question texts (which name no hidden card) and public events are read.
 """
 
 from __future__ import annotations
