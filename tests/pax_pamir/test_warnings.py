@@ -132,6 +132,21 @@ def test_hostage_actions_using_a_card_held_hostage_owes_its_holder() -> None:
     assert warned(state, order) == []
 
 
+# --- Battle, with a Safe House in the court of the player whose spy is removed: its owner decides -----------
+
+
+def test_battle_removing_a_spy_with_a_safe_house_says_its_owner_decides_whatever_their_standing_order() -> None:
+    order = {"actions": [{"action": "battle", "card": 39, "site": 24, "remove": ["spy:cati"]}]}
+    seen = set()
+    for standing in ({}, {"safe_house": True}, {"safe_house": False}):
+        state = position(courts={"anna": [39], "bob": [24], "cati": [41]}, market=MARKET)
+        state.spies = {"24": {"anna": 1, "cati": 1}}
+        state.standing = {"cati": standing}
+        seen.add(tuple(warned(state, order)))
+    assert seen == {("cati decides, by standing order or when asked: anna removes a spy of cati from Ranjit Singh "
+                     "(24) in battle: it may go onto cati's Safe House Charles Masson (41) or back to cati's supply.",)}
+
+
 # --- Questions the order leaves open (orders.md: "if you leave them out ... you are asked") -------------------
 
 
