@@ -135,3 +135,15 @@ def turn_steps(game: Game) -> bool:
     pbem mails a seat of such a game by default only when it owes orders.
     """
     return bool(getattr(game, "turn_steps", False))
+
+@runtime_checkable
+class Warns(Protocol):
+    """Optional part of the contract: a game that can say what an accepted order will set in motion.
+
+    pbem adds these lines to its answer when it accepts an order (the mail reply, `pbem submit`): a loyalty
+    that changes, a question the order will raise. They are read from the rules, the public state and `seat`'s
+    own orders only: never from another seat's hidden cards or standing orders.
+    """
+
+    def warnings(self, state: State, seat: str, order: Order) -> list[str]:
+        """One sentence per consequence of `seat`'s order (which `check` accepted) worth a word; often none."""

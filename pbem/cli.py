@@ -24,6 +24,7 @@ from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
 from pbem.site.cli import site as site_command
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
+from pbem.warnings import warning_lines
 
 
 class Rejected(click.ClickException):
@@ -216,6 +217,9 @@ def submit(directory: Path, files: tuple[Path, ...]) -> None:
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
                 if players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text, accepted.replaced):
                     click.echo(f"  queued a mail telling {accepted.seat} of these orders")
+
+                for line in warning_lines(gd, accepted)[1:]:
+                    click.echo(line)
     if bad:
         sys.exit(1)
 

@@ -158,6 +158,12 @@ class PaxPamir:
         """A YAML order body for `seat`, with the legal choices as comments."""
         return order_template(state, seat)
 
+    def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
+        """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
+        from games.pax_pamir.warnings import warnings
+
+        return warnings(state, seat, _plain(order))
+
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands only as counts."""
         from games.pax_pamir.view import view

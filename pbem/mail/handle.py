@@ -23,6 +23,7 @@ from pbem.mail.scrub import scrub_mail, scrub_text
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body, parse
 from pbem.store import GameDir, token_matches
+from pbem.warnings import warning_lines
 
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,99})\]")
@@ -413,7 +414,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     _remember_date(gd, seat, accepted.step, written)
     verb = "replaced" if accepted.replaced else "accepted"
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")
-    _reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *_status_lines(gd, seat)], now, doc=accepted.doc)
+    _reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *warning_lines(gd, accepted), *_status_lines(gd, seat)], now, doc=accepted.doc)
     return Outcome(mail.key, verb, gd.name, seat, mail.sender, f"step {accepted.step}")
 
 

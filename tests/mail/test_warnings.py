@@ -1,0 +1,82 @@
+"""The answer to accepted orders carries the game's warnings: a loyalty that changes, a question to come."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from games.pax_pamir import market, queries
+from pbem import batch, intake, store
+from pbem.cli import main
+from pbem.orders import render
+from pbem.store import GameDir
+from pbem.warnings import HEADING, WIDTH
+
+from .conftest import Site
+from .mails import order_mail, order_text
+from .test_handle import body, outbox, send
+
+SEATS = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org")]
+
+
+def first_turn(root: Path, seed: str = "warn-1") -> tuple[GameDir, dict[str, str]]:
+    """A two-player Pax Pamir game whose seats both chose British loyalty: the first turn is due; the tokens."""
+    gd, tokens = store.create(root / "pp", "pax-pamir", seed, SEATS)
+    with gd.lock():
+        while gd.state().phase == "loyalty":
+            (prompt,) = gd.game.prompts(gd.state())
+            header = {"game": "pp", "seat": prompt.seat, "step": gd.current_step() + 1}
+            intake.submit(gd, render(header, "loyalty: british\n"), "test")
+            batch.resolve_ready(gd)
+    return gd, tokens
+
+
+def patriot_turn(gd: GameDir) -> tuple[str, str, int]:
+    """The seat whose turn it is, and an order body buying and playing a non-British patriot; its card."""
+    state = gd.state()
+    seat = state.current
+    for row, column, number in market.market_cards(state):
+        if (not queries.is_event(number) and queries.court_card(number).patriot not in (None, "british")
+                and market.purchase_cost(state, seat, row, column) <= state.players[seat].rupees):
+            text = (f"actions:\n  - action: purchase\n    row: {row + 1}\n    column: {column + 1}\n"
+                    f"  - action: play\n    card: {number}\n    side: left\n")
+            return seat, text, number
+    raise AssertionError("this seed's market offers no affordable foreign patriot: choose another seed")
+
+
+def test_the_accepted_answer_says_the_loyalty_changes(offline: Site) -> None:
+    gd, tokens = first_turn(offline.root)
+    seat, orders, card = patriot_turn(gd)
+    coalition = queries.court_card(card).patriot
+    text = order_text("pp", seat, gd.current_step() + 1, tokens[seat], orders)
+    outcome = send(offline, order_mail(text, sender=f"{seat}@example.org"))
+    assert outcome.status == "accepted"
+    [reply] = outbox(Site(offline.root, gd, tokens, offline.settings, None, None))
+    answer = body(reply)
+    assert "Your orders were ACCEPTED." in answer and HEADING in answer
+    flat = " ".join(line.strip() for line in answer.splitlines())
+    assert f"changes your loyalty from british to {coalition}" in flat
+    after = answer.split(HEADING)[1].splitlines()[1:]
+    warnings = after[:next(i for i, line in enumerate(after) if not line.startswith(("- ", "  ")))]
+    assert warnings[0].startswith("- ") and all(len(line) <= WIDTH for line in warnings), warnings
+
+
+def test_orders_without_consequences_get_no_warnings(offline: Site) -> None:
+    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n")))
+    assert outcome.status == "accepted"
+    assert HEADING not in body(outbox(offline)[0])
+
+
+def test_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
+    gd, _ = first_turn(tmp_path)
+    seat, orders, card = patriot_turn(gd)
+    path = tmp_path / "orders.yaml"
+    path.write_text(render({"game": "pp", "seat": seat, "step": gd.current_step() + 1}, orders), encoding="utf-8")
+    result = CliRunner().invoke(main, ["submit", str(gd.root), str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith(f"accepted orders of {seat} for step {gd.current_step() + 1}")
+    assert lines[1] == HEADING
+    assert f"{queries.court_card(card).name} ({card})" in result.output
+    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
