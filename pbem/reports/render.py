@@ -13,6 +13,7 @@ from pbem.reports.mail import compose
 from pbem.reports.model import report_model
 from pbem.reports.names import report_stem
 from pbem.reports.pdf import render_pdf
+from pbem.reports.pictures import mail_safe
 
 if TYPE_CHECKING:
     from pbem.store import GameDir
@@ -78,14 +79,17 @@ def render_step(
 
 def queue_mail(gd: GameDir, model: dict[str, Any], pdf: bytes, address: str, config: ReportConfig) -> Path:
     """Write one seat's report mail into the outbox, built from that seat's model alone."""
+    # Gmail and Outlook drop inline SVG: the mail's pictures go as PNG parts its HTML refers to.
+    html, pictures = mail_safe(render_html([model], config, template="mail/report.html.j2"), config.mail_domain)
     message = compose(
         model,
         address=address,
         sender=config.sender,
         domain=config.mail_domain,
         text=render_text([model], config, template="mail/report.txt.j2"),
-        html=render_html([model], config, template="mail/report.html.j2"),
+        html=html,
         pdf=pdf,
+        pictures=pictures,
     )
     path = gd.outbox_dir() / mail_name(model["step"], model["seat"])
     gd.write_file(path, message.as_bytes())
