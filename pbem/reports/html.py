@@ -10,7 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from pbem.reports.config import ReportConfig
-from pbem.reports.pictures import board_svg
+from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 
 class TemplateError(RuntimeError):
@@ -33,7 +33,7 @@ def environment(config: ReportConfig) -> jinja2.Environment:
         # Jinja's default whitespace rules: the game partials are written (and tested) against them.
     )
     # Boards are drawn from geometry in Python (pbem.reports.layout), where their layout is tested.
-    env.globals["board_svg"] = board_svg
+    env.globals.update(TEMPLATE_GLOBALS)
     return env
 
 

@@ -106,6 +106,7 @@ class Mark:
     radius: float = 0.0
     points: tuple[Point, ...] = ()  # drawn points (polygon, polyline) when they differ from the outline
     title: str = ""  # a tooltip for browsers
+    css: str = ""  # class names, so a page (or a test) can find kinds of marks
 
     def box(self) -> Box:
         """The bounding box of the outline."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pbem.reports import pamir_map
+from pbem.reports import pamir_map, x5_draw
 from pbem.reports.layout import Drawing
 from pbem.reports.svgdraw import svg
 
@@ -26,6 +26,20 @@ def board_svg(view: Mapping[str, Any]) -> Markup:
     """The board of a view as inline SVG (empty for a game without a board drawing)."""
     draw = BOARDS.get(str(view.get("game")))
     return svg(draw(view), "board") if draw else Markup("")
+
+
+def x5_card_svg(card: Mapping[str, Any], forsale: bool = True) -> Markup:
+    """An Expedition to 5X card on its own, as inline SVG."""
+    return svg(x5_draw.single(card, forsale), "x5-svg")
+
+
+def x5_group_svg(group: Mapping[str, Any]) -> Markup:
+    """A group of an Expedition to 5X play area, as inline SVG."""
+    return svg(x5_draw.group(group), "x5-svg x5-group")
+
+
+#: What report templates may call to draw.
+TEMPLATE_GLOBALS = {"board_svg": board_svg, "x5_card_svg": x5_card_svg, "x5_group_svg": x5_group_svg}
 
 
 @dataclass(frozen=True)

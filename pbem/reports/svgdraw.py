@@ -31,7 +31,7 @@ def _paint(mark: Mark) -> str:
 
 def mark_svg(mark: Mark) -> str:
     """One mark as an SVG element, tagged with its id so the picture can be checked against the geometry."""
-    ident = f'data-mark="{escape(mark.id)}"'
+    ident = f'data-mark="{escape(mark.id)}"' + (f' class="{escape(mark.css)}"' if mark.css else "")
     title = f"<title>{escape(mark.title)}</title>" if mark.title else ""
     end = f">{title}</%s>" if title else "/>"
     if mark.shape == "rect":
@@ -48,6 +48,11 @@ def mark_svg(mark: Mark) -> str:
     if mark.shape == "line":
         tag = f'<polyline {ident} points="{_points(mark.points or mark.outline)}" {_paint(mark)}'
         return tag + (end % "polyline" if title else end)
+    if mark.shape == "curve":  # a quadratic curve: start, control point, end
+        (x0, y0), (cx, cy), (x1, y1) = mark.points or mark.outline
+        d = f"M {_num(x0)},{_num(y0)} Q {_num(cx)},{_num(cy)} {_num(x1)},{_num(y1)}"
+        tag = f'<path {ident} d="{d}" {_paint(mark)} stroke-linecap="round"'
+        return tag + (end % "path" if title else end)
     if mark.shape == "text":
         weight = ' font-weight="bold"' if mark.bold else ""
         return (f'<text {ident} x="{_num(mark.at[0])}" y="{_num(mark.at[1])}" font-size="{_num(mark.size)}"'
