@@ -11,7 +11,7 @@ import pytest
 
 from pbem import store
 from pbem.mail import deadlines
-from pbem.reports import ReportConfig, render_html, report_model
+from pbem.reports import ReportConfig, render_html, render_text, report_model
 from pbem.reports.pdf import html_document
 
 SEATS = [store.Seat("anna", "anna@example.org", timezone="Asia/Tokyo"), store.Seat("ben", "ben@example.org"),
@@ -134,3 +134,13 @@ def test_setup_report_first_page_is_not_half_empty(tmp_path: Path, game: str, se
                  if box is not page._page_box and getattr(box, "element_tag", None) not in (None, "html", "body"))
     top, height = content.position_y, content.height
     assert (bottom - top) / height > 0.8
+
+
+def test_text_report_also_starts_with_what_to_do_now(tmp_path: Path) -> None:
+    gd = new_game(tmp_path, options=BERLIN)
+    due = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
+    deadlines.save_track(gd.root, deadlines.Track(step=0, opened=due - timedelta(hours=5), deadline=due))
+    text = render_text([report_model(gd, 0, "cleo")], CONFIG)
+    assert text.index("NOW") < text.index("WHAT HAPPENED") < text.index("THE GAME")
+    assert "Deadline: Tuesday 1 December 2026, 12:00 EST (America/New_York)" in text
+    assert "Send your order for step 1 by Tuesday 1 December 2026, 12:00 EST (America/New_York)." in text
