@@ -6,6 +6,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -16,8 +17,9 @@ from pbem.reports.svgdraw import svg
 
 #: The drawing of a game's board, by game id, from the reader's view.
 BOARDS: dict[str, Callable[[Mapping[str, Any]], Drawing]] = {"pax-pamir": pamir_map.draw}
-#: PNGs are drawn at this many pixels per SVG unit, so they stay sharp on high-density screens.
-PNG_SCALE = 2.0
+#: PNGs are drawn at this many pixels per SVG unit: sharper than the page on most screens, yet a map stays
+#: near 100 KB.
+PNG_SCALE = 1.5
 _SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
 _ATTR = re.compile(r'\b(width|height|aria-label)="([^"]*)"')
 
@@ -51,8 +53,9 @@ class Picture:
     name: str
 
 
+@lru_cache(maxsize=64)
 def png(svg_text: str) -> bytes:
-    """An SVG picture as PNG."""
+    """An SVG picture as PNG; remembered, since every seat's mail of a step shows the same public board."""
     import cairosvg  # a library with C parts: loaded only when a mail needs it
 
     data = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=PNG_SCALE)
