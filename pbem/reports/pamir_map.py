@@ -23,9 +23,10 @@ from pbem.reports.layout import (
     strip_outline,
 )
 
-WIDTH = 600.0
-#: Where the board ends and the panel of suit, check and legend begins; its lines are this far apart.
-PANEL_TOP, PANEL_LINE = 410.0, 14.0
+#: The board is 600 wide and 400 high; beside it, the panel of suit, check and legend (lines this far apart,
+#: sections this much further), so the whole picture is wide rather than tall and fits a page under the news.
+WIDTH, BOARD_HEIGHT = 800.0, 402.0
+PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
 STRIP = 30.0  # how wide a border's strip of road slots is
 
 # The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
@@ -108,10 +109,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     """The map of a Pax Pamir report view (games/pax_pamir/view.py), as geometry."""
     coalitions = {c["id"]: c for c in view["coalitions"]}
     seats: Mapping[str, str] = view["seat_colours"]
-    # The panel is as tall as its longest column: the legend grows with the seats.
-    rows = max(len(view["suits"]) + 1, 8, 4 + len(seats))
-    height = PANEL_TOP + PANEL_LINE * (rows + 0.5) + 6
-    drawing = Drawing(WIDTH, height, title="Map of the six regions, with the favored suit and the Dominance Check")
+    drawing = Drawing(WIDTH, BOARD_HEIGHT, title="Map of the six regions, with the favored suit and the Dominance Check")
     shapes, lines = regions(), borders()
     for shape in shapes.values():
         drawing.add(polygon(f"region:{shape.id}", shape.outline, layer="ground", fill=LAND[shape.id], stroke=COAST,
@@ -144,55 +142,58 @@ def draw(view: Mapping[str, Any]) -> Drawing:
 
 
 def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
-    """Three columns under the board: the favored suit, the Dominance Check, the legend."""
-    top, line, col = PANEL_TOP + PANEL_LINE, PANEL_LINE, 192.0
-    xs = (8.0, 8.0 + col + 8, 8.0 + 2 * (col + 8))
-    drawing.add(rect("panel", Box(0, PANEL_TOP, WIDTH, drawing.height), layer="ground", fill="#faf6ec", stroke=COAST,
-                     stroke_width=0.5))
+    """Beside the board, top to bottom: the favored suit, the Dominance Check, the legend."""
+    x, line, col = PANEL_LEFT + 8, PANEL_LINE, WIDTH - PANEL_LEFT - 14
+    drawing.add(rect("panel", Box(PANEL_LEFT, 2, WIDTH - 2, BOARD_HEIGHT - 2), layer="ground", fill="#faf6ec",
+                     stroke=COAST, stroke_width=0.5))
+    y = 2 + line + 4
 
-    x = xs[0]
-    drawing.add(label("suit:head", "Favored suit", (x, top), 11, bold=True, width=col))
-    for i, suit in enumerate(view["suits"]):
-        y = top + line * (i + 1)
+    def head(mark_id: str, text: str) -> None:
+        drawing.add(label(mark_id, text, (x, y), 11, bold=True, width=col))
+
+    def swatch(mark_id: str, kind: str, colour: str) -> None:
+        if kind == "circle":
+            drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
+        elif kind == "bar":
+            drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222", stroke_width=0.8))
+        else:
+            drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
+
+    head("suit:head", "Favored suit")
+    for suit in view["suits"]:
+        y += line
         favored = suit == view["favored"]
         drawing.add(rect(f"suit:{suit}:mark", Box(x, y - 8, x + 8, y), fill="#3b2f1e" if favored else "none",
                          stroke="#3b2f1e"))
         drawing.add(label(f"suit:{suit}", f"{suit} (favored)" if favored else suit, (x + 13, y), 10,
                           bold=favored, width=col - 13))
 
-    x = xs[1]
+    y += line + PANEL_GAP
     windows = view["deck"]["check_windows"]
-    done = view["checks_done"]
-    lines = [f"{done} of 4 done", f"next after {windows[0]['from']} to {windows[0]['to']} cards" if windows
-             else "none left in the deck",
+    lines = [f"{view['checks_done']} of 4 done",
+             f"next after {windows[0]['from']} to {windows[0]['to']} cards" if windows else "none left in the deck",
              f"dominant now: {coalitions[view['dominant']]['name']}" if view["dominant"] else "no coalition dominant now"]
-    drawing.add(label("check:head", "Dominance Check", (x, top), 11, bold=True, width=col))
+    head("check:head", "Dominance Check")
     for i, text in enumerate(lines):
-        drawing.add(label(f"check:{i}", text, (x, top + line * (i + 1)), 10, width=col))
-    y = top + line * (len(lines) + 1)
+        y += line
+        drawing.add(label(f"check:{i}", text, (x, y), 10, width=col))
+    y += line
     drawing.add(label("blocks:head", "blocks in play (in supply)", (x, y), 10, width=col, fill="#555"))
-    for i, c in enumerate(coalitions.values()):
-        yy = y + line * (i + 1)
-        drawing.add(rect(f"blocks:{c['id']}:mark", Box(x, yy - 8, x + 8, yy), fill=c["colour"], stroke="#222",
-                         stroke_width=0.8))
+    for c in coalitions.values():
+        y += line
+        swatch(f"blocks:{c['id']}:mark", "square", c["colour"])
         drawing.add(label(f"blocks:{c['id']}", f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})",
-                          (x + 13, yy), 10, width=col - 13))
+                          (x + 13, y), 10, width=col - 13))
 
-    x = xs[2]
-    drawing.add(label("legend:head", "Legend", (x, top), 11, bold=True, width=col))
-    keys = [("tribe", "tribe (a player's cylinder)"), ("army", "army (a coalition's block)"),
-            ("road", "road (a block on a border)")]
-    for i, (kind, text) in enumerate(keys):
-        y = top + line * (i + 1)
-        if kind == "tribe":
-            drawing.add(circle("legend:tribe:mark", (x + 4, y - 4), 4, fill="#fff", stroke="#222", stroke_width=0.8))
-        elif kind == "army":
-            drawing.add(rect("legend:army:mark", Box(x, y - 8, x + 8, y), fill="#fff", stroke="#222", stroke_width=0.8))
-        else:
-            drawing.add(rect("legend:road:mark", Box(x - 1, y - 7, x + 9, y - 2), fill="#fff", stroke="#222",
-                             stroke_width=0.8))
+    y += line + PANEL_GAP
+    head("legend:head", "Legend")
+    for kind, shape, text in (("tribe", "circle", "tribe (a player's cylinder)"),
+                              ("army", "square", "army (a coalition's block)"),
+                              ("road", "bar", "road (a block on a border)")):
+        y += line
+        swatch(f"legend:{kind}:mark", shape, "#fff")
         drawing.add(label(f"legend:{kind}", text, (x + 13, y), 10, width=col - 13))
     for i, (seat, colour) in enumerate(seats.items()):
-        y = top + line * (len(keys) + 1 + i)
-        drawing.add(circle(f"legend:seat:{i}:mark", (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
+        y += line
+        swatch(f"legend:seat:{i}:mark", "circle", colour)
         drawing.add(label(f"legend:seat:{i}", seat, (x + 13, y), 10, width=col - 13))

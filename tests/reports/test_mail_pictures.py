@@ -62,7 +62,7 @@ def test_pax_pamir_map_shows_without_inline_svg(tmp_path: Path) -> None:
     pictures = _pictures_left(msg)
     assert [alt for alt, _ in pictures] == ["Map of the six regions, with the favored suit and the Dominance Check"]
     image = pictures[0][1]
-    assert image.width == 900  # drawn at 1.5 times the report's size, sharp on most screens
+    assert image.width == 1200  # drawn at 1.5 times the report's size, sharp on most screens
     colours = {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
     assert (0xF1, 0xEC, 0xD4) in colours  # Herat's land: the board itself, not a blank picture
     assert len(colours) > 50

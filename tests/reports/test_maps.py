@@ -147,7 +147,9 @@ def test_favored_suit_and_dominance_check_beside_the_map() -> None:
     assert texts["check:0"] == "0 of 4 done"
     assert texts["check:1"].startswith("next after ")
     assert texts["check:2"] == "no coalition dominant now"
-    assert [texts[f"legend:seat:{i}"] for i in range(5)] == [layout.fit_text(s, 10, 179) for s in SEATS]
+    for i, seat in enumerate(SEATS):  # the longest names are shortened to fit the panel, never drawn over the map
+        shown = texts[f"legend:seat:{i}"]
+        assert shown.endswith("…") and seat.startswith(shown[:-1])
 
 
 def _svg_marks(svg: str) -> dict[str, ET.Element]:
