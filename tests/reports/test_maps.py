@@ -158,13 +158,16 @@ def _svg_marks(svg: str) -> dict[str, ET.Element]:
 
 
 def test_svg_draws_every_mark_at_its_geometry() -> None:
-    """The picture is the geometry the tests check: each mark drawn where its outline says, nothing else."""
+    """The picture is the geometry the tests check: each mark drawn where its outline says, nothing else.
+
+    The position is the demo's last step, where Kabul's roads and armies used to print on top of each other.
+    """
     state = fresh()
     state.armies["kabul"] = {"british": 3, "russian": 2}
     state.roads["herat-kabul"] = {"british": 2, "russian": 3}
     state.tribes["kabul"] = {SEATS[0]: 2}
     view = view_of(state)
-    drawing = pamir_map.draw(view)
+    drawing = assert_clean(view)
     drawn = _svg_marks(str(board_svg(view)))
     visible = [m for m in drawing.marks if m.fill != "none" or m.stroke != "none"]
     assert sorted(drawn) == sorted(m.id for m in visible)
