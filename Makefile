@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed
 DEMO_DIR ?= demo-games
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Shared libraries WeasyPrint loads at run time; libharfbuzz-subset0 makes PDF font subsetting fast.
-WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 fonts-dejavu-core
+# Shared libraries WeasyPrint loads at run time; libharfbuzz-subset0 makes PDF font subsetting fast;
+# libcairo2 draws the PNG pictures report mail carries (CairoSVG).
+WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 fonts-dejavu-core libcairo2
 # The real IMAP server the mail tests talk to, and the browser (with its driver) the web archive is tested in.
 TEST_DEBS := dovecot-imapd chromium chromium-driver
 

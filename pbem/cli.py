@@ -217,7 +217,6 @@ def submit(directory: Path, files: tuple[Path, ...]) -> None:
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
                 if players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text, accepted.replaced):
                     click.echo(f"  queued a mail telling {accepted.seat} of these orders")
-
                 for line in warning_lines(gd, accepted)[1:]:
                     click.echo(line)
     if bad:

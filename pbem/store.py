@@ -95,8 +95,10 @@ class GameMeta:
         return [seat.name for seat in self.seats]
 
 
-#: Option keys that belong to pbem, not to the rules: `deadline` (and dotted `deadline.*` keys) and `press`.
-PBEM_OPTIONS = ("deadline", "press")
+#: Option keys that belong to pbem, not to the rules: `deadline` (and dotted `deadline.*` keys), `press`, `paper`.
+PBEM_OPTIONS = ("deadline", "press", "paper")
+#: The paper reports are printed on (`--option paper=letter`); A4 unless chosen.
+PAPERS = ("a4", "letter")
 
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -504,6 +506,8 @@ def create(
     if (root / "game.yaml").exists() and (root / "steps" / step_name(0) / "state.json").exists():
         raise StoreError(f"{root}: a game already exists here")
     meta_options = dict(options or {})
+    if str(meta_options.get("paper", "a4")).lower() not in PAPERS:
+        raise StoreError(f"option paper={meta_options['paper']}: the paper is one of {', '.join(PAPERS)}")
     # Set up before anything is written, so a refused setup leaves no half-made game behind.
     try:
         state = game.setup(names, game_options(meta_options), Rng.for_step(str(seed), 0))

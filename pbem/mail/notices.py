@@ -47,6 +47,8 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
     """Queue one welcome mail per seat with an address: its token (sent only here), how to send orders, and
     the report of the step now open (the setup, after `pbem new`), so the market and the board come first."""
     from pbem.reports import render_html, render_text, report_model
+    from pbem.reports.mail import attach_pictures
+    from pbem.reports.pictures import mail_safe
     from pbem.reports.render import ensure_pdf
 
     now = now or datetime.now(UTC)
@@ -88,12 +90,15 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
         report_html = render_html([model], config)
         pdf = [Attachment(f"{gd.name}-step-{step:04d}-{name}.pdf", "application/pdf",
                           ensure_pdf(gd, step, name, config, report_html))] if choice.pdf else []
+        # Gmail and Outlook drop inline SVG: the setup's map goes as a PNG part its HTML refers to.
+        html, pictures = mail_safe(_welcomed_html(report_html, text), settings.domain)
         msg = compose.build(
             settings, to=[seat.address], subject=f"[{gd.name}] welcome, {name}: your token and how to send orders",
             text=text + "\n" + "-" * 72 + "\n\n" + render_text([model], config), kind="welcome",
             message_id=compose.make_id(settings, "welcome", gd.name, name, secrets.token_hex(6)),
-            game=gd.name, seat=name, attachments=[*pdf, *files], now=now, html=_welcomed_html(report_html, text),
+            game=gd.name, seat=name, attachments=[*pdf, *files], now=now, html=html,
         )
+        attach_pictures(msg, pictures)
         queued.append(compose.queue(gd.outbox_dir(), f"welcome-{name}", msg))
     return queued
 

@@ -10,6 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from pbem.reports.config import ReportConfig
+from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 
 class TemplateError(RuntimeError):
@@ -19,7 +20,7 @@ class TemplateError(RuntimeError):
 @lru_cache(maxsize=8)
 def environment(config: ReportConfig) -> jinja2.Environment:
     """The Jinja2 environment for these template folders: autoescape for HTML, strict undefined."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in config.template_dirs]),
         # Everything that becomes HTML is escaped; only plain-text templates (.txt.j2) are not.
         autoescape=jinja2.select_autoescape(
@@ -31,6 +32,9 @@ def environment(config: ReportConfig) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         # Jinja's default whitespace rules: the game partials are written (and tested) against them.
     )
+    # Boards are drawn from geometry in Python (pbem.reports.layout), where their layout is tested.
+    env.globals.update(TEMPLATE_GLOBALS)
+    return env
 
 
 def _exists(env: jinja2.Environment, name: str) -> bool:

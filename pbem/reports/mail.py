@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import SMTP
 from typing import Any
 
 from pbem.reports.names import report_stem
+from pbem.reports.pictures import Picture
 
 #: Header text may hold no line breaks or other control characters, whatever a player named a seat.
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -55,6 +57,16 @@ def _boundary(part: EmailMessage, salt: str) -> str:
     return f"=_pbem_{digest.hexdigest()[:32]}"
 
 
+def attach_pictures(msg: EmailMessage, pictures: Sequence[Picture]) -> None:
+    """Send the HTML body's pictures with it (multipart/related), where its <img src="cid:…"> finds them."""
+    if not pictures:
+        return
+    html = next(part for part in msg.walk() if part.get_content_type() == "text/html")
+    for picture in pictures:
+        html.add_related(picture.png, maintype="image", subtype="png", cid=f"<{picture.cid}>",
+                         disposition="inline", filename=picture.name)
+
+
 def compose(
     model: dict[str, Any],
     *,
@@ -65,6 +77,7 @@ def compose(
     html: str,
     pdf: bytes | None,
     revision: str = "",
+    pictures: Sequence[Picture] = (),
 ) -> EmailMessage:
     """The report mail for the seat of `model` (built from that seat's model alone)."""
     seat = model["seat"]
@@ -91,6 +104,7 @@ def compose(
         msg["X-PBEM-Seat"] = seat
     msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    attach_pictures(msg, pictures)
     pdf_name = f"{_token(game)}-step-{step:04d}-{report_stem(seat)}.pdf"
     if pdf is not None:  # the seat's choice (pbem.mail.policy)
         msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Event, Prompt, Result
+from pbem.mail import deadlines
 from pbem.orders import render as render_order_document
+from pbem.store import PAPERS, StoreError
 
 if TYPE_CHECKING:
     from pbem.store import GameDir
 
 #: Bumped when the shape of the model (and so of the stored .json reports) changes.
-MODEL_VERSION = 1
+MODEL_VERSION = 2
 #: Follows the header lines of an order template: mail intake needs the seat's secret token.
 TOKEN_HINT = "# token: the secret token from your welcome mail (for orders by mail)\n"
 
@@ -35,6 +38,8 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "seat": seat,
         "seats": seats,
         "deadline": _deadline(gd.meta.options),
+        "deadline_at": deadline_at(gd, step, seat) if result is None else None,
+        "paper": paper(gd),
         "view": game.view(state, seat),
         "events": [_event(e) for e in gd.events(step) if e.visible_to(seat)],
         # Another seat's prompt text may quote its hand, so others learn only who owes what kind.
@@ -45,6 +50,37 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "result": _result(result) if result is not None else None,
         "order_template": _order_template(gd, state, step, own),
     }
+
+
+def paper(gd: GameDir) -> str:
+    """The paper this game's reports are printed on: a4 or letter (`--option paper=letter`)."""
+    chosen = str(gd.meta.options.get("paper", "a4")).lower()
+    if chosen not in PAPERS:
+        raise StoreError(f"{gd.root / 'game.yaml'}: option paper: {chosen!r} is not one of {', '.join(PAPERS)}")
+    return chosen
+
+
+def deadline_at(gd: GameDir, step: int, seat: str | None) -> str | None:
+    """When orders after `step` are due, as a date and time in the seat's own zone; None without a deadline.
+
+    Only the open step has one. It is the stored deadline when the mail loop has set it; before that (the
+    report of a step just resolved) it is computed as the mail loop will: from now, by the game's rule.
+    """
+    if step != gd.current_step():
+        return None
+    try:
+        policy = deadlines.policy(gd.meta.options)
+    except deadlines.DeadlineError:
+        return None  # the mail loop reports a broken rule; the report shows the rule as written
+    if policy is None:
+        return None
+    track = deadlines.load_track(gd.root)
+    if track is not None and track.step == step:
+        moment = track.deadline
+    else:
+        moment = policy.rule.after(datetime.now(UTC), policy.zone, policy.minimum)
+    zone = gd.meta.seat(seat).timezone if seat is not None else None
+    return deadlines.local_text(moment, zone, policy.zone)
 
 
 def _deadline(options: Mapping[str, Any]) -> str | None:

@@ -15,6 +15,7 @@ from pbem.reports.mail import compose
 from pbem.reports.model import report_model
 from pbem.reports.names import report_stem
 from pbem.reports.pdf import render_pdf
+from pbem.reports.pictures import mail_safe
 
 if TYPE_CHECKING:
     from pbem.store import GameDir
@@ -164,15 +165,18 @@ def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportC
     since = step - 1 if since is None else since
     mailed = {**model, "pdf_attached": pdf is not None, "digest": digest(gd, seat, since + 1, step - 1),
               "press": press_since(gd, seat, since, step - 1), "history_url": history_url(gd, seat, config)}
+    # Gmail and Outlook drop inline SVG: the mail's pictures go as PNG parts its HTML refers to.
+    html_mail, pictures = mail_safe(render_html([mailed], config, template="mail/report.html.j2"), config.mail_domain)
     message = compose(
         model,
         address=address,
         sender=config.sender,
         domain=config.mail_domain,
         text=render_text([mailed], config, template="mail/report.txt.j2"),
-        html=render_html([mailed], config, template="mail/report.html.j2"),
+        html=html_mail,
         pdf=pdf,
         revision=revision,
+        pictures=pictures,
     )
     path = gd.outbox_dir() / mail_name(step, seat, revision)
     gd.write_file(path, message.as_bytes())

@@ -11,10 +11,12 @@ from x5_helpers import make_state, play
 from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
+from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                          undefined=jinja2.StrictUndefined)
+ENV.globals.update(TEMPLATE_GLOBALS)  # the cards are drawn from geometry in Python, as in pbem's reports
 
 
 def render(state, seat, kind="html"):

@@ -9,18 +9,21 @@ from markupsafe import escape
 
 from engine.rng import Rng
 from games.pax_pamir import GAME, queries
+from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def environment() -> jinja2.Environment:
-    """Like the report environment: autoescape except for plain text, strict undefined."""
-    return jinja2.Environment(
+    """Like the report environment: autoescape except for plain text, strict undefined, the drawing functions."""
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), disabled_extensions=("txt.j2",),
                                             default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
     )
+    env.globals.update(TEMPLATE_GLOBALS)  # the map is drawn from geometry in Python, as in pbem's reports
+    return env
 
 
 def test_partials_render_through_a_game_and_keep_hands_private() -> None:

@@ -1,0 +1,199 @@
+"""The Pax Pamir map as a Drawing: the six regions in the board's arrangement, roads on the nine borders,
+tribes, armies and rulers as pieces, and beside it the favored suit, the Dominance Check and a legend."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.reports.layout import (
+    BorderShape,
+    Box,
+    Drawing,
+    Mark,
+    Piece,
+    Point,
+    RegionShape,
+    circle,
+    label,
+    place_in_box,
+    place_on_border,
+    polygon,
+    rect,
+    strip_outline,
+)
+
+#: The board is 600 wide and 400 high; beside it, the panel of suit, check and legend (lines this far apart,
+#: sections this much further), so the whole picture is wide rather than tall and fits a page under the news.
+WIDTH, BOARD_HEIGHT = 800.0, 402.0
+PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
+STRIP = 30.0  # how wide a border's strip of road slots is
+
+# The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
+_P1, _P2, _P3, _P4 = (2.0, 112.0), (150.0, 118.0), (335.0, 106.0), (598.0, 116.0)
+_P5, _P7, _P9, _P10, _P11 = (335.0, 250.0), (240.0, 398.0), (455.0, 246.0), (596.0, 252.0), (462.0, 398.0)
+_HERAT_WEST = [(162.0, 200.0), (148.0, 300.0), (158.0, 398.0)]  # the Persia–Herat border, north to south
+_NORTH = [(6.0, 18.0), (120.0, 4.0), (260.0, 14.0), (420.0, 2.0), (594.0, 16.0)]
+
+#: Each border's line, from one end to the other; the strip of road slots lies along the chord between its ends.
+_LINES: dict[str, list[Point]] = {
+    "persia-transcaspia": [_P1, (70.0, 106.0), _P2],
+    "herat-transcaspia": [_P2, (240.0, 98.0), _P3],
+    "kabul-transcaspia": [_P3, (470.0, 124.0), _P4],
+    "herat-persia": [_P2, *_HERAT_WEST],
+    "herat-kabul": [_P3, (325.0, 180.0), _P5],
+    "herat-kandahar": [_P5, _P7],
+    "kabul-kandahar": [_P5, (395.0, 240.0), _P9],
+    "kabul-punjab": [_P9, (530.0, 258.0), _P10],
+    "kandahar-punjab": [_P9, (470.0, 320.0), _P11],
+}
+#: Ends of a line that lie on the board's edge rather than where borders meet: the strip may run closer to them.
+_OPEN_ENDS = {_P1, _P4, _P10, _P11, _HERAT_WEST[-1], _P7}
+
+
+def _rev(points: Sequence[Point]) -> list[Point]:
+    return list(reversed(points))
+
+
+_OUTLINES: dict[str, list[Point]] = {
+    "transcaspia": [*_NORTH, _P4, *_rev(_LINES["kabul-transcaspia"])[1:], *_rev(_LINES["herat-transcaspia"])[1:],
+                    *_rev(_LINES["persia-transcaspia"])[1:]],
+    "persia": [*_LINES["persia-transcaspia"], *_HERAT_WEST, (80.0, 392.0), (4.0, 398.0), (12.0, 250.0)],
+    "herat": [*_LINES["herat-transcaspia"], *_LINES["herat-kabul"][1:], _P7, *_rev(_LINES["herat-persia"])[:-1]],
+    "kabul": [*_LINES["kabul-transcaspia"], _P10, *_rev(_LINES["kabul-punjab"])[1:],
+              *_rev(_LINES["kabul-kandahar"])[1:], *_rev(_LINES["herat-kabul"])[1:-1]],
+    "kandahar": [*_LINES["kabul-kandahar"], *_LINES["kandahar-punjab"][1:], (350.0, 394.0), _P7],
+    "punjab": [*_LINES["kabul-punjab"], (592.0, 330.0), (598.0, 398.0), *_rev(_LINES["kandahar-punjab"])[:-1]],
+}
+
+#: Name and notes spots and the box each region's pieces fill, kept clear of the border strips.
+_SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
+    "transcaspia": ((16.0, 40.0), (16.0, 56.0), Box(150.0, 26.0, 586.0, 86.0), 128.0),
+    "persia": ((18.0, 152.0), (18.0, 168.0), Box(18.0, 178.0, 128.0, 386.0), 112.0),
+    "herat": ((180.0, 152.0), (180.0, 168.0), Box(180.0, 176.0, 280.0, 300.0), 136.0),
+    "kabul": ((362.0, 152.0), (362.0, 168.0), Box(362.0, 176.0, 586.0, 226.0), 220.0),
+    "kandahar": ((345.0, 288.0), (345.0, 304.0), Box(322.0, 312.0, 436.0, 388.0), 90.0),
+    "punjab": ((484.0, 288.0), (484.0, 304.0), Box(484.0, 312.0, 584.0, 388.0), 100.0),
+}
+_END_MARGIN, _OPEN_MARGIN = 22.0, 8.0
+
+
+def _strip(line: Sequence[Point]) -> tuple[Point, Point]:
+    """The chord of a border line, drawn in from each end that meets other borders."""
+    (x0, y0), (x1, y1) = line[0], line[-1]
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    m0 = _OPEN_MARGIN if line[0] in _OPEN_ENDS else _END_MARGIN
+    m1 = _OPEN_MARGIN if line[-1] in _OPEN_ENDS else _END_MARGIN
+    return (x0 + ux * m0, y0 + uy * m0), (x1 - ux * m1, y1 - uy * m1)
+
+
+def regions() -> dict[str, RegionShape]:
+    """The six regions' shapes."""
+    return {r: RegionShape(r, tuple(_OUTLINES[r]), *_SPOTS[r]) for r in _OUTLINES}
+
+
+def borders() -> dict[str, BorderShape]:
+    """The nine borders' shapes; a border's id is its two regions sorted and joined by a hyphen."""
+    return {b: BorderShape(b, tuple(b.split("-")), tuple(line), _strip(line), STRIP)  # type: ignore[arg-type]
+            for b, line in _LINES.items()}
+
+
+#: Colours of the board: each region's land, the outline, border lines and the strips of road slots.
+LAND = {"transcaspia": "#efe6cf", "persia": "#f4e4cc", "herat": "#f1ecd4", "kabul": "#f4e6d0",
+        "kandahar": "#efe8cc", "punjab": "#f3e2c8"}
+COAST, LINE, SLOT, SLOT_EDGE = "#7a6a4f", "#8a6f4a", "#fbf6ea", "#b9a98c"
+
+
+def draw(view: Mapping[str, Any]) -> Drawing:
+    """The map of a Pax Pamir report view (games/pax_pamir/view.py), as geometry."""
+    coalitions = {c["id"]: c for c in view["coalitions"]}
+    seats: Mapping[str, str] = view["seat_colours"]
+    drawing = Drawing(WIDTH, BOARD_HEIGHT, title="Map of the six regions, with the favored suit and the Dominance Check")
+    shapes, lines = regions(), borders()
+    for shape in shapes.values():
+        drawing.add(polygon(f"region:{shape.id}", shape.outline, layer="ground", fill=LAND[shape.id], stroke=COAST,
+                            stroke_width=1.5))
+    for line in lines.values():
+        # The strip of road slots first, then the border line over it: the line stays visible end to end.
+        drawing.add(polygon(f"area:{line.id}", strip_outline(line), layer="area", fill=SLOT, stroke=SLOT_EDGE,
+                            stroke_width=0.6, dash="2 2"))
+        drawing.add(Mark(f"border:{line.id}", "line", line.line, layer="ground", stroke=LINE, stroke_width=2.2))
+    for shape in shapes.values():
+        drawing.add(Mark(f"area:{shape.id}", "rect", shape.pieces.corners(), layer="area"))  # invisible
+    for region in view["regions"]:
+        shape = shapes[region["id"]]
+        drawing.add(label(f"name:{shape.id}", region["name"], shape.name_at, 13, bold=True, width=shape.label_width,
+                          fill="#3b2f1e", owner=shape.id))
+        if region["ruler"]:
+            drawing.add(label(f"ruler:{shape.id}", f"ruled by {region['ruler']}", shape.notes_at, 10,
+                              width=shape.label_width, fill=seats.get(region["ruler"], "#222"), owner=shape.id))
+        pieces = [Piece(f"army:{shape.id}:{c}:{i}", "block", coalitions[c]["colour"], f"{coalitions[c]['name']} army")
+                  for c, n in region["armies"].items() for i in range(n)]
+        pieces += [Piece(f"tribe:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s tribe")
+                   for s, n in region["tribes"].items() for i in range(n)]
+        drawing.add(*place_in_box(pieces, shape.pieces, shape.id))
+    for border in view["borders"]:
+        roads = [Piece(f"road:{border['id']}:{c}:{i}", "road", coalitions[c]["colour"], f"{coalitions[c]['name']} road")
+                 for c, n in border["roads"].items() for i in range(n)]
+        drawing.add(*place_on_border(roads, lines[border["id"]]))
+    _panel(drawing, view, coalitions, seats)
+    return drawing
+
+
+def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
+    """Beside the board, top to bottom: the favored suit, the Dominance Check, the legend."""
+    x, line, col = PANEL_LEFT + 8, PANEL_LINE, WIDTH - PANEL_LEFT - 14
+    drawing.add(rect("panel", Box(PANEL_LEFT, 2, WIDTH - 2, BOARD_HEIGHT - 2), layer="ground", fill="#faf6ec",
+                     stroke=COAST, stroke_width=0.5))
+    y = 2 + line + 4
+
+    def head(mark_id: str, text: str) -> None:
+        drawing.add(label(mark_id, text, (x, y), 11, bold=True, width=col))
+
+    def swatch(mark_id: str, kind: str, colour: str) -> None:
+        if kind == "circle":
+            drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
+        elif kind == "bar":
+            drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222", stroke_width=0.8))
+        else:
+            drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
+
+    head("suit:head", "Favored suit")
+    for suit in view["suits"]:
+        y += line
+        favored = suit == view["favored"]
+        drawing.add(rect(f"suit:{suit}:mark", Box(x, y - 8, x + 8, y), fill="#3b2f1e" if favored else "none",
+                         stroke="#3b2f1e"))
+        drawing.add(label(f"suit:{suit}", f"{suit} (favored)" if favored else suit, (x + 13, y), 10,
+                          bold=favored, width=col - 13))
+
+    y += line + PANEL_GAP
+    windows = view["deck"]["check_windows"]
+    lines = [f"{view['checks_done']} of 4 done",
+             f"next after {windows[0]['from']} to {windows[0]['to']} cards" if windows else "none left in the deck",
+             f"dominant now: {coalitions[view['dominant']]['name']}" if view["dominant"] else "no coalition dominant now"]
+    head("check:head", "Dominance Check")
+    for i, text in enumerate(lines):
+        y += line
+        drawing.add(label(f"check:{i}", text, (x, y), 10, width=col))
+    y += line
+    drawing.add(label("blocks:head", "blocks in play (in supply)", (x, y), 10, width=col, fill="#555"))
+    for c in coalitions.values():
+        y += line
+        swatch(f"blocks:{c['id']}:mark", "square", c["colour"])
+        drawing.add(label(f"blocks:{c['id']}", f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})",
+                          (x + 13, y), 10, width=col - 13))
+
+    y += line + PANEL_GAP
+    head("legend:head", "Legend")
+    for kind, shape, text in (("tribe", "circle", "tribe (a player's cylinder)"),
+                              ("army", "square", "army (a coalition's block)"),
+                              ("road", "bar", "road (a block on a border)")):
+        y += line
+        swatch(f"legend:{kind}:mark", shape, "#fff")
+        drawing.add(label(f"legend:{kind}", text, (x + 13, y), 10, width=col - 13))
+    for i, (seat, colour) in enumerate(seats.items()):
+        y += line
+        swatch(f"legend:seat:{i}:mark", "circle", colour)
+        drawing.add(label(f"legend:seat:{i}", seat, (x + 13, y), 10, width=col - 13))
