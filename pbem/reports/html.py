@@ -45,7 +45,7 @@ def _exists(env: jinja2.Environment, name: str) -> bool:
     return True
 
 
-def _stylesheet(env: jinja2.Environment, names: Sequence[str]) -> Markup:
+def stylesheet(env: jinja2.Environment, names: Sequence[str]) -> Markup:
     """The named CSS files that exist, joined, to inline in <style> so a report stands alone."""
     loader = env.loader
     assert loader is not None
@@ -71,7 +71,7 @@ def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: st
         "reports": list(models),
         "book": len(models) > 1,
         "partial": partial if _exists(env, partial) else None,
-        "css": _stylesheet(env, ["base.css", f"{game_id}/report.css"]) if kind == "html" else "",
+        "css": stylesheet(env, ["base.css", f"{game_id}/report.css"]) if kind == "html" else "",
     }
 
 

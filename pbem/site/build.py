@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from typing import Any
 import jinja2
 
 from pbem.reports.config import ReportConfig
-from pbem.reports.html import environment
+from pbem.reports.html import environment, stylesheet
 from pbem.reports.model import report_model
 from pbem.site.capability import seat_folder
 from pbem.site.output import SiteOutput
@@ -89,27 +88,14 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
         entries.append(entry)
         games_seen.add(entry["game_id"])
         summary.games.append(gd.name)
-    output.put(f"{ASSETS}/site.css", _css(env, ["base.css", "site/site.css"]))
+    output.put(f"{ASSETS}/site.css", str(stylesheet(env, ["base.css", "site/site.css"])))
     output.put(f"{ASSETS}/icon.svg", ICON)
     for game_id in sorted(games_seen):
-        output.put(f"{ASSETS}/{game_id}.css", _css(env, [f"{game_id}/report.css"]))
+        output.put(f"{ASSETS}/{game_id}.css", str(stylesheet(env, [f"{game_id}/report.css"])))
     output.put("index.html", env.get_template("site/index.html.j2").render(games=entries, root=""))
     summary.removed = output.finish()
     summary.written, summary.unchanged = output.written, output.unchanged
     return summary
-
-
-def _css(env: jinja2.Environment, names: Sequence[str]) -> str:
-    loader = env.loader
-    assert loader is not None
-    parts = []
-    for name in names:
-        try:
-            source, _, _ = loader.get_source(env, name)
-        except jinja2.TemplateNotFound:
-            continue
-        parts.append(f"/* {name} */\n{source}")
-    return "\n".join(parts)
 
 
 def fingerprint(gd: GameDir) -> str:
