@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -143,7 +144,9 @@ def test_replay_calls_a_change_of_wording_alone_no_difference(tmp_path: Path, up
     made = version.recorded(open_game(folder).step_info(step))
     code, out = pbem("replay", str(folder))
     assert code == 0, out
-    assert f"events are worded differently in 1 step(s) ({step})" in out
+    # The edited step comes first; a game may also hold steps that today's rules word differently (the
+    # 0.2.0 rule fixes reworded some events): those are wording too, never a difference.
+    assert re.search(rf"events are worded differently in \d+ step\(s\) \({step}(, \d+)*\)", out), out
     assert f"made by pbem {made}; replayed with pbem {NEW}; first at step {step}: " \
            "'Worded as an older pbem did.' now reads" in out
     assert "replay exactly (events worded differently" in out
