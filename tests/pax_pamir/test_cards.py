@@ -16,7 +16,8 @@ from ruamel.yaml import YAML
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CardDataError
 
-REFERENCE = Path("/work/shared/reference/pax-pamir-cards.yaml")
+#: The shared reference notes lie beside the repository (../shared), wherever it is checked out.
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "pax-pamir-cards.yaml"
 
 # Facts stated here so they are checked even where the reference notes are not available.
 REGION_COUNTS = {"kabul": 17, "punjab": 21, "kandahar": 15, "herat": 14, "persia": 17, "transcaspia": 16}
