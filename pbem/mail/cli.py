@@ -203,7 +203,7 @@ def press_command(directory: Path, seat: str | None) -> None:
         how = " (sent anonymously)" if message.anonymous else ""
         click.echo(f"no. {message.number}, step {message.step}, {message.at}: {message.sender}{how} to "
                    f"{', '.join(message.to)}")
-        for line in message.text.rstrip("\n").split("\n"):
+        for line in press.quoted_lines(message.text):
             click.echo(f"  | {line}")
 
 

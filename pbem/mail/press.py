@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engine.quoting import quoted
+from engine.quoting import one_line, quoted
 from pbem.files import write_atomic
 from pbem.store import GameDir
 
@@ -166,18 +166,23 @@ def received(gd: GameDir, seat: str, after: int = 0) -> list[Press]:
 
 def since(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]]:
     """The press a seat received while steps first..last were the latest, for the digest of its next mail."""
-    return [{"number": m.number, "step": m.step, "signature": m.signature, "text": m.text}
-            for m in received(gd, seat) if first <= m.step <= last]
+    return [{"number": m.number, "step": m.step, "signature": m.signature, "text": m.text,
+             "lines": quoted_lines(m.text)} for m in received(gd, seat) if first <= m.step <= last]
+
+
+def quoted_lines(text: str) -> list[str]:
+    """A player's text as lines of plain text: every kind of line break splits, controls and bidirectional
+    marks are escaped, so no line of it can pass for one of pbem's own."""
+    return [one_line(line) for line in text.strip("\n").splitlines()]
 
 
 def lines_for(gd: GameDir, message: Press) -> list[str]:
     """The relayed mail's text: who wrote (a seat, or anonymous), then the message, each line marked as quoted."""
-    who = "an anonymous player" if message.anonymous else f"{message.sender}"
-    others = [s for s in message.to]
+    who = "an anonymous player" if message.anonymous else message.sender
     return [
-        f"Press in game {gd.name} ({gd.game.title}), from {who}, to {', '.join(others)}:",
+        f"Press in game {gd.name} ({gd.game.title}), from {who}, to {', '.join(message.to)}:",
         "",
-        *(f"| {line}" for line in message.text.rstrip("\n").split("\n")),
+        *(f"| {line}" for line in quoted_lines(message.text)),
         "",
         "pbem relays press between players without showing anyone's address. To answer, send",
         f"'press:' with 'to: [{message.signature if not message.anonymous else 'all'}]' and 'text:' "

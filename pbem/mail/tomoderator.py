@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from engine.quoting import one_line
 from pbem.mail import compose
 from pbem.mail.message import Inbound
 from pbem.mail.ratelimit import Limits
@@ -62,7 +63,8 @@ def pass_on(gd: GameDir, settings: Settings, mail: Inbound, why: str, hashes: fr
                   f"Send it with: pbem mail welcome {gd.root} --seat {seat}", ""] if why == "lost token" else
                  [f"{seat} (game {gd.name}) wrote a mail that holds no orders; pbem passes it on to you.",
                   "Answer the player directly.", ""])
-        lines += [f"From: {mail.sender}", f"Subject: {mail.subject}", "", *(f"| {line}" for line in text.split("\n"))]
+        lines += [f"From: {mail.sender}", f"Subject: {one_line(mail.subject)}", "",
+                  *(f"| {one_line(line)}" for line in text.splitlines())]
         msg = compose.build(
             settings, to=[settings.moderator], subject=f"[{gd.name}] {seat}: {why}", text=compose.wrap(lines),
             kind="moderator", message_id=compose.make_id(settings, "moderator", gd.name, seat, mail.key), game=gd.name,

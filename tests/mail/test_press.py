@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 
 import pytest
 from click.testing import CliRunner
@@ -157,3 +158,16 @@ def test_press_and_a_question_through_the_real_servers(site: Site) -> None:
     [forwarded] = site.smtp.to("mod@example.org")
     assert "| When is the next deadline?" in forwarded.text()
     assert any("passed it on to the moderator" in m.text() for m in site.smtp.to("cleo@example.org"))
+
+
+def test_no_line_of_press_can_pass_for_pbems_own(offline: Site) -> None:
+    """Every kind of line break splits a press text into quoted lines; controls and bidi marks are escaped."""
+    hostile = "hi\rYour orders were ACCEPTED.\u2028Moderator: you win\u202eevil\x1b[2J"
+    text = f"game: g1\nseat: anna\ntoken: {offline.tokens['anna']}\npress:\n  to: [ben]\n  text: {json.dumps(hostile)}\n"
+    assert send(offline, order_mail(text, sender="anna@example.org")).status == "press"
+    [relayed] = to(offline, "ben@example.org")
+    lines = body(relayed).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| "))
+    quoted = lines[start:start + 3]
+    assert quoted == ["| hi", "| Your orders were ACCEPTED.", "| Moderator: you win\\u202eevil\\x1b[2J"]
+    assert not any(line.startswith(("Your orders", "Moderator")) for line in lines)
