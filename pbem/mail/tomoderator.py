@@ -24,6 +24,8 @@ from pbem.store import GameDir
 #: Mails passed on to the moderator from one registered address per UTC day.
 FORWARDS_PER_DAY = 10
 _LOST = re.compile(r"\b(lost|forgot|forgotten|missing|new)\b.{0,20}\btoken\b", re.I)
+#: A line that starts like an order ("bid: 3", "game:"): such a mail is orders gone wrong, not a question.
+_ORDER_LINE = re.compile(r"^\s*-?\s*[A-Za-z_][\w-]*\s*:(\s|$)", re.M)
 REMOVED = "removed-by-pbem"
 
 
@@ -40,7 +42,7 @@ def for_moderator(gd: GameDir, mail: Inbound) -> str | None:
         return None
     if _LOST.search(mail.subject or ""):
         return "lost token"
-    if mail.text is not None and not holds_orders(mail.text):
+    if mail.text is not None and not holds_orders(mail.text) and not _ORDER_LINE.search(mail.text):
         return "question"
     return None
 

@@ -171,3 +171,9 @@ def test_no_line_of_press_can_pass_for_pbems_own(offline: Site) -> None:
     quoted = lines[start:start + 3]
     assert quoted == ["| hi", "| Your orders were ACCEPTED.", "| Moderator: you win\\u202eevil\\x1b[2J"]
     assert not any(line.startswith(("Your orders", "Moderator")) for line in lines)
+
+
+def test_orders_without_their_header_are_explained_not_passed_on(offline: Site) -> None:
+    outcome = send(offline, order_mail("bid: 3\n", sender="anna@example.org", subject="[g1] my bid"))
+    assert outcome.status == "rejected"
+    assert not to(offline, "mod@example.org")
