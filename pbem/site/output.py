@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
+
+from pbem.files import write_atomic
 
 #: Lists the files the last build wrote, so the next one removes only what it made itself.
 MANIFEST = ".pbem-site.json"
@@ -54,16 +54,7 @@ class SiteOutput:
                 return
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             pass
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(raw)
-            os.chmod(temporary, 0o644)  # a web server reads the site: the files are public by design
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomic(path, raw)  # a web server reads the site: files get the mode the umask gives, as reports do
         self.written += 1
 
     def finish(self) -> int:
