@@ -163,7 +163,10 @@ def release_inherited() -> None:
 def holder(path: Path) -> dict[str, Any]:
     """What the lock file says about its last holder: pid and since (epoch seconds); {} when unknown."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8") or "{}")
+        text = Path(path).read_text(encoding="utf-8").strip() or "{}"
+        # raw_decode reads the first record only: bytes left behind a shorter record by a writer that did
+        # not truncate (an older pbem, another tool) must not hide who holds the lock.
+        data, _ = json.JSONDecoder().raw_decode(text)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

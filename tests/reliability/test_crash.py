@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from pbem import batch
 from pbem.cli import main
-from pbem.files import locked
+from pbem.files import holder, locked
 from pbem.store import GameDir, Seat, create, open_game
 
 HERE = Path(__file__).parent
@@ -132,6 +132,7 @@ def test_status_names_the_process_that_inherited_a_lock_from_a_dead_holder(robot
 import fcntl, json, os, sys, time
 fd = os.open({str(gd.root / ".lock")!r}, os.O_RDWR)
 fcntl.flock(fd, fcntl.LOCK_EX)
+os.ftruncate(fd, 0)  # as pbem's own lock does: a shorter record must not keep the tail of a longer one
 os.pwrite(fd, json.dumps({{"pid": {gone.pid}, "since": time.time() - 7200}}).encode(), 0)
 print("held", flush=True)
 time.sleep(600)
@@ -144,3 +145,11 @@ time.sleep(600)
     finally:
         heir.kill()
         heir.wait()
+
+
+def test_a_lock_record_with_the_tail_of_a_longer_one_still_names_its_holder(tmp_path: Path) -> None:
+    lock = tmp_path / ".lock"
+    lock.write_text('{"pid": 123456, "since": 1764500000.123456}\n')
+    with open(lock, "r+b") as f:
+        f.write(b'{"pid": 99, "since": 1764500000.5}\n')  # overwritten in place, not truncated
+    assert holder(lock) == {"pid": 99, "since": 1764500000.5}
