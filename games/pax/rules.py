@@ -6,7 +6,9 @@ The hooks, by part of the kernel (see each class for its defaults):
 * market (`MarketRules`): `money_per_column`, `free_purchase`, `never_purchasable`, `takes_money`,
   `money_lost_on`, `cost_left_over`, `odd_share_row`;
 * turn frame (`TurnRules`): `card_actions`, `card_title`, `is_favoured`, `favoured_name`, `ACTION_LIMIT`,
-  `TABLEAU`.
+  `TABLEAU`;
+* bribes (`BribeRules`): `card_region`, `controller`, `controller_pieces`, `agents_on`, `owner_of`,
+  `bribes_waived`, `declines_bribe`, `MONEY_UNIT`.
 
 A game's rules object may differ seat by seat (an automated opponent with rules of its own): the game then keeps
 one rules object per kind of seat and looks it up by seat; the kernel never asks what kind of seat it serves.
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
+from games.pax.bribes import BribeRules
 from games.pax.context import HasStanding
 from games.pax.market import MarketRules, MarketState, Wallet
 from games.pax.turn import Seat, TurnRules, TurnState
@@ -53,5 +56,5 @@ class PaxState(MarketState, TurnState, HasStanding, Protocol):
 S = TypeVar("S", bound=PaxState)
 
 
-class PaxRules(MarketRules[S], TurnRules[S]):
+class PaxRules(MarketRules[S], TurnRules[S], BribeRules[S]):
     """The rules every Pax game shares; a game subclasses it and overrides the hooks where it differs."""
