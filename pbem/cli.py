@@ -24,7 +24,7 @@ from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
 from pbem.site.cli import site as site_command
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
-from pbem.warnings import warning_lines
+from pbem.warnings import lines_of, warning_lines, warnings_for
 
 
 class Rejected(click.ClickException):
@@ -188,6 +188,8 @@ def check(directory: Path, files: tuple[Path, ...]) -> None:
             bad += bool(doc.problems)
             if not doc.problems:
                 click.echo(f"{path}: orders for {doc.header['seat']}, step {doc.header['step']} are valid")
+                for line in lines_of(warnings_for(gd, str(doc.header["seat"]), doc.body))[1:]:
+                    click.echo(line)
     if bad:
         sys.exit(1)
 
