@@ -1,6 +1,6 @@
 """Seeded robot games of every game and seat count, fingerprinted: the guard that a speed-up changes nothing.
 
-`python -m tests.integration.seeded_games` writes the fingerprints to seeded_robot_games.yaml; the file was
+`python -m tests.integration.seeded_games` (from the checkout) writes the fingerprints to seeded_robot_games.yaml; the file was
 written before any of the speed work it guards, and is only rewritten when a change of rules is intended.
 """
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from tests.integration.seeded_games import EXPECTED, fingerprint, setups
+from .seeded_games import EXPECTED, fingerprint, setups
 
 _EXPECTED: dict[str, Any] = YAML(typ="safe").load(EXPECTED.read_text())
 
