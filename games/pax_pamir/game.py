@@ -25,6 +25,8 @@ class PaxPamir:
     player_counts = range(2, 6)
     #: Each step is one seat's turn (or one answer to a question): see engine.contract.turn_steps.
     turn_steps = True
+    #: Robot games worth playing besides the plain seat counts (engine.simulate.robot_setups): against Wakhan.
+    robot_variants = {"Wakhan": {"wakhan": True}}
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Two to five seats, or one or two humans against Wakhan."""
