@@ -30,10 +30,14 @@ def _position(ctx: Context, params: dict[str, Any]) -> tuple[int, int]:
 def purchasable(state: GameState, seat: str) -> list[tuple[int, int]]:
     """Market slots (0-based) whose card `seat` may buy now."""
     turn_paid = state.turn.paid if state.turn else []
+    rupees = state.players[seat].rupees
+    per_column = market.rupees_per_column(state)
+    # A card within the seat's means at full price is bought whatever its cost; only the others need the
+    # costlier question whether an ability makes them free.
     return [
         (r, c) for r, c, n in market.market_cards(state)
         if n not in turn_paid and not market.is_public_withdrawal(n)
-        and market.purchase_cost(state, seat, r, c) <= state.players[seat].rupees
+        and (c * per_column <= rupees or market.purchase_cost(state, seat, r, c) <= rupees)
     ]
 
 

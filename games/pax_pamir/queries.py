@@ -12,8 +12,7 @@ ALWAYS_FAVORED = ("savvy_operator", "irregulars")
 
 def court_card(number: int) -> CourtCard:
     """The court card with this number."""
-    found = cards.court_cards()[number]
-    return found
+    return cards.court_cards()[number]
 
 
 def is_event(number: int) -> bool:
@@ -23,7 +22,11 @@ def is_event(number: int) -> bool:
 
 def has_ability(state: GameState, seat: str, ability: str) -> bool:
     """True when a card with `ability` is in `seat`'s court (abilities are never held hostage)."""
-    return any(court_card(n).ability == ability for n in state.players[seat].court)
+    court = cards.court_cards()  # looked up once: this question is asked for every card of every court, often
+    for number in state.players[seat].court:
+        if court[number].ability == ability:
+            return True
+    return False
 
 
 def effect(state: GameState, effect_id: str, seat: str | None = None) -> bool:

@@ -9,7 +9,7 @@ from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax_pamir import actions, cards, core, queries
 from games.pax_pamir.context import Chooser, Context, OrderError, Question
-from games.pax_pamir.state import GameState
+from games.pax_pamir.state import GameState, plain_copy
 from games.pax_pamir.turn import ACTION_LIMIT, Outcome, begin_turn, blackmail, may_act, take_action
 from games.pax_pamir.turn import play_turn as turn_frame
 
@@ -94,17 +94,6 @@ def _rebuild(start: GameState, ctx: Context) -> None:
         fresh.where = ("actions", index)
         take_action(fresh, entry)
     ctx.state, ctx.events, ctx.answers, ctx.counters = fresh.state, fresh.events, fresh.answers, fresh.counters
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain order data (dicts, lists, scalars): copy.deepcopy's result at a fraction of its cost."""
-    if isinstance(value, dict):
-        return {key: plain_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(plain_copy(item) for item in value)
-    return value
 
 
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:

@@ -25,6 +25,8 @@ def ruler(state: GameState, region: str) -> str | None:
     the ruler token with no enemy tribe there). A coalition's armies never outnumber the ruling pieces of a seat
     loyal to it, so they decide only where nobody else stands for them.
     """
+    if not state.tribes.get(region):
+        return None  # a ruler needs a tribe of their own there (the common case, so answered before counting)
     pieces = {seat: ruling_pieces(state, seat, region) for seat in state.seats}
     best = max(pieces.values(), default=0)
     leaders = [seat for seat, n in pieces.items() if n == best]

@@ -163,16 +163,21 @@ def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[s
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
-    listed = ", ".join(str(n) for n in able) or "none"
     if number not in player.court:
-        return "card", f"card {number!r} is not in your court; cards that can {kind} now: {listed}"
+        return "card", f"card {number!r} is not in your court; cards that can {kind} now: {_able(state, seat, kind)}"
     card = queries.court_card(number)
     if kind not in card.actions:
         return "action", f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}"
     if number in turn.used:
-        return "card", f"{card.name} has already acted this turn; cards that can {kind} now: {listed}"
+        return "card", f"{card.name} has already acted this turn; cards that can {kind} now: {_able(state, seat, kind)}"
     return None
+
+
+def _able(state: GameState, seat: str, kind: str) -> str:
+    """The court cards of `seat` that can still take action `kind` this turn, listed for a message."""
+    used = state.turn.used if state.turn else []
+    able = [n for n in state.players[seat].court if kind in queries.court_card(n).actions and n not in used]
+    return ", ".join(str(n) for n in able) or "none"
 
 
 def action_left(state: GameState, seat: str, number: int) -> bool:
