@@ -41,24 +41,29 @@ def purchasable(state: GameState, seat: str) -> list[tuple[int, int]]:
     ]
 
 
+def _buyable(state: GameState, seat: str) -> str:
+    """The slots `seat` may buy now, listed for a message (built only when an order is refused)."""
+    return ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
+
+
 def purchase(ctx: Context, params: dict[str, Any]) -> None:
     """Buy the card at (row, column): pay the market, take its rupees; events resolve at once."""
     state, seat = ctx.state, ctx.seat
     row, column = _position(ctx, params)
     number = state.market[row][column]
-    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
     if number is None:
-        ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
+        ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: "
+                 f"{_buyable(state, seat)}")
     name = cards.title(number)
     if state.turn is not None and number in state.turn.paid:
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
-                 f"a rupee on it this turn; you may buy: {legal}")
+                 f"a rupee on it this turn; you may buy: {_buyable(state, seat)}")
     if market.is_public_withdrawal(number):
-        ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {legal}")
+        ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {_buyable(state, seat)}")
     cost = market.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
         ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
-                 f"you may buy: {legal}")
+                 f"you may buy: {_buyable(state, seat)}")
     market.pay_purchase(ctx, seat, row, column)
     number, rupees = market.take_from_market(state, row, column)
     state.players[seat].rupees += rupees
@@ -75,8 +80,8 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     state, seat, where = ctx.state, ctx.seat, ctx.where
     player = state.players[seat]
     number = params.get("card")
-    hand = ", ".join(str(n) for n in player.hand) or "none"
     if number not in player.hand:
+        hand = ", ".join(str(n) for n in player.hand) or "none"
         ctx.fail((*where, "card"), f"card {number!r} is not in your hand; your hand: {hand}")
     side = params.get("side")
     if side not in ("left", "right"):

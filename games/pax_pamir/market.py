@@ -5,6 +5,8 @@ Rows and columns are 0-based here; orders and reports number them from 1.
 
 from __future__ import annotations
 
+import functools
+
 from games.pax_pamir import cards, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
@@ -15,8 +17,13 @@ PUBLIC_WITHDRAWAL = "public_withdrawal"
 
 def is_public_withdrawal(number: int | None) -> bool:
     """True for the event card that can never be bought."""
-    return (number is not None and queries.is_event(number)
-            and cards.event_cards()[number].purchased.id == PUBLIC_WITHDRAWAL)
+    return number is not None and number in _public_withdrawal_cards()
+
+
+@functools.cache
+def _public_withdrawal_cards() -> frozenset[int]:
+    """The numbers of the event cards whose purchased effect is Public Withdrawal (asked of every market card)."""
+    return frozenset(n for n, e in cards.event_cards().items() if e.purchased.id == PUBLIC_WITHDRAWAL)
 
 
 def place_rupees(ctx: Context, row: int, column: int, amount: int) -> None:
@@ -37,7 +44,7 @@ def withdraw_rupees(ctx: Context) -> None:
     state = ctx.state
     for row, column, number in market_cards(state):
         amount = state.market_rupees[row][column]
-        if amount and is_public_withdrawal(number):
+        if amount and number in _public_withdrawal_cards():
             state.market_rupees[row][column] = 0
             ctx.emit(f"{amount} rupee(s) placed on Public Withdrawal leave the game.", kind="rupees-removed",
                      amount=amount)
@@ -110,13 +117,9 @@ def pay_action_cost(ctx: Context, seat: str, amount: int) -> None:
 
 def market_cards(state: GameState) -> list[tuple[int, int, int]]:
     """(row, column, card) for every occupied market slot, column by column, top row first."""
-    found: list[tuple[int, int, int]] = []
-    for column in range(COLUMNS):
-        for row in range(ROWS):
-            number = state.market[row][column]
-            if number is not None:
-                found.append((row, column, number))
-    return found
+    market = state.market
+    return [(row, column, number) for column in range(COLUMNS) for row in range(ROWS)
+            if (number := market[row][column]) is not None]
 
 
 def take_from_market(state: GameState, row: int, column: int) -> tuple[int, int]:
@@ -132,6 +135,8 @@ def take_from_market(state: GameState, row: int, column: int) -> tuple[int, int]
 def shift_left(state: GameState) -> None:
     """Slide each row's cards left with their rupees; rupees lying on an empty slot join the card moving in."""
     for row in range(ROWS):
+        if None not in state.market[row]:
+            continue  # a full row has no gap to close and no rupees lying on an empty slot
         occupied = [(state.market[row][c], state.market_rupees[row][c]) for c in range(COLUMNS)
                     if state.market[row][c] is not None]
         loose = [0 if state.market[row][c] is not None else state.market_rupees[row][c] for c in range(COLUMNS)]
