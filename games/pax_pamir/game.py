@@ -82,12 +82,13 @@ class PaxPamir:
         return []
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
-        """Resolve the step with the prompted seat's accepted order (then Wakhan's turns, if she plays)."""
+        """Resolve the step with the prompted seat's accepted order (then Wakhan's part, if she plays)."""
+        step = self._resolve(state, orders_by_seat, rng)
         if any(p.automaton for p in state.players.values()):
             from games.pax_pamir.wakhan import runner
 
-            return runner.apply(self, state, orders_by_seat, rng, step_rules=self._resolve)
-        return self._resolve(state, orders_by_seat, rng)
+            return runner.follow(step, self._resolve, rng)
+        return step
 
     def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """One step of the rules, with no automated seat's part."""
@@ -95,7 +96,7 @@ class PaxPamir:
         seat = prompt.seat
         built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
         if built is not None:
-            return _finish(*built, seat, 0)  # resolved once, when the robot built it
+            return finish(*built, seat, 0)  # resolved once, when the robot built it
         order = _plain(orders_by_seat[seat])
         problems = self._shape_problems(state, seat, order)
         if problems:
@@ -113,13 +114,13 @@ class PaxPamir:
             answers[paused.question["key"]] = order["answer"]
             start = GameState.decode(paused.start)
             start.standing = copy.deepcopy(state.standing)
-            outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
-            return _finish(outcome, start, paused.seat, paused.reported)
+            outcome = _resume_turn(start, paused.seat, copy.deepcopy(paused.order), answers)
+            return finish(outcome, start, paused.seat, paused.reported)
         try:
             outcome, start = self._run_new_turn(state, seat, order)
         except OrderError as error:
             raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
-        return _finish(outcome, start, seat, 0)
+        return finish(outcome, start, seat, 0)
 
     def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
@@ -249,8 +250,19 @@ def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
     return Step(state, events)
 
 
-def _finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
-    """The step's new state and the events not reported before; a paused turn keeps what it needs to replay."""
+def _resume_turn(start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
+    """A paused turn run again from its start with the answers so far: a person's from the order, one the game
+    plays itself (Wakhan) from her planner, which decides the same way again."""
+    if start.players[seat].automaton is not None:
+        from games.pax_pamir.wakhan import turn as automaton_turn
+
+        return automaton_turn.run(start, answers)
+    return run_turn(start, seat, order, answers, lenient=True)
+
+
+def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
+    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
+    replay (the one pause record for every seat, Wakhan's turns included)."""
     ctx = outcome.ctx
     state = ctx.state
     if outcome.question is not None:
