@@ -229,8 +229,9 @@ class MarketRules(Generic[S]):
     def drop_untaken_money(self, ctx: Emitter) -> None:
         """Money a shift or refill brought onto a card that takes none leaves the game."""
         state: S = ctx.state
+        money = state.market_money
         for row, column, number in occupied(state):
-            amount = state.market_money[row][column]
+            amount = money[row][column]
             if amount and not self.takes_money(number):
                 state.market_money[row][column] = 0
                 self.money_lost_on(ctx, number, amount)

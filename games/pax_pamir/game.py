@@ -12,7 +12,7 @@ from games.pax.context import OrderError
 from games.pax.turn import Outcome
 from games.pax_pamir import orders, robot
 from games.pax_pamir.setup import new_game
-from games.pax_pamir.state import GameState, Paused
+from games.pax_pamir.state import GameState, Paused, plain_copy
 from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import run_turn
 
@@ -92,8 +92,9 @@ class PaxPamir:
 
     def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """One step of the rules, with no automated seat's part."""
-        (prompt,) = self.prompts(state)
-        seat = prompt.seat
+        seat = state.due_seat()
+        if seat is None:
+            raise ValueError("the game is over: no order is due")
         built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
         if built is not None:
             return finish(*built, seat, 0)  # resolved once, when the robot built it
@@ -106,15 +107,14 @@ class PaxPamir:
             _record_standing(state, seat, order)
             return _choose_loyalty(state, seat, order["loyalty"])
         if state.paused is not None:
-            state = state.clone()
-            _record_standing(state, seat, order)
             paused = state.paused
-            assert paused is not None  # cloned from a paused state
             answers = dict(paused.answers)
             answers[paused.question["key"]] = order["answer"]
             start = GameState.decode(paused.start)
-            start.standing = copy.deepcopy(state.standing)
-            outcome = _resume_turn(start, paused.seat, copy.deepcopy(paused.order), answers)
+            # The standing orders in force now (with any this answer brings), copied: `state` is never changed.
+            start.standing = plain_copy(state.standing)
+            _record_standing(start, seat, order)
+            outcome = _resume_turn(start, paused.seat, plain_copy(paused.order), answers)
             return finish(outcome, start, paused.seat, paused.reported)
         try:
             outcome, start = self._run_new_turn(state, seat, order)
@@ -124,7 +124,7 @@ class PaxPamir:
 
     def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
-        if seat not in [p.seat for p in self.prompts(state)]:
+        if seat != state.due_seat():  # the one prompted seat (prompts(), without building its text)
             return [Problem((), f"no order is due from {seat} now")]
         odd = orders.value_problems(order)
         if odd:
