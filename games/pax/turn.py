@@ -112,6 +112,18 @@ class TurnRules(Generic[S]):
         """May `seat`'s card `number` take action `kind` now? The one answer for orders, robots and automata."""
         return self.card_problem(state, seat, number, kind) is None and self.action_left(state, seat, number)
 
+    def actions_now(self, state: S, seat: str) -> list[tuple[int, str]]:
+        """Every (card, action) of `seat`'s tableau, left to right and in printed order, that may_act allows now.
+
+        The same answer as asking may_act of each, found without asking it card by card: a card of the tableau
+        that has not acted has no card_problem with its own actions, so only the actions left decide.
+        """
+        turn = state.turn
+        assert turn is not None
+        return [(number, kind) for number in state.players[seat].tableau
+                if number not in turn.used and self.action_left(state, seat, number)
+                for kind in self.card_actions(number)]
+
     def core_action_left(self, state: S) -> bool:
         """True when a purchase or play may still be taken (they always count against the limit)."""
         turn = state.turn

@@ -9,7 +9,7 @@ from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome
-from games.pax_pamir import actions, cards, queries
+from games.pax_pamir import actions, cards
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState, plain_copy
@@ -107,12 +107,10 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     """
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
     kinds: list[tuple[str, int]] = []
     if turn.actions < RULES.ACTION_LIMIT:
         kinds += [("purchase", 0), ("play", 0)]
-    for number in player.court:
-        kinds += [(name, number) for name in queries.court_card(number).actions if RULES.may_act(state, seat, number, name)]
+    kinds += [(name, number) for number, name in RULES.actions_now(state, seat)]
     while kinds:
         kind, number = kinds.pop(rng.below(len(kinds)))
         entry = _details(state, seat, kind, number, rng)

@@ -47,4 +47,6 @@ def rulers(state: GameState) -> dict[str, str | None]:
 
 def regions_ruled(state: GameState, seat: str) -> list[str]:
     """The regions `seat` rules, in map order."""
-    return [region for region in cards.board().regions if ruler(state, region) == seat]
+    # Only a region holding a tribe of `seat` can be ruled by `seat`: the others are not asked.
+    return [region for region in cards.board().regions
+            if state.tribes.get(region, {}).get(seat) and ruler(state, region) == seat]
