@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.pax.context import Question
@@ -111,9 +112,15 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     return True
 
 
+@functools.cache
+def borders_of(region: str) -> tuple[str, ...]:
+    """The borders of `region`, in map order (the board never changes, so each region's list is made once)."""
+    return tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
+
+
 def resolve_road(ctx: Context, region: str, index: int) -> None:
     """A road icon: a block of the seat's loyalty on a border of `region` of the seat's choice."""
-    borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
+    borders = borders_of(region)
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
     place_road(ctx, ctx.state.players[ctx.seat].loyalty or "", border, ctx.seat)

@@ -45,7 +45,8 @@ def is_favored(state: GameState, seat: str, number: int) -> bool:
 
 def stars(state: GameState, seat: str, suit: str) -> int:
     """Sum of the ranks of `seat`'s court cards of `suit`."""
-    return sum(court_card(n).rank for n in state.players[seat].court if court_card(n).suit == suit)
+    court = cards.court_cards()
+    return sum(card.rank for card in (court[n] for n in state.players[seat].court) if card.suit == suit)
 
 
 def court_limit(state: GameState, seat: str) -> int:
