@@ -325,7 +325,7 @@ class GameState:
             paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
                           dict(self.paused.question), self.paused.reported) if self.paused else None,
             standing={s: {k: plain_copy(v) for k, v in d.items()} for s, d in self.standing.items()},
-            automata=plain_copy(self.automata),
+            automata=plain_copy(self.automata) if self.automata else {},
             winners=list(self.winners),
             end_reason=self.end_reason,
         )
@@ -334,8 +334,16 @@ class GameState:
 def plain_copy(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists, tuples of scalars): copy.deepcopy's result at a fraction of its cost.
 
-    Standing orders and the automata's data are plain (read from YAML or encoded), never shared or cyclic.
+    Standing orders and the automata's data are plain (read from YAML or encoded), never shared or cyclic. Exact
+    types are told first (most items are scalars), subclasses of dict and list after.
     """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {key: plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [plain_copy(item) for item in value]
     if isinstance(value, dict):
         return {key: plain_copy(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -343,6 +351,10 @@ def plain_copy(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(plain_copy(item) for item in value)
     return value
+
+
+#: Types plain_copy hands back as they are (immutable).
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _encode_nested(nested: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
