@@ -55,3 +55,13 @@ def test_a_newly_installed_game_gets_its_lines_without_edits(monkeypatch: pytest
 def test_games_per_second_is_taken_at_the_median_game() -> None:
     timing = bench.Timing(wall=[0.1, 0.2, 0.5], cpu=[0.1, 0.1, 0.1])
     assert timing.games_per_second == pytest.approx(5.0)
+
+
+def test_a_batch_of_seeded_games_for_timing_from_outside() -> None:
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(bench.main, ["--game", "expedition-5x", "--players", "3", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    found = re.fullmatch(r"Expedition to 5X, 3 players: 2 games, ([\d.]+) steps a game, ([\d.]+) ms a game, "
+                         r"([\d.]+) games/s\n", result.output)
+    assert found and all(float(figure) > 0 for figure in found.groups()), result.output
