@@ -12,9 +12,9 @@ from games.pax.context import OrderError
 from games.pax.turn import Outcome
 from games.pax_pamir import orders, robot
 from games.pax_pamir.setup import new_game
-from games.pax_pamir.state import GameState, Paused, plain_copy
+from games.pax_pamir.state import GameState, plain_copy
 from games.pax_pamir.template import order_template
-from games.pax_pamir.turn import run_turn
+from games.pax_pamir.turn import finish, run_turn
 
 
 class PaxPamir:
@@ -258,16 +258,3 @@ def _resume_turn(start: GameState, seat: str, order: dict[str, Any], answers: di
 
         return automaton_turn.run(start, answers)
     return run_turn(start, seat, order, answers, lenient=True)
-
-
-def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
-    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
-    replay (the one pause record for every seat, Wakhan's turns included)."""
-    ctx = outcome.ctx
-    state = ctx.state
-    if outcome.question is not None:
-        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
-                              orders.question_to_data(outcome.question), len(ctx.events))
-    else:
-        state.paused = None
-    return Step(state, list(ctx.events[reported:]))
