@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.contract import Game, Result, State
@@ -24,6 +24,29 @@ class Playout:
     state: State
     result: Result
     steps: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One way to set up a robot game: how many seats, with which options, and a label naming both."""
+
+    label: str
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def robot_setups(game: Game) -> list[Setup]:
+    """Every seat count of `game`, then every seat count of each of its robot variants.
+
+    A game may name variants worth playing as a class attribute `robot_variants`: a label (e.g. "Wakhan") for
+    each set of options (e.g. {"wakhan": True}); the seat counts of a variant come from `game.seat_counts`.
+    """
+    found = [Setup(f"{game.title}, {n} player{'s' * (n != 1)}", n) for n in game.player_counts]
+    variants: Mapping[str, Mapping[str, Any]] = getattr(game, "robot_variants", {})
+    for name, options in variants.items():
+        found += [Setup(f"{game.title}, {n} player{'s' * (n != 1)} and {name}", n, dict(options))
+                  for n in game.seat_counts(options)]
+    return found
 
 
 def play_out(

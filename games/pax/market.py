@@ -104,6 +104,8 @@ def shift_left(state: Grid) -> None:
     """Slide each row's cards left with their money; money lying on an empty slot joins the card moving in."""
     market, money = state.market, state.market_money
     for row in range(ROWS):
+        if None not in market[row]:
+            continue  # a full row has no gap to close and no money lying on an empty slot
         in_row = [(market[row][c], money[row][c]) for c in range(COLUMNS) if market[row][c] is not None]
         loose = [0 if market[row][c] is not None else money[row][c] for c in range(COLUMNS)]
         for column in range(COLUMNS):
@@ -165,9 +167,13 @@ class MarketRules(Generic[S]):
 
     def purchasable(self, state: S, seat: str) -> list[Slot]:
         """Slots whose card `seat` may buy now."""
+        money = state.players[seat].money
+        per_column = self.money_per_column(state)
+        # A card within the seat's means at full price is bought whatever its cost: only the others need the
+        # costlier question whether it is a free purchase.
         return [(r, c) for r, c, n in occupied(state)
                 if not self.paid_this_turn(state, n) and not self.never_purchasable(n)
-                and self.purchase_cost(state, seat, r, c) <= state.players[seat].money]
+                and (c * per_column <= money or self.purchase_cost(state, seat, r, c) <= money)]
 
     def place_money(self, ctx: Emitter, row: int, column: int, amount: int) -> None:
         """Place `amount` on a market slot and mark its card as paid this turn."""
@@ -223,8 +229,9 @@ class MarketRules(Generic[S]):
     def drop_untaken_money(self, ctx: Emitter) -> None:
         """Money a shift or refill brought onto a card that takes none leaves the game."""
         state: S = ctx.state
+        money = state.market_money
         for row, column, number in occupied(state):
-            amount = state.market_money[row][column]
+            amount = money[row][column]
             if amount and not self.takes_money(number):
                 state.market_money[row][column] = 0
                 self.money_lost_on(ctx, number, amount)

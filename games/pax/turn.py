@@ -84,17 +84,23 @@ class TurnRules(Generic[S]):
         turn = state.turn
         assert turn is not None
         tableau = state.players[seat].tableau
-        able = [n for n in tableau if kind in self.card_actions(n) and n not in turn.used]
-        listed = ", ".join(str(n) for n in able) or "none"
         if number not in tableau:
-            return "card", f"card {number!r} is not in your {self.TABLEAU}; cards that can {kind} now: {listed}"
-        name = self.card_title(number)
+            return "card", (f"card {number!r} is not in your {self.TABLEAU}; cards that can {kind} now: "
+                            f"{self._able(state, seat, kind)}")
         shown = self.card_actions(number)
         if kind not in shown:
-            return "action", f"{name} has no {kind} action; its actions: {', '.join(shown) or 'none'}"
+            return "action", f"{self.card_title(number)} has no {kind} action; its actions: {', '.join(shown) or 'none'}"
         if number in turn.used:
-            return "card", f"{name} has already acted this turn; cards that can {kind} now: {listed}"
+            return "card", (f"{self.card_title(number)} has already acted this turn; cards that can {kind} now: "
+                            f"{self._able(state, seat, kind)}")
         return None
+
+    def _able(self, state: S, seat: str, kind: str) -> str:
+        """The cards of `seat`'s tableau that can still take action `kind` this turn, listed for a message (built
+        only when an order is refused: may_act asks card_problem of every card, often)."""
+        used = state.turn.used if state.turn is not None else []
+        able = [n for n in state.players[seat].tableau if kind in self.card_actions(n) and n not in used]
+        return ", ".join(str(n) for n in able) or "none"
 
     def action_left(self, state: S, seat: str, number: int) -> bool:
         """True when card `number` still has an action to use: one of the turn's actions, or a bonus action."""
@@ -105,6 +111,18 @@ class TurnRules(Generic[S]):
     def may_act(self, state: S, seat: str, number: int, kind: str) -> bool:
         """May `seat`'s card `number` take action `kind` now? The one answer for orders, robots and automata."""
         return self.card_problem(state, seat, number, kind) is None and self.action_left(state, seat, number)
+
+    def actions_now(self, state: S, seat: str) -> list[tuple[int, str]]:
+        """Every (card, action) of `seat`'s tableau, left to right and in printed order, that may_act allows now.
+
+        The same answer as asking may_act of each, found without asking it card by card: a card of the tableau
+        that has not acted has no card_problem with its own actions, so only the actions left decide.
+        """
+        turn = state.turn
+        assert turn is not None
+        return [(number, kind) for number in state.players[seat].tableau
+                if number not in turn.used and self.action_left(state, seat, number)
+                for kind in self.card_actions(number)]
 
     def core_action_left(self, state: S) -> bool:
         """True when a purchase or play may still be taken (they always count against the limit)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.pax.bribes import PLAY
@@ -30,24 +31,29 @@ def _position(ctx: Context, params: dict[str, Any]) -> tuple[int, int]:
     return row - 1, column - 1
 
 
+def _buyable(state: GameState, seat: str) -> str:
+    """The slots `seat` may buy now, listed for a message (built only when an order is refused)."""
+    return ", ".join(f"row {r + 1} column {c + 1}" for r, c in RULES.purchasable(state, seat)) or "none"
+
+
 def purchase(ctx: Context, params: dict[str, Any]) -> None:
     """Buy the card at (row, column): pay the market, take its rupees; events resolve at once."""
     state, seat = ctx.state, ctx.seat
     row, column = _position(ctx, params)
     number = state.market[row][column]
-    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in RULES.purchasable(state, seat)) or "none"
     if number is None:
-        ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
+        ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: "
+                 f"{_buyable(state, seat)}")
     name = cards.title(number)
     if RULES.paid_this_turn(state, number):
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
-                 f"a rupee on it this turn; you may buy: {legal}")
+                 f"a rupee on it this turn; you may buy: {_buyable(state, seat)}")
     if RULES.never_purchasable(number):
-        ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {legal}")
+        ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {_buyable(state, seat)}")
     cost = RULES.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
         ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
-                 f"you may buy: {legal}")
+                 f"you may buy: {_buyable(state, seat)}")
     RULES.pay_purchase(ctx, seat, row, column)
     number, rupees = take(state, row, column)
     state.players[seat].rupees += rupees
@@ -64,8 +70,8 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     state, seat, where = ctx.state, ctx.seat, ctx.where
     player = state.players[seat]
     number = params.get("card")
-    hand = ", ".join(str(n) for n in player.hand) or "none"
     if number not in player.hand:
+        hand = ", ".join(str(n) for n in player.hand) or "none"
         ctx.fail((*where, "card"), f"card {number!r} is not in your hand; your hand: {hand}")
     side = params.get("side")
     if side not in ("left", "right"):
@@ -106,9 +112,15 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     return True
 
 
+@functools.cache
+def borders_of(region: str) -> tuple[str, ...]:
+    """The borders of `region`, in map order (the board never changes, so each region's list is made once)."""
+    return tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
+
+
 def resolve_road(ctx: Context, region: str, index: int) -> None:
     """A road icon: a block of the seat's loyalty on a border of `region` of the seat's choice."""
-    borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
+    borders = borders_of(region)
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
     place_road(ctx, ctx.state.players[ctx.seat].loyalty or "", border, ctx.seat)

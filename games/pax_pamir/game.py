@@ -12,9 +12,9 @@ from games.pax.context import OrderError
 from games.pax.turn import Outcome
 from games.pax_pamir import orders, robot
 from games.pax_pamir.setup import new_game
-from games.pax_pamir.state import GameState, Paused
+from games.pax_pamir.state import GameState, plain_copy
 from games.pax_pamir.template import order_template
-from games.pax_pamir.turn import run_turn
+from games.pax_pamir.turn import finish, run_turn
 
 
 class PaxPamir:
@@ -26,6 +26,8 @@ class PaxPamir:
     player_counts = range(2, 6)
     #: Each step is one seat's turn (or one answer to a question): see engine.contract.turn_steps.
     turn_steps = True
+    #: Robot games worth playing besides the plain seat counts (engine.simulate.robot_setups): against Wakhan.
+    robot_variants = {"Wakhan": {"wakhan": True}}
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Two to five seats, or one or two humans against Wakhan."""
@@ -80,20 +82,22 @@ class PaxPamir:
         return []
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
-        """Resolve the step with the prompted seat's accepted order (then Wakhan's turns, if she plays)."""
+        """Resolve the step with the prompted seat's accepted order (then Wakhan's part, if she plays)."""
+        step = self._resolve(state, orders_by_seat, rng)
         if any(p.automaton for p in state.players.values()):
             from games.pax_pamir.wakhan import runner
 
-            return runner.apply(self, state, orders_by_seat, rng, step_rules=self._resolve)
-        return self._resolve(state, orders_by_seat, rng)
+            return runner.follow(step, self._resolve, rng)
+        return step
 
     def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """One step of the rules, with no automated seat's part."""
-        (prompt,) = self.prompts(state)
-        seat = prompt.seat
+        seat = state.due_seat()
+        if seat is None:
+            raise ValueError("the game is over: no order is due")
         built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
         if built is not None:
-            return _finish(*built, seat, 0)  # resolved once, when the robot built it
+            return finish(*built, seat, 0)  # resolved once, when the robot built it
         order = _plain(orders_by_seat[seat])
         problems = self._shape_problems(state, seat, order)
         if problems:
@@ -103,25 +107,24 @@ class PaxPamir:
             _record_standing(state, seat, order)
             return _choose_loyalty(state, seat, order["loyalty"])
         if state.paused is not None:
-            state = state.clone()
-            _record_standing(state, seat, order)
             paused = state.paused
-            assert paused is not None  # cloned from a paused state
             answers = dict(paused.answers)
             answers[paused.question["key"]] = order["answer"]
             start = GameState.decode(paused.start)
-            start.standing = copy.deepcopy(state.standing)
-            outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
-            return _finish(outcome, start, paused.seat, paused.reported)
+            # The standing orders in force now (with any this answer brings), copied: `state` is never changed.
+            start.standing = plain_copy(state.standing)
+            _record_standing(start, seat, order)
+            outcome = _resume_turn(start, paused.seat, plain_copy(paused.order), answers)
+            return finish(outcome, start, paused.seat, paused.reported)
         try:
             outcome, start = self._run_new_turn(state, seat, order)
         except OrderError as error:
             raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
-        return _finish(outcome, start, seat, 0)
+        return finish(outcome, start, seat, 0)
 
     def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
-        if seat not in [p.seat for p in self.prompts(state)]:
+        if seat != state.due_seat():  # the one prompted seat (prompts(), without building its text)
             return [Problem((), f"no order is due from {seat} now")]
         odd = orders.value_problems(order)
         if odd:
@@ -247,13 +250,11 @@ def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
     return Step(state, events)
 
 
-def _finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
-    """The step's new state and the events not reported before; a paused turn keeps what it needs to replay."""
-    ctx = outcome.ctx
-    state = ctx.state
-    if outcome.question is not None:
-        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
-                              orders.question_to_data(outcome.question), len(ctx.events))
-    else:
-        state.paused = None
-    return Step(state, list(ctx.events[reported:]))
+def _resume_turn(start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
+    """A paused turn run again from its start with the answers so far: a person's from the order, one the game
+    plays itself (Wakhan) from her planner, which decides the same way again."""
+    if start.players[seat].automaton is not None:
+        from games.pax_pamir.wakhan import turn as automaton_turn
+
+        return automaton_turn.run(start, answers)
+    return run_turn(start, seat, order, answers, lenient=True)

@@ -6,8 +6,10 @@ rules.py.
 
 from __future__ import annotations
 
+import functools
+
 from games.pax.market import occupied
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards
 from games.pax_pamir.state import GameState
 
 #: The event that takes no rupees: rupees placed on it leave the game.
@@ -16,13 +18,25 @@ PUBLIC_WITHDRAWAL = "public_withdrawal"
 
 def is_public_withdrawal(number: int | None) -> bool:
     """True for the event card that can never be bought."""
-    return (number is not None and queries.is_event(number)
-            and cards.event_cards()[number].purchased.id == PUBLIC_WITHDRAWAL)
+    return number is not None and number in _public_withdrawal_cards()
+
+
+@functools.cache
+def _public_withdrawal_cards() -> frozenset[int]:
+    """The numbers of the event cards whose purchased effect is Public Withdrawal (asked of every market card)."""
+    return frozenset(n for n, e in cards.event_cards().items() if e.purchased.id == PUBLIC_WITHDRAWAL)
 
 
 def dominance_checks_in_market(state: GameState) -> list[tuple[int, int]]:
     """Positions of Dominance Check cards in the market."""
-    return [(r, c) for r, c, n in occupied(state) if queries.is_event(n) and cards.event_cards()[n].dominance_check]
+    checks = _dominance_check_cards()
+    return [(r, c) for r, c, n in occupied(state) if n in checks]
+
+
+@functools.cache
+def _dominance_check_cards() -> frozenset[int]:
+    """The numbers of the Dominance Check cards (asked of the market after every card drawn)."""
+    return frozenset(n for n, e in cards.event_cards().items() if e.dominance_check)
 
 
 def dominance_checks_left(state: GameState) -> int:

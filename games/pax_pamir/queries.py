@@ -13,8 +13,7 @@ ALWAYS_FAVORED = ("savvy_operator", "irregulars")
 
 def court_card(number: int) -> CourtCard:
     """The court card with this number."""
-    found = cards.court_cards()[number]
-    return found
+    return cards.court_cards()[number]
 
 
 def is_event(number: int) -> bool:
@@ -24,7 +23,11 @@ def is_event(number: int) -> bool:
 
 def has_ability(state: GameState, seat: str, ability: str) -> bool:
     """True when a card with `ability` is in `seat`'s court (abilities are never held hostage)."""
-    return any(court_card(n).ability == ability for n in state.players[seat].court)
+    court = cards.court_cards()  # looked up once: this question is asked for every card of every court, often
+    for number in state.players[seat].court:
+        if court[number].ability == ability:
+            return True
+    return False
 
 
 def effect(state: GameState, effect_id: str, seat: str | None = None) -> bool:
@@ -43,7 +46,8 @@ def is_favored(state: GameState, seat: str, number: int) -> bool:
 
 def stars(state: GameState, seat: str, suit: str) -> int:
     """Sum of the ranks of `seat`'s court cards of `suit`."""
-    return sum(court_card(n).rank for n in state.players[seat].court if court_card(n).suit == suit)
+    court = cards.court_cards()
+    return sum(card.rank for card in (court[n] for n in state.players[seat].court) if card.suit == suit)
 
 
 def court_limit(state: GameState, seat: str) -> int:

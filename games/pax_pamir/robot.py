@@ -9,10 +9,10 @@ from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome
-from games.pax_pamir import actions, cards, queries
+from games.pax_pamir import actions, cards
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
-from games.pax_pamir.state import GameState
+from games.pax_pamir.state import GameState, plain_copy
 from games.pax_pamir.turn import begin_turn, blackmail, take_action
 from games.pax_pamir.turn import play_turn as turn_frame
 
@@ -99,17 +99,6 @@ def _rebuild(start: GameState, ctx: Context) -> None:
     ctx.state, ctx.events, ctx.answers, ctx.counters = fresh.state, fresh.events, fresh.answers, fresh.counters
 
 
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain order data (dicts, lists, scalars): copy.deepcopy's result at a fraction of its cost."""
-    if isinstance(value, dict):
-        return {key: plain_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(plain_copy(item) for item in value)
-    return value
-
-
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
     """A random action entry that is plausibly legal now, or None when nothing can be done.
 
@@ -118,12 +107,10 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     """
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
     kinds: list[tuple[str, int]] = []
     if turn.actions < RULES.ACTION_LIMIT:
         kinds += [("purchase", 0), ("play", 0)]
-    for number in player.court:
-        kinds += [(name, number) for name in queries.court_card(number).actions if RULES.may_act(state, seat, number, name)]
+    kinds += [(name, number) for number, name in RULES.actions_now(state, seat)]
     while kinds:
         kind, number = kinds.pop(rng.below(len(kinds)))
         entry = _details(state, seat, kind, number, rng)

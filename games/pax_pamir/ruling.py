@@ -20,6 +20,8 @@ def ruler(state: GameState, region: str) -> str | None:
     the ruler token with no enemy tribe there). A coalition's armies never outnumber the ruling pieces of a seat
     loyal to it, so they decide only where nobody else stands for them.
     """
+    if not state.tribes.get(region):
+        return None  # a ruler needs a tribe of their own there (the common case, so answered before counting)
     pieces = {seat: ruling_pieces(state, seat, region) for seat in state.seats}
     best = max(pieces.values(), default=0)
     leaders = [seat for seat, n in pieces.items() if n == best]
@@ -40,4 +42,6 @@ def rulers(state: GameState) -> dict[str, str | None]:
 
 def regions_ruled(state: GameState, seat: str) -> list[str]:
     """The regions `seat` rules, in map order."""
-    return [region for region in cards.board().regions if ruler(state, region) == seat]
+    # Only a region holding a tribe of `seat` can be ruled by `seat`: the others are not asked.
+    return [region for region in cards.board().regions
+            if state.tribes.get(region, {}).get(seat) and ruler(state, region) == seat]

@@ -311,11 +311,37 @@ class GameState:
             # A paused turn's snapshot and order are never changed in place, so copies may share them.
             paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
                           dict(self.paused.question), self.paused.reported) if self.paused else None,
-            standing={s: {k: copy.deepcopy(v) for k, v in d.items()} for s, d in self.standing.items()},
-            automata=copy.deepcopy(self.automata),
+            standing={s: {k: plain_copy(v) for k, v in d.items()} for s, d in self.standing.items()},
+            automata=plain_copy(self.automata) if self.automata else {},
             winners=list(self.winners),
             end_reason=self.end_reason,
         )
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, tuples of scalars): copy.deepcopy's result at a fraction of its cost.
+
+    Standing orders and the automata's data are plain (read from YAML or encoded), never shared or cyclic. Exact
+    types are told first (most items are scalars), subclasses of dict and list after.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {key: plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [plain_copy(item) for item in value]
+    if isinstance(value, dict):
+        return {key: plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(plain_copy(item) for item in value)
+    return value
+
+
+#: Types plain_copy hands back as they are (immutable).
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _encode_nested(nested: Mapping[str, Counts]) -> dict[str, dict[str, int]]:

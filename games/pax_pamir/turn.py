@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.contract import Path
+from engine.contract import Path, Step
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome, run_parts
-from games.pax_pamir import actions, core, queries
+from games.pax_pamir import actions, core, orders, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
-from games.pax_pamir.state import GameState, TurnState
+from games.pax_pamir.state import GameState, Paused, TurnState
 
 #: Order entry kinds: the core actions and the card-based ones.
 CORE = ("purchase", "play")
@@ -75,6 +75,19 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
                          kind="action-skipped", seat=seat)
 
     return play_turn(ctx, the_orders)
+
+
+def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
+    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
+    replay (the one pause record for every seat, Wakhan's turns included)."""
+    ctx = outcome.ctx
+    state = ctx.state
+    if outcome.question is not None:
+        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
+                              orders.question_to_data(outcome.question), len(ctx.events))
+    else:
+        state.paused = None
+    return Step(state, list(ctx.events[reported:]))
 
 
 def end_turn(state: GameState) -> None:

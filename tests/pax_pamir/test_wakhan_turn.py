@@ -9,7 +9,8 @@ from test_wakhan_helpers import CHECK, wakhan_state
 from engine.rng import Rng
 from games.pax.context import Question
 from games.pax_pamir import GAME
-from games.pax_pamir.wakhan import SEAT, runner, turn
+from games.pax_pamir.turn import finish
+from games.pax_pamir.wakhan import SEAT, turn
 from games.pax_pamir.wakhan.decide import WakhanContext, answer
 
 
@@ -83,9 +84,14 @@ def test_her_turn_pauses_for_a_human_bribe_and_resumes_from_the_answer():
     # anna rules kabul; Wakhan radicalizes Dost Mohammad (kabul) and anna is asked how much she wants
     state = wakhan_state(market=market(b4=7), tribes={"kabul": {"anna": 2}}, rupees={SEAT: 6})
     state.phase, state.current = "turns", SEAT
-    new, events = runner.finish(turn.run(state), state, 0)
+    new = finish(turn.run(state), state, SEAT, 0).state
     assert new.paused is not None and new.paused.question["seat"] == "anna"
-    resumed, more = runner.resume(new, 1)
+    assert new.paused.seat == SEAT and new.paused.order == {}
+    # the game's one resume path: anna's answer is an order like any other answer to a prompt
+    (prompt,) = GAME.prompts(new)
+    assert prompt.seat == "anna" and GAME.check(new, "anna", {"answer": 1}) == []
+    step = GAME.apply(new, {"anna": {"answer": 1}}, Rng.for_step("resume", 1))
+    resumed, more = step.state, step.events
     assert resumed.paused is None and 7 in resumed.players[SEAT].court
     assert any("pays anna a bribe of 1" in e.text for e in more)
     assert resumed.current == "anna"
@@ -98,8 +104,8 @@ def test_questions_put_to_her_in_a_humans_turn_are_answered_by_her_rules():
     assert chosen == [18]
 
 
-def test_the_runner_plays_her_turns_after_a_step_of_the_core_rules():
-    # runner.apply with the game's own step rules: what PaxPamir.apply delegates to when she plays
+def test_the_game_plays_her_turns_after_a_step_of_the_core_rules():
+    # PaxPamir.apply resolves the human's step, then follows with her part (wakhan.runner.follow)
     from games.pax_pamir.wakhan.setup import new_game
 
     state = new_game(["anna"], Rng("whole"))
@@ -110,7 +116,7 @@ def test_the_runner_plays_her_turns_after_a_step_of_the_core_rules():
         (prompt,) = GAME.prompts(state)
         assert prompt.seat != SEAT
         order = GAME.random_order(state, prompt.seat, Rng.for_step("whole", step, "robot"))
-        result = runner.apply(GAME, state, {prompt.seat: order}, Rng.for_step("whole", step), step_rules=GAME._resolve)
+        result = GAME.apply(state, {prompt.seat: order}, Rng.for_step("whole", step))
         turns += sum(e.text.startswith("Wakhan's turn.") for e in result.events)
         state = result.state
     assert turns >= 2
