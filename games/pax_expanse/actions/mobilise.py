@@ -157,7 +157,7 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
             how = {"transport": " across a loyal transport", "docks": " across the border (Open Docks)",
                    "fleet": " as a fleet (Belter Pride)"}.get(route, "")
             text = f"{seat} moves {what} from {region_name(move[piece])} to {region_name(move['to'])}{how}"
-        ctx.emit(text, kind="move", seat=seat, piece=piece, start=move[piece], to=move["to"], card=card)
+        ctx.emit(text, kind="move", seat=seat, piece=piece, start=move[piece], end=move["to"], card=card)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
