@@ -4,12 +4,15 @@ reshuffle from the game's random stream, repair."""
 
 from __future__ import annotations
 
+import pytest
 from px_helpers import position, put
 
 from engine.rng import Rng
+from games.pax.context import Context
 from games.pax_expanse import queries
 from games.pax_expanse.game import PaxExpanse
 from games.pax_expanse.rocinante import take_turn
+from games.pax_expanse.rocinante.effects import damage_rocinante, move_rocinante
 from games.pax_expanse.round import end_round
 from games.pax_expanse.state import GameState
 from games.pax_expanse.view import view
@@ -102,6 +105,26 @@ def test_attacking_the_rocinante_a_damaged_token_does_not_move_but_acts_and_is_r
     assert "rocinante-repaired" in _kinds(events)
 
 
+def test_attacking_the_rocinante_flips_it_damaged_once_and_never_destroys_it() -> None:
+    state = _table([14, 1])
+    ctx: Context[GameState] = Context(state, "anna", {})
+    damage_rocinante(ctx, "anna's Combat")
+    assert (state.rocinante.damaged, state.rocinante.region) == (True, "mars")
+    with pytest.raises(ValueError, match="cannot be chosen again"):
+        damage_rocinante(ctx, "anna's Combat")
+
+
+def test_a_damaged_rocinante_cannot_be_moved_by_favour() -> None:
+    state = _table([14, 1])
+    state.rocinante.damaged = True
+    ctx: Context[GameState] = Context(state, "anna", {})
+    assert move_rocinante(ctx, "belt", "anna's Favour") is False
+    assert state.rocinante.region == "mars"
+    state.rocinante.damaged = False
+    assert move_rocinante(ctx, "belt", "anna's Favour") is True
+    assert queries.asset_region(state, 97) == "belt"
+
+
 def test_the_card_is_discarded_and_the_next_one_turned_face_up() -> None:
     state = _table([14, 5, 6])
     events = take_turn(state, Rng("t"))
@@ -150,7 +173,7 @@ def test_the_report_names_the_card_the_standing_and_the_movement() -> None:
     assert texts[1].startswith("Standing: anna (5 VP, 0 war stars, 0 influence), ben (3 VP")
     assert "The leader is anna (anna is ahead of ben: more victory points)" in texts[1]
     assert "the trailing player is cleo (ben is ahead of cleo: more victory points)" in texts[1]
-    assert "The Rocinante is already in Mars and stays there" in texts
+    assert "The Rocinante is already in Mars and stays there (the location of AI card 13)" in texts
 
 
 def test_the_round_ends_with_the_rocinantes_turn() -> None:
