@@ -66,16 +66,6 @@ def move_rocinante(ctx: Ctx, to: str, why: str) -> bool:
     return True
 
 
-def damage_rocinante(ctx: Ctx, why: str) -> None:
-    """Flip the Rocinante token to its damaged side (attacked as if it were a fleet: it is never destroyed)."""
-    ai = ctx.state.rocinante
-    if ai.damaged:
-        raise ValueError("the Rocinante is already damaged and cannot be chosen again")
-    ai.damaged = True
-    ctx.emit(f"The Rocinante is damaged in {cards.board().region_names[ai.region]}: it will not move on its next "
-             f"turn ({why})", kind="rocinante-damaged", region=ai.region)
-
-
 def apply_plan(ctx: Ctx, decided: Plan, why: str) -> None:
     """Carry out every move of a crew plan, then report each region whose control it changed."""
     before = _controls(ctx.state)
