@@ -136,6 +136,15 @@ def test_an_empty_ai_deck_is_reshuffled_from_the_games_random_stream() -> None:
     assert first.rocinante.deck == expected
 
 
+def test_an_empty_ai_deck_at_the_start_of_a_turn_is_reshuffled_first() -> None:
+    state = _table([])
+    events = take_turn(state, Rng("seed-b"))
+    expected = list(range(1, 25))
+    Rng("seed-b").shuffle(expected)
+    assert _kinds(events)[0] == "rocinante-reshuffle"
+    assert state.rocinante.discard == [expected[0]] and state.rocinante.deck == expected[1:]
+
+
 def test_the_rocinantes_turn_is_deterministic() -> None:
     def run() -> tuple[dict, list[str]]:  # type: ignore[type-arg]
         state = _table([3])
