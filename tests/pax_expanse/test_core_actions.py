@@ -282,3 +282,15 @@ def test_special_abilities_popular_mandate_plays_without_bribes() -> None:
     state = position(loyalty={"anna": "un", "ben": "mcr"}, hands={"anna": [8]}, networks={"anna": [25]})
     put(state, "supporters", "earth", "ben", 2)
     assert act(turn_context(state), {"action": "play", "card": 8, "side": "left"})
+
+
+def test_purchase_event_choice_field_only_for_the_event_asking_it() -> None:
+    state = shop()
+    state.market[0][0] = 113  # Earth Aid Package asks nothing
+    with pytest.raises(OrderError) as error:
+        act(turn_context(state), {"action": "purchase", "row": 1, "column": 1, "region": "mars"})
+    assert error.value.path == ("actions", 0, "region")
+    state.market[0][0] = 116
+    with pytest.raises(OrderError) as error:
+        act(turn_context(state), {"action": "purchase", "row": 1, "column": 1, "target": "ben"})
+    assert "asks for region" in error.value.message
