@@ -67,16 +67,19 @@ def bribe_free_action(state: GameState, seat: str) -> bool:
 
 def start_of_turn(ctx: Ctx) -> None:
     """Compromising Files: at the start of its turn the seat may place an agent on a Tycho Station (or Mars) asset
-    carrying no agents, in any Network; the order's `files: {ability: asset or none}` answers it."""
+    carrying no agents, in any Network. The order's `files: {ability: asset or none}` uses it; an order without
+    it does not (it is a "may", so nobody is stopped to be asked; a robot's chooser decides)."""
     state, seat = ctx.state, ctx.seat
     for ability, region in COMPROMISING_FILES.items():
-        if not holds(state, seat, ability):
+        key = f"files.{ability}"
+        answered = ctx.given(("files", ability)) is not None or key in (ctx.given(("answers",)) or {})
+        if not holds(state, seat, ability) or not (answered or key in ctx.answers or ctx.chooser is not None):
             continue
         targets = [n for n in queries.ring(state)
                    if queries.asset_region(state, n) == region and not state.agents.get(str(n))]
         if not targets:
             continue
-        choice = ctx.ask(Question(seat, f"files.{ability}", "choice",
+        choice = ctx.ask(Question(seat, key, "choice",
                                   f"{title(ability)}: place an agent on a {cards.board().region_names[region]} "
                                   "asset without agents, or none", (*targets, "none"), path=("files", ability),
                                   default="none"))

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from games.pax.context import Context
 from games.pax.dominance import GameOver, split_points
-from games.pax_expanse import cards, queries
+from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.model import FACTIONS, REGIONS
 from games.pax_expanse.state import GameState
 
@@ -112,6 +113,8 @@ def resolve(state: GameState, emit: Emitter, check: int, objective_by: int | Non
               region=state.objective)
     expire(state, "until_after_next_dominance_check", emit)
     state.checks.append(check)
+    if max(check, objective_by or 0) != FINAL_CHECK and isinstance(emit, Context):
+        abilities.after_dominance_check(emit)  # abilities acting once a check is resolved (Belter Uprising)
     if max(check, objective_by or 0) == FINAL_CHECK:
         end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
         raise GameOver()

@@ -14,7 +14,7 @@ from engine.contract import Problem
 from games.pax.context import Question, is_option
 from games.pax_expanse.model import FACTIONS
 
-TURN_KEYS = ("actions", "cleanup", "answers", "standing")
+TURN_KEYS = ("actions", "cleanup", "answers", "standing", "files")
 CLEANUP_KEYS = ("network", "hand")
 #: Standing orders a seat may give, with what each takes.
 STANDING = {"bribe": "full, waive, or the most influence you ask as a bribe",
@@ -86,6 +86,9 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
                     found.append(Problem(("cleanup", key), f"{key} is a list of card numbers to discard"))
     if "answers" in order and not isinstance(order["answers"], dict):
         found.append(Problem(("answers",), "answers is a mapping from a question's key to its answer"))
+    if "files" in order and not isinstance(order["files"], dict):
+        found.append(Problem(("files",), "files is a mapping from a Compromising Files ability to the asset for "
+                                         "its agent (or none), e.g. files: {compromising_files_mars: 22}"))
     return found
 
 
