@@ -91,6 +91,8 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
             what = "agents on" if isinstance(site, int) else "fleets of your loyalty in"
             place = name(site) if isinstance(site, int) else region_name(site)
             return [Problem((*where, "site"), f"you have no {what} {place}, so you cannot fight there")]
+        if not targets(state, seat, site):
+            return [Problem((*where, "site"), f"there is nothing you may remove at {site}")]
         if not isinstance(remove, list) or not 1 <= len(remove) <= most:
             return [Problem((*where, "remove"), f"remove is a list of 1 to {min(most, rank(card))} units; units "
                                                 f"there now: {listed(targets(state, seat, site))}")]
