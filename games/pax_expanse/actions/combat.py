@@ -12,6 +12,7 @@ rocinante]}` or on an asset `{site: 40, remove: [agent:ben]}`; under War `sites:
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from engine.contract import Path, Problem
@@ -124,7 +125,7 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
         chosen = choose(ctx, seat, ("exhaust", number), f"destabilisation: exhaust an asset of {victim} in "
                         f"{region_name(region)}, or none", (*exhaustible, "none"), default=exhaustible[0])
         if chosen != "none":
-            state.players[victim].exhausted.append(chosen)
+            bisect.insort(state.players[victim].exhausted, chosen)  # kept ascending, as the state encodes it
             ctx.emit(f"{seat} destabilises {victim}: {name(chosen)} is exhausted", kind="exhaust", seat=seat,
                      victim=victim, card=chosen)
 

@@ -54,7 +54,7 @@ def amount(state: GameState, seat: str, card: int) -> int:
 
 
 def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
-    """Nothing to take, or a `from` list of the wrong length."""
+    """Nothing to take, or a `from` list longer than the influence taken."""
     due = amount(state, seat, card)
     if due == 0:
         found = regions(state, seat, card)
@@ -62,9 +62,10 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         return [Problem((*path, "card"), f"{name(card)} has nothing to extort: no other player with supporters in "
                                          f"{where} has influence, and no market asset of it carries influence")]
     given = params.get("from")
-    if given is not None and (not isinstance(given, list) or len(given) != due):
-        return [Problem((*path, "from"), f"from lists the {due} source(s) of the influence taken, one per "
-                                         f"influence; sources now: {listed(sources(state, seat, card))}")]
+    if given is not None and (not isinstance(given, list) or len(given) > due):
+        return [Problem((*path, "from"), f"from lists up to {due} source(s) of the influence taken, one per "
+                                         f"influence (any left out is asked); sources now: "
+                                         f"{listed(sources(state, seat, card))}")]
     return []
 
 
