@@ -29,21 +29,20 @@ class ExpanseRules(PaxRules[GameState]):
         return cards.card(card).name
 
     def is_favoured(self, state: GameState, seat: str, card: int) -> bool:
-        """True when the asset's suit is the one the climate favours (or one an event makes count as favoured), or
-        it is an Opportunist, which always belongs to the favoured suit."""
-        return cards.assets()[card].suit in queries.favoured_suits(state, seat) or \
-            abilities.is_opportunist(state, seat, card)
+        """True when the asset's suit is the one the climate favours (or one an event makes count as favoured);
+        an asset with Opportunist always counts as of the favoured suit."""
+        return (abilities.is_opportunist(state, seat, card)
+                or cards.assets()[card].suit in queries.favoured_suits(state, seat))
+
+    def free_purchase(self, state: GameState, seat: str, card: int) -> bool:
+        """Tycho Contracts, Outer Planets Contracts and Martian Patronage make some assets free to their holder."""
+        return abilities.free_purchase(state, seat, card)
 
     def favoured_name(self, state: GameState) -> str:
         """The climate and the suit it favours, in words."""
         suit = queries.favoured_suit(state)
         climate = next(c.name for c in cards.board().climate if c.id == state.climate)
         return f"{cards.board().suit_names[suit].lower()} under {climate}"
-
-    def free_purchase(self, state: GameState, seat: str, card: int) -> bool:
-        """An asset one of the seat's abilities lets it buy without paying (Tycho Contracts, Outer Planets
-        Contracts, Martian Patronage)."""
-        return abilities.free_purchase(state, seat, card)
 
     def never_purchasable(self, card: int) -> bool:
         """An event that can never be bought (Quarantine Zone)."""

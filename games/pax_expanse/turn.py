@@ -62,12 +62,8 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     def game_over() -> None:
         ctx.state.turn = None
 
-    def start_of_turn() -> None:
-        ctx.where = ()
-        abilities.start_of_turn(ctx)
-
-    return run_parts(ctx, [start_of_turn, the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)],
-                     game_over)
+    parts = [lambda: abilities.start_of_turn(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    return run_parts(ctx, parts, game_over)
 
 
 def end_turn(state: GameState) -> None:
@@ -158,8 +154,8 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
     holder = queries.intimidator(state, number)
     if holder is not None and abilities.bribe_free_action(state, seat):
-        ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} ({abilities.title('diplomatic_immunity')})",
-                 kind="ability", seat=seat, ability="diplomatic_immunity")
+        ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} (Diplomatic Immunity)", kind="bribe",
+                 payer=seat, receiver=holder, paid=0)
     elif holder is not None:
         amount = state.agents[str(number)][holder]
         if not settle_bribe(ctx, seat, holder, amount, (*where, "bribe"), f"use {asset.name}"):
