@@ -1,5 +1,6 @@
 """The special abilities of assets (data/abilities.yaml): who holds one now, and the rules they change that live
-outside a single action (free purchases, bribes, bonus actions, the start of a turn, after a Dominance Check).
+outside a single action (free purchases, bribes, bonus actions, the start of a turn, after a Dominance Check);
+Popular Mandate is asked by queries.play_bribe.
 
 An ability works for the owner of the asset printing it while the asset is in their Network; intimidation never
 blocks it ("Card Precedence and Special Abilities"). The abilities that change one action are applied by that
@@ -53,11 +54,6 @@ def free_purchase(state: GameState, seat: str, card: int) -> bool:
 def is_opportunist(state: GameState, seat: str, card: int) -> bool:
     """True when `card` is an Opportunist asset in the seat's Network: it always belongs to the favoured suit."""
     return cards.assets()[card].ability == "opportunist" and card in state.players[seat].network
-
-
-def bribe_free_play(state: GameState, seat: str) -> bool:
-    """True when the seat plays assets without paying a region's controller (Popular Mandate)."""
-    return holds(state, seat, "popular_mandate")
 
 
 def bribe_free_action(state: GameState, seat: str) -> bool:
