@@ -1,0 +1,155 @@
+"""Dominance Checks (rulebook "Dominance Checks"), instability, and the game's end ("Game End and Victory").
+
+A check expires the effects lasting until it starts, scores by faction or by player, scores the objective, moves
+it, then expires the effects that lasted through the check. The final check ends the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from games.pax_expanse import cards, queries
+from games.pax_expanse.model import FACTIONS, REGIONS
+from games.pax_expanse.state import GameState
+
+#: The Dominance Check whose resolution (or discard by instability) ends the game.
+FINAL_CHECK = max(e.dominance.check for e in cards.events().values() if e.dominance is not None)
+
+
+class Emitter(Protocol):
+    """Anything that records what happened (the step's context)."""
+
+    def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event; `to` limits who may see it."""
+
+
+class GameOver(Exception):
+    """The final Dominance Check has been resolved: the game stops where it stands."""
+
+
+def check_card(check: int) -> int:
+    """The card number of Dominance Check `check`."""
+    for number, event in cards.events().items():
+        if event.dominance is not None and event.dominance.check == check:
+            return number
+    raise KeyError(f"no Dominance Check {check}")
+
+
+def check_of(number: int) -> int | None:
+    """The Dominance Check number of card `number`, or None if it is not a Dominance Check."""
+    event = cards.events().get(number)
+    return event.dominance.check if event is not None and event.dominance is not None else None
+
+
+def regions_per_faction(state: GameState) -> dict[str, int]:
+    """How many regions each faction controls."""
+    controllers = [queries.faction_control(state, r) for r in REGIONS]
+    return {f: controllers.count(f) for f in FACTIONS}
+
+
+def dominant_faction(state: GameState) -> str | None:
+    """The faction controlling more regions than each other faction, or None (a tie: player scoring)."""
+    counts = regions_per_faction(state)
+    best = max(counts.values())
+    leaders = [f for f, n in counts.items() if n == best]
+    return leaders[0] if len(leaders) == 1 and best > 0 else None
+
+
+def rank(state: GameState, seats: Sequence[str], key: Callable[[str], int]) -> list[list[str]]:
+    """The seats from best to worst by `key`, ties broken by war stars; seats still tied share a group."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for seat in seats:
+        groups.setdefault((key(seat), queries.stars(state, seat, "war")), []).append(seat)
+    return [groups[k] for k in sorted(groups, reverse=True)]
+
+
+def split_points(groups: Sequence[Sequence[str]], points: Sequence[int]) -> dict[str, int]:
+    """Victory points by place: tied seats combine the points of the places they fill and split them as evenly
+    as possible, the remainder lost; places past the printed ones score nothing."""
+    scored: dict[str, int] = {}
+    place = 0
+    for group in groups:
+        pot = sum(points[place:place + len(group)])
+        for seat in group:
+            scored[seat] = pot // len(group)
+        place += len(group)
+    return scored
+
+
+def faction_scoring(state: GameState, faction: str, points: Sequence[int]) -> dict[str, int]:
+    """Faction scoring: the players loyal to `faction`, placed by their reputation with it."""
+    loyal = [s for s in state.order if state.players[s].loyalty == faction]
+    return split_points(rank(state, loyal, lambda s: queries.reputation(state, s, faction)), points)
+
+
+def player_scoring(state: GameState, points: Sequence[int]) -> dict[str, int]:
+    """Player scoring: the players placed by how many regions they control (a player controlling none is not
+    placed: it controls no regions)."""
+    controlling = [s for s in state.order if queries.regions_of_player(state, s)]
+    return split_points(rank(state, controlling, lambda s: len(queries.regions_of_player(state, s))), points)
+
+
+def expire(state: GameState, lasts: str, emit: Emitter) -> None:
+    """End every effect that lasts `lasts`; a card held for it goes to the discard pile."""
+    for effect in [e for e in state.effects if e.lasts == lasts]:
+        state.effects.remove(effect)
+        if not any(e.card == effect.card for e in state.effects):
+            state.discard.append(effect.card)
+        emit.emit(f"{cards.events()[effect.card].name}: its effect ends", kind="effect-ends", card=effect.card)
+
+
+def resolve(state: GameState, emit: Emitter, check: int, objective_by: int | None = None) -> None:
+    """Resolve Dominance Check `check`; under instability the objective moves as check `objective_by` says,
+    and that check ends the game if it is the final one. Raises GameOver after the final check."""
+    dominance = cards.events()[check_card(check)].dominance
+    mover = cards.events()[check_card(objective_by or check)].dominance
+    assert dominance is not None and mover is not None
+    expire(state, "until_next_dominance_check", emit)
+    faction = dominant_faction(state)
+    counts = regions_per_faction(state)
+    if faction is not None:
+        scored = faction_scoring(state, faction, dominance.faction_scoring)
+        how = f"faction scoring for the {cards.board().faction(faction).short}"
+    else:
+        scored = player_scoring(state, dominance.player_scoring)
+        how = "player scoring"
+    emit.emit(f"Dominance Check {check}: {how}", kind="dominance-check", check=check, faction=faction,
+              regions=counts, scored=dict(scored))
+    for seat in state.order:
+        if scored.get(seat):
+            state.players[seat].vp += scored[seat]
+            emit.emit(f"{seat} scores {scored[seat]}", kind="score", seat=seat, points=scored[seat])
+    holder = queries.player_control(state, state.objective)
+    if holder is not None:
+        state.players[holder].vp += dominance.objective_points
+        emit.emit(f"{holder} controls {cards.board().region_names[state.objective]}, where the objective lies, "
+                  f"and scores {dominance.objective_points}", kind="objective", seat=holder,
+                  points=dominance.objective_points, region=state.objective)
+    state.objective = mover.objective_to
+    emit.emit(f"The objective moves to {cards.board().region_names[state.objective]}", kind="objective-moves",
+              region=state.objective)
+    expire(state, "until_after_next_dominance_check", emit)
+    state.checks.append(check)
+    if max(check, objective_by or 0) == FINAL_CHECK:
+        end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
+        raise GameOver()
+
+
+def winners(state: GameState) -> list[str]:
+    """The seats with the most victory points; ties broken by war stars, then influence; still tied, all win."""
+    def key(seat: str) -> tuple[int, int, int]:
+        return (state.players[seat].vp, queries.stars(state, seat, "war"), state.players[seat].influence)
+
+    best = max(key(s) for s in state.order)
+    return [s for s in state.order if key(s) == best]
+
+
+def end_game(state: GameState, emit: Emitter, reason: str) -> None:
+    """Finish the game: winners decided, the turn cleared, nobody owes anything."""
+    state.phase = "over"
+    state.winners = winners(state)
+    state.end_reason = reason
+    state.paused = None
+    emit.emit(f"The game ends after {reason}; winner: {', '.join(state.winners)}", kind="game-over",
+              winners=list(state.winners))
