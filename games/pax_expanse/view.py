@@ -72,6 +72,8 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
     return {
         "game": "pax-expanse",
         "seat": seat,
+        "names": {"regions": dict(board.region_names), "factions": {f.id: f.short for f in board.factions},
+                  "suits": dict(board.suit_names)},
         "phase": state.phase,
         "turn_number": state.turn_number,
         "round": state.round,
@@ -172,14 +174,15 @@ def _player(state: GameState, seat: str, viewer: str | None) -> dict[str, Any]:
         entry["favoured"] = queries.asset(number).suit in queries.favoured_suits(state, seat)
         entry["intimidated_by"] = queries.intimidator(state, number)
         network.append(entry)
+    # Starting loyalty is chosen in secret and revealed only once all have chosen (rulebook, "Starting Loyalty").
     own = viewer == seat
+    loyalty = player.loyalty if own or state.phase != "loyalty" else None
     colour = player.colour
-    loyalty_card = next((c for c in cards.loyalty().cards if c.colour == colour and c.faction == player.loyalty),
-                        None)
+    loyalty_card = next((c for c in cards.loyalty().cards if c.colour == colour and c.faction == loyalty), None)
     costs = list(loyalty_card.favour_costs) if loyalty_card else []
     return {
         "seat": seat, "colour": cards.loyalty().colour_css[colour], "colour_name": cards.loyalty().colour_names[colour],
-        "loyalty": player.loyalty, "influence": player.influence, "vp": player.vp,
+        "loyalty": loyalty, "influence": player.influence, "vp": player.vp,
         "network": network, "hand_count": len(player.hand),
         "hand": [card_data(n) for n in player.hand] if own else None,
         "favours": player.favours, "favour_costs": costs,

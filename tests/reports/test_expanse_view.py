@@ -176,3 +176,19 @@ def test_every_map_of_a_view_is_clean() -> None:
     for state in (fresh(3), fresh(), dealt()):
         for viewer in (None, state.seats[0]):
             assert layout.problems(expanse_map.draw(view(state, viewer))) == []
+
+
+def test_starting_loyalty_stays_secret_until_all_have_chosen() -> None:
+    """Starting Loyalty: each player chooses in secret; the choices are revealed together once all are in."""
+    state = fresh()
+    state.players["chris"].loyalty = "mcr"
+    chose_other = state.clone()
+    chose_other.players["chris"].loyalty = "opa"
+    for viewer in ("robin", None):
+        seen = next(p for p in view(state, viewer)["players"] if p["seat"] == "chris")
+        assert seen["loyalty"] is None and seen["favour_costs"] == []
+        assert as_json(view(state, viewer)) == as_json(view(chose_other, viewer))
+    own = next(p for p in view(state, "chris")["players"] if p["seat"] == "chris")
+    assert own["loyalty"] == "mcr"
+    state.phase = "turns"  # revealed: everyone sees every loyalty
+    assert next(p for p in view(state, "robin")["players"] if p["seat"] == "chris")["loyalty"] == "mcr"
