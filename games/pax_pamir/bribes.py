@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.contract import Path
+from games.pax.context import Question
 from games.pax_pamir import queries
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pax_pamir import cards, market, queries
+from games.pax.context import Question
+from games.pax.market import take
+from games.pax_pamir import cards, queries
 from games.pax_pamir.bribes import play_bribe, settle_bribe
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -27,36 +30,26 @@ def _position(ctx: Context, params: dict[str, Any]) -> tuple[int, int]:
     return row - 1, column - 1
 
 
-def purchasable(state: GameState, seat: str) -> list[tuple[int, int]]:
-    """Market slots (0-based) whose card `seat` may buy now."""
-    turn_paid = state.turn.paid if state.turn else []
-    return [
-        (r, c) for r, c, n in market.market_cards(state)
-        if n not in turn_paid and not market.is_public_withdrawal(n)
-        and market.purchase_cost(state, seat, r, c) <= state.players[seat].rupees
-    ]
-
-
 def purchase(ctx: Context, params: dict[str, Any]) -> None:
     """Buy the card at (row, column): pay the market, take its rupees; events resolve at once."""
     state, seat = ctx.state, ctx.seat
     row, column = _position(ctx, params)
     number = state.market[row][column]
-    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
+    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in RULES.purchasable(state, seat)) or "none"
     if number is None:
         ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
     name = cards.title(number)
-    if state.turn is not None and number in state.turn.paid:
+    if RULES.paid_this_turn(state, number):
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
                  f"a rupee on it this turn; you may buy: {legal}")
-    if market.is_public_withdrawal(number):
+    if RULES.never_purchasable(number):
         ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {legal}")
-    cost = market.purchase_cost(state, seat, row, column)
+    cost = RULES.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
         ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
                  f"you may buy: {legal}")
-    market.pay_purchase(ctx, seat, row, column)
-    number, rupees = market.take_from_market(state, row, column)
+    RULES.pay_purchase(ctx, seat, row, column)
+    number, rupees = take(state, row, column)
     state.players[seat].rupees += rupees
     ctx.emit(f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
              kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)

@@ -4,8 +4,9 @@ both ways (a lost last tribe costs the region's political cards; a lost last pol
 
 from __future__ import annotations
 
+from games.pax.context import Question
 from games.pax_pamir import queries
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.state import bump
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
+from games.pax.dominance import GameOver, split_points
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
@@ -19,10 +20,6 @@ MARGIN, FATIGUED_MARGIN = 4, 2
 EARLY_WIN_LEAD = 4
 
 
-class GameOver(Exception):
-    """The game ended in the middle of a step; nothing more of the step is resolved."""
-
-
 def dominant_coalition(state: GameState) -> str | None:
     """The coalition with the most blocks and the required lead over each other coalition, if any."""
     margin = FATIGUED_MARGIN if queries.effect(state, "conflict_fatigue") else MARGIN
@@ -31,20 +28,6 @@ def dominant_coalition(state: GameState) -> str | None:
         if all(blocks - other >= margin for c, other in counts.items() if c != coalition):
             return coalition
     return None
-
-
-def split_points(values: Mapping[str, int], points: Sequence[int]) -> dict[str, int]:
-    """Award `points` to the highest values in turn; tied seats share their places' points, rounded down."""
-    ranked = sorted(set(values.values()), reverse=True)
-    awards: dict[str, int] = {}
-    place = 0
-    for value in ranked:
-        tied = [s for s, v in values.items() if v == value]
-        pool = sum(points[place:place + len(tied)])
-        for seat in tied:
-            awards[seat] = pool // len(tied)
-        place += len(tied)
-    return awards
 
 
 def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, int]]:

@@ -7,8 +7,9 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 
 from __future__ import annotations
 
+from games.pax.context import Question
 from games.pax_pamir import queries
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import remove_tribe
 from games.pax_pamir.state import GameState, bump
 

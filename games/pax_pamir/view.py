@@ -6,6 +6,7 @@ from typing import Any
 
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.setup import PILE_BASE, PILES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
@@ -97,10 +98,10 @@ def _market(state: GameState, seat: str | None) -> list[list[dict[str, Any]]]:
         for column in range(COLUMNS):
             number = state.market[row][column]
             slot: dict[str, Any] = {"row": row + 1, "column": column + 1, "rupees": state.market_rupees[row][column],
-                                    "cost": column * market.rupees_per_column(state),
+                                    "cost": column * RULES.money_per_column(state),
                                     "card": card_data(number) if number is not None else None}
             if seat is not None and seat in state.players and number is not None:
-                slot["your_cost"] = market.purchase_cost(state, seat, row, column)
+                slot["your_cost"] = RULES.purchase_cost(state, seat, row, column)
             slots.append(slot)
         rows.append(slots)
     return rows

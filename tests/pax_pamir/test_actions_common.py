@@ -10,9 +10,9 @@ from actions_helpers import make_state
 
 from engine.rng import Rng
 from engine.simulate import play_out
+from games.pax.context import OrderError
 from games.pax_pamir import GAME, actions, queries
 from games.pax_pamir.bribes import hostage_bribe, play_bribe
-from games.pax_pamir.context import OrderError
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import run_turn
 

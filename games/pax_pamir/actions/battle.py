@@ -23,9 +23,10 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.context import Question
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.state import GameState, bump
 
 FIELDS: tuple[str, ...] = ("site", "remove")

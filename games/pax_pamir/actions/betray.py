@@ -15,11 +15,12 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.context import Question
 from games.pax_pamir import queries
 from games.pax_pamir.actions._common import card_name, cost_problem, is_int, listing, loyalty, problem
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty, discard_court_card
-from games.pax_pamir.market import pay_action_cost
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("target", "prize")
@@ -78,7 +79,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     target: int = params["target"]
     owner = queries.owner_of(state, target)
     assert owner is not None
-    pay_action_cost(ctx, seat, COST)
+    RULES.pay_action_cost(ctx, seat, COST)
     ctx.emit(f"{seat} betrays {card_name(target)} in {owner}'s court with {card_name(card)}.", kind="betray",
              seat=seat, target=target, owner=owner)
     discard_court_card(ctx, owner, target, f"betrayed by {seat}", keep=True)

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.context import Pause
 from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,
@@ -33,7 +34,7 @@ from games.pax_pamir.actions._common import (
     rank,
     spy_steps,
 )
-from games.pax_pamir.context import Context, Pause
+from games.pax_pamir.context import Context
 from games.pax_pamir.state import GameState, bump
 
 FIELDS: tuple[str, ...] = ("moves",)

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.pax.market import occupied as market_cards
 from games.pax_pamir import cards, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_court_card
-from games.pax_pamir.market import market_cards, pay_action_cost
 from games.pax_pamir.pieces import cylinder_sources, place_army, place_gift
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GIFT_PRICES, GameState, bump
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, regions_ruled, ruler
@@ -121,7 +122,7 @@ def plan_gift(state: GameState, seat: str, reading: Reading) -> Plan | None:
     price = prices[0]
 
     def run(ctx: Context, card: int) -> None:
-        pay_action_cost(ctx, seat, price)
+        RULES.pay_action_cost(ctx, seat, price)
         if place_gift(ctx, seat, price):
             ctx.emit(f"Wakhan buys the {price}-rupee gift, the cheapest she can afford; it counts for every "
                      "coalition.", kind="gift", seat=seat, price=price)
@@ -144,7 +145,7 @@ def plan_build(state: GameState, seat: str, reading: Reading) -> Plan | None:
     def run(ctx: Context, card: int) -> None:
         coalition = pragmatic_loyalty(ctx.state, reading, seat)
         per = 2 if queries.effect(ctx.state, "nation_building", seat) else 1
-        pay_action_cost(ctx, seat, units * BUILD_PRICE)
+        RULES.pay_action_cost(ctx, seat, units * BUILD_PRICE)
         armies = f"{units * per} {coalition} arm{'y' if units * per == 1 else 'ies'}"
         ctx.emit(f"Wakhan builds {armies} in {region}, the first region on her card "
                  f"that she rules, spending {units * BUILD_PRICE} rupees.", kind="wakhan", reason="build")
@@ -188,7 +189,7 @@ def plan_betray(state: GameState, seat: str, reading: Reading) -> Plan | None:
             return
         owner = queries.owner_of(ctx.state, target)
         assert owner is not None
-        pay_action_cost(ctx, seat, BETRAY_PRICE)
+        RULES.pay_action_cost(ctx, seat, BETRAY_PRICE)
         name = queries.court_card(target).name
         court = "her own court" if owner == seat else f"{owner}'s court"
         ctx.emit(f"Wakhan betrays {name} in {court} ({why}) and keeps it as a prize of the "

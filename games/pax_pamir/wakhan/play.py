@@ -3,12 +3,14 @@ court the red arrow names, bribing the ruler if she can, and resolves its impact
 
 from __future__ import annotations
 
-from games.pax_pamir import cards, market, queries
+from games.pax.market import take
+from games.pax_pamir import cards, queries
 from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context
 from games.pax_pamir.core import LEVERAGE_RUPEES, resolve_favor
 from games.pax_pamir.events import resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.priority import by_priority, why_best
@@ -18,9 +20,9 @@ from games.pax_pamir.wakhan.radicalize import Pick
 def radicalize(ctx: Context, reading: Reading, pick: Pick) -> None:
     """Buy the picked card and, for a court card, try to play it at once."""
     state, seat = ctx.state, ctx.seat
-    cost = market.purchase_cost(state, seat, pick.row, pick.column)
-    market.pay_purchase(ctx, seat, pick.row, pick.column)
-    number, rupees = market.take_from_market(state, pick.row, pick.column)
+    cost = RULES.purchase_cost(state, seat, pick.row, pick.column)
+    RULES.pay_purchase(ctx, seat, pick.row, pick.column)
+    number, rupees = take(state, pick.row, pick.column)
     state.players[seat].rupees += rupees
     row = "top" if pick.row == 0 else "bottom"
     taking = f", taking the {rupees} on it" if rupees else ""

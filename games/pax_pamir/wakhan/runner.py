@@ -9,9 +9,9 @@ from typing import Any
 
 from engine.contract import Event, Order, RejectedOrder, Step
 from engine.rng import Rng
+from games.pax.turn import Outcome
 from games.pax_pamir import orders
 from games.pax_pamir.state import GameState, Paused
-from games.pax_pamir.turn import Outcome
 from games.pax_pamir.wakhan import decide, turn
 from games.pax_pamir.wakhan.decide import WakhanContext
 from games.pax_pamir.wakhan.deck import draw, is_wakhan

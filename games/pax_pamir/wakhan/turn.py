@@ -7,10 +7,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from games.pax.turn import Outcome
 from games.pax_pamir import queries
 from games.pax_pamir.bribes import hostage_bribe, settle_bribe
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, may_act, play_turn, turn_state
+from games.pax_pamir.turn import play_turn, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -65,7 +67,7 @@ def action_list(ctx: WakhanContext, now: Reading) -> None:
     codes = now.front.actions
     index = idle = step = 0
     told: set[str] = set()
-    while turn.actions < ACTION_LIMIT and idle < len(codes):
+    while turn.actions < RULES.ACTION_LIMIT and idle < len(codes):
         ctx.where = ("wakhan", step)
         step += 1
         pick, passed = weigh_ambition(ctx.state, ctx.seat)
@@ -129,7 +131,7 @@ def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
     may still act (a favored-suit card always may: its action is a bonus)."""
     rupees = state.players[seat].rupees
     return [n for n in state.players[seat].court
-            if may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
+            if RULES.may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
@@ -170,7 +172,7 @@ def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
             if card not in state.players[seat].court or not queries.is_favored(state, seat, card):
                 continue
             for action in queries.court_card(card).actions:
-                if not may_act(state, seat, card, action):
+                if not RULES.may_act(state, seat, card, action):
                     continue
                 plan = DEFAULTS[action](state, seat, now)
                 if plan is None or hostage_cost(state, seat, card) + plan.minimum > state.players[seat].rupees:
