@@ -80,6 +80,8 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "current": state.current,
         "order": list(state.order),
         "asked": _asked(state, seat),
+        # A seat's standing orders say how it will answer others; only it sees them.
+        "standing": dict(state.standing.get(seat, {})) if seat is not None else {},
         "climate": {"at": state.climate, "favoured": queries.favoured_suit(state),
                     "track": [{"id": c.id, "name": c.name, "suit": c.suit} for c in board.climate]},
         "factions": [{"id": f.id, "name": f.name, "short": f.short, "colour": f.colour, "home": f.home,

@@ -57,7 +57,8 @@ def test_the_public_sees_no_hand() -> None:
 
 def _secrets_changed(state: GameState, viewer: str | None) -> GameState:
     """The same position with every secret `viewer` may not see changed: other hands, the deck's order (the
-    Dominance Checks stay where setup put them), the assets left out, the AI deck below its face-up card."""
+    Dominance Checks stay where setup put them), the assets left out, the AI deck below its face-up card, other
+    seats' standing orders."""
     other = state.clone()
     checks = {n for n, e in cards.events().items() if e.dominance is not None}
     movable = [i for i, n in enumerate(other.deck) if n not in checks]
@@ -70,6 +71,9 @@ def _secrets_changed(state: GameState, viewer: str | None) -> GameState:
         other.deck[a], other.deck[b] = other.deck[b], other.deck[a]
     other.unused.reverse()
     other.rocinante.deck[1:] = reversed(other.rocinante.deck[1:])
+    for seat in SEATS:
+        if seat != viewer:
+            other.standing[seat] = {"bribe": 3}
     return other
 
 
@@ -192,3 +196,10 @@ def test_starting_loyalty_stays_secret_until_all_have_chosen() -> None:
     assert own["loyalty"] == "mcr"
     state.phase = "turns"  # revealed: everyone sees every loyalty
     assert next(p for p in view(state, "robin")["players"] if p["seat"] == "chris")["loyalty"] == "mcr"
+
+
+def test_standing_orders_show_only_to_their_seat() -> None:
+    state = dealt()
+    state.standing["chris"] = {"bribe": "waive"}
+    assert view(state, "chris")["standing"] == {"bribe": "waive"}
+    assert view(state, "robin")["standing"] == {} and view(state, None)["standing"] == {}
