@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from games.pax.dominance import GameOver, split_points
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import FACTIONS, REGIONS
 from games.pax_expanse.state import GameState
@@ -22,10 +23,6 @@ class Emitter(Protocol):
 
     def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
         """Record an event; `to` limits who may see it."""
-
-
-class GameOver(Exception):
-    """The final Dominance Check has been resolved: the game stops where it stands."""
 
 
 def check_card(check: int) -> int:
@@ -56,38 +53,22 @@ def dominant_faction(state: GameState) -> str | None:
     return leaders[0] if len(leaders) == 1 and best > 0 else None
 
 
-def rank(state: GameState, seats: Sequence[str], key: Callable[[str], int]) -> list[list[str]]:
-    """The seats from best to worst by `key`, ties broken by war stars; seats still tied share a group."""
-    groups: dict[tuple[int, int], list[str]] = {}
-    for seat in seats:
-        groups.setdefault((key(seat), queries.stars(state, seat, "war")), []).append(seat)
-    return [groups[k] for k in sorted(groups, reverse=True)]
-
-
-def split_points(groups: Sequence[Sequence[str]], points: Sequence[int]) -> dict[str, int]:
-    """Victory points by place: tied seats combine the points of the places they fill and split them as evenly
-    as possible, the remainder lost; places past the printed ones score nothing."""
-    scored: dict[str, int] = {}
-    place = 0
-    for group in groups:
-        pot = sum(points[place:place + len(group)])
-        for seat in group:
-            scored[seat] = pot // len(group)
-        place += len(group)
-    return scored
-
-
 def faction_scoring(state: GameState, faction: str, points: Sequence[int]) -> dict[str, int]:
-    """Faction scoring: the players loyal to `faction`, placed by their reputation with it."""
+    """Faction scoring: the players loyal to `faction`, placed by their reputation with it (war stars break
+    ties; seats still tied split their places' points)."""
     loyal = [s for s in state.order if state.players[s].loyalty == faction]
-    return split_points(rank(state, loyal, lambda s: queries.reputation(state, s, faction)), points)
+    return split_points({s: queries.reputation(state, s, faction) for s in loyal}, points, _war_stars(state))
 
 
 def player_scoring(state: GameState, points: Sequence[int]) -> dict[str, int]:
     """Player scoring: the players placed by how many regions they control (a player controlling none is not
-    placed: it controls no regions)."""
-    controlling = [s for s in state.order if queries.regions_of_player(state, s)]
-    return split_points(rank(state, controlling, lambda s: len(queries.regions_of_player(state, s))), points)
+    placed: it controls no regions); ties as in faction scoring."""
+    held = {s: len(queries.regions_of_player(state, s)) for s in state.order}
+    return split_points({s: n for s, n in held.items() if n}, points, _war_stars(state))
+
+
+def _war_stars(state: GameState) -> Callable[[str], int]:
+    return lambda seat: queries.stars(state, seat, "war")
 
 
 def expire(state: GameState, lasts: str, emit: Emitter) -> None:

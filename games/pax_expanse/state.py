@@ -93,6 +93,20 @@ class Player:
             vp=data["vp"],
         )
 
+    @property
+    def tableau(self) -> list[int]:
+        """The Network, under the name the shared Pax turn frame uses."""
+        return self.network
+
+    @property
+    def money(self) -> int:
+        """The seat's influence, under the name the shared Pax market uses."""
+        return self.influence
+
+    @money.setter
+    def money(self, value: int) -> None:
+        self.influence = value
+
     def clone(self) -> Player:
         """An independent copy."""
         return Player(self.seat, self.colour, self.loyalty, self.influence, list(self.hand), list(self.network),
@@ -279,6 +293,11 @@ class GameState:
     def player(self, seat: str) -> Player:
         """The player at `seat`."""
         return self.players[seat]
+
+    @property
+    def market_money(self) -> list[list[int]]:
+        """The influence on each market slot, under the name the shared Pax market uses."""
+        return self.market_influence
 
     def due_seats(self) -> list[str]:
         """The seats owing a decision now: every seat without a loyalty at the start, the seats a paused turn

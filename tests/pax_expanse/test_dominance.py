@@ -9,14 +9,6 @@ from games.pax_expanse import dominance
 from games.pax_expanse.state import Effect
 
 
-def test_dominance_check_split_points_combines_tied_places_remainder_lost() -> None:
-    assert dominance.split_points([["a"], ["b"], ["c"]], (5, 3, 1)) == {"a": 5, "b": 3, "c": 1}
-    assert dominance.split_points([["a", "b"], ["c"]], (5, 3, 1)) == {"a": 4, "b": 4, "c": 1}
-    assert dominance.split_points([["a"], ["b", "c", "d"]], (5, 3, 1)) == {"a": 5, "b": 1, "c": 1, "d": 1}
-    assert dominance.split_points([["a", "b", "c"]], (3, 1)) == {"a": 1, "b": 1, "c": 1}
-    assert dominance.split_points([["a"], ["b"], ["c"], ["d"]], (5, 3, 1)) == {"a": 5, "b": 3, "c": 1, "d": 0}
-
-
 def test_dominance_check_faction_scoring_by_reputation() -> None:
     state = position(seats=("anna", "ben", "cleo", "dan"), loyalty={"anna": "un", "ben": "un", "cleo": "un",
                                                                      "dan": "mcr"},
@@ -34,8 +26,7 @@ def test_dominance_check_faction_scoring_war_stars_break_ties_then_split() -> No
     state.players["anna"].network = [5, 15]  # UN loyalists both: reputation 2, war stars 3
     state.players["ben"].network = [2, 3]  # reputation 2, no war stars
     state.players["cleo"].network = [6, 19]  # reputation 2, war stars 1 + 1
-    groups = dominance.rank(state, ["anna", "ben", "cleo"], lambda s: 2)
-    assert groups == [["anna"], ["cleo"], ["ben"]]
+    assert dominance.faction_scoring(state, "un", (5, 3, 1)) == {"anna": 5, "cleo": 3, "ben": 1}
     state.players["cleo"].network = [5]
     state.players["ben"].network = [3]
     assert dominance.faction_scoring(state, "un", (5, 3, 1)) == {"anna": 5, "ben": 2, "cleo": 2}

@@ -1,0 +1,229 @@
+"""Pax Expanse as an engine Game: prompts, check, apply, defaults, and the Rocinante's turn after each round."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.rng import Rng
+from games.pax.context import OrderError
+from games.pax.turn import Outcome
+from games.pax_expanse import cards, orders
+from games.pax_expanse.round import end_round
+from games.pax_expanse.setup import new_game
+from games.pax_expanse.state import GameState, Paused
+from games.pax_expanse.turn import round_ends, run_turn
+
+#: The starting loyalty a seat gets when it misses the deadline for its secret choice.
+DEFAULT_LOYALTY = "un"
+
+
+class PaxExpanse:
+    """Pax Expanse for 3-4 players, with the Rocinante acting after every round."""
+
+    id = "pax-expanse"
+    title = "Pax Expanse"
+    player_counts = range(3, 5)
+    #: Each step is one seat's turn (or answers to questions, or the secret loyalty choice of every seat at once).
+    turn_steps = True
+
+    def seat_counts(self, options: Mapping[str, Any]) -> range:
+        """Three or four seats."""
+        return self.player_counts
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
+        """Deck, market, turn order, influence, objective and Rocinante; then every seat chooses loyalty in secret."""
+        if options:
+            raise ValueError(f"Pax Expanse takes no options, got {sorted(options)}")
+        return new_game(seats, rng)
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        """The seats owing a decision now: all of them for the secret loyalty, those a paused turn asks, or the
+        seat whose turn it is."""
+        if state.phase == "over":
+            return []
+        if state.phase == "loyalty":
+            return [Prompt(s, "loyalty", "choose your starting loyalty in secret: un, mcr or opa")
+                    for s in state.due_seats()]
+        if state.paused is not None:
+            found = []
+            for seat in state.paused.seats():
+                asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
+                text = "; ".join(f"{q.text} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
+                                 f"{q.default})" for q in asked)
+                found.append(Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text))
+            return found
+        return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
+
+    def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        order = _plain(order)
+        found = self._shape_problems(state, seat, order)
+        if found or state.phase == "loyalty" or state.paused is not None:
+            return found
+        try:
+            self._run_new_turn(state, seat, order)
+        except OrderError as error:
+            return [Problem(error.path, error.message)]
+        return []
+
+    def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+        """Resolve the step with an accepted order from every prompted seat."""
+        prompted = [p.seat for p in self.prompts(state)]
+        given = {s: _plain(orders_by_seat[s]) for s in prompted}
+        for seat, order in given.items():
+            problems = self._shape_problems(state, seat, order)
+            if problems:
+                raise RejectedOrder(seat, problems)
+        state = state.clone()
+        for seat, order in given.items():
+            _record_standing(state, seat, order)
+        if state.phase == "loyalty":
+            return _reveal_loyalties(state, {s: o["loyalty"] for s, o in given.items()})
+        if state.paused is not None:
+            paused = state.paused
+            answers = dict(paused.answers)
+            for seat, order in given.items():
+                asked = [orders.question_from_data(q) for q in paused.questions if q["seat"] == seat]
+                for question, answer in zip(asked, orders.answers_for(order, asked), strict=True):
+                    answers[question.key] = answer
+            start = GameState.decode(paused.start)
+            start.standing = copy.deepcopy(state.standing)
+            outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
+            return _finish(outcome, start, paused.seat, paused.reported, rng)
+        (seat,) = prompted
+        try:
+            outcome, start = self._run_new_turn(state, seat, given[seat])
+        except OrderError as error:
+            raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
+        return _finish(outcome, start, seat, 0, rng)
+
+    def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+        """Problems found without running the rules: a seat not prompted, wrong keys, answers not among choices."""
+        if seat not in [p.seat for p in self.prompts(state)]:
+            return [Problem((), f"no order is due from {seat} now")]
+        if state.phase == "loyalty":
+            return orders.loyalty_problems(order)
+        if state.paused is not None:
+            asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
+            return orders.answer_problems(order, asked)
+        return orders.turn_problems(order)
+
+    def _run_new_turn(self, state: GameState, seat: str, order: Order) -> tuple[Outcome, GameState]:
+        """Run a new turn from a copy of `state` with the order's standing orders in force."""
+        start = state.clone()
+        _record_standing(start, seat, order)
+        return run_turn(start, seat, copy.deepcopy(dict(order))), start
+
+    def default_order(self, state: GameState, seat: str) -> Order:
+        """Deadline defaults: loyalty to the UN; each question's stated default; a turn with no actions (cleanup
+        then discards the rightmost cards over a limit)."""
+        if state.phase == "loyalty":
+            return {"loyalty": DEFAULT_LOYALTY}
+        if state.paused is not None:
+            asked = [q for q in state.paused.questions if q["seat"] == seat]
+            if len(asked) == 1:
+                return {"answer": copy.deepcopy(asked[0]["default"])}
+            return {"answers": {q["key"]: copy.deepcopy(q["default"]) for q in asked}}
+        return {"actions": []}
+
+    def random_order(self, state: GameState, seat: str, rng: Rng) -> Order:
+        """A random legal order: a random loyalty, random answers, or a turn of random core actions."""
+        from games.pax_expanse.robot import random_order
+
+        return random_order(state, seat, rng)
+
+    def template(self, state: GameState, seat: str) -> str:
+        """A YAML order body for `seat`, with the legal choices as comments."""
+        from games.pax_expanse.template import order_template
+
+        return order_template(state, seat)
+
+    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
+        """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""
+        from games.pax_expanse.view import view
+
+        return view(state, seat)
+
+    def label(self, state: GameState) -> str:
+        """Where the game stands, e.g. "round 2, Anna's turn 7"."""
+        if state.phase == "over":
+            return "game over"
+        if state.phase == "loyalty":
+            return "secret starting loyalty"
+        number = state.turn_number + (0 if state.paused else 1)
+        turn_of = state.paused.seat if state.paused else state.current
+        label = f"round {state.round}, {_name(turn_of)}'s turn {number}"
+        waiting = [s for s in state.due_seats() if s != turn_of]
+        if waiting:
+            label += f", waiting for {', '.join(_name(s) for s in waiting)}"
+        return label
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        """Victory points so far."""
+        return {seat: state.players[seat].vp for seat in state.seats}
+
+    def result(self, state: GameState) -> Result | None:
+        """The winners once the game is over."""
+        if state.phase != "over":
+            return None
+        return Result(self.scores(state), tuple(state.winners), {"reason": state.end_reason})
+
+    def encode(self, state: GameState) -> dict[str, Any]:
+        """Canonical plain data."""
+        return state.encode()
+
+    def decode(self, data: Mapping[str, Any]) -> GameState:
+        """The inverse of encode."""
+        return GameState.decode(data)
+
+
+def _plain(value: Any) -> Any:
+    """Orders as plain dicts and lists (YAML round-trip types carry comments that must not be stored)."""
+    if isinstance(value, Mapping):
+        return {k if isinstance(k, (str, int)) else str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _name(seat: str) -> str:
+    return seat[:1].upper() + seat[1:]
+
+
+def _record_standing(state: GameState, seat: str, order: Mapping[str, Any]) -> None:
+    """Standing orders in an order replace the seat's earlier ones key by key, until changed again."""
+    if isinstance(order.get("standing"), dict):
+        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
+
+
+def _reveal_loyalties(state: GameState, chosen: Mapping[str, str]) -> Step:
+    """Every seat's secret choice revealed at once; the first player then takes the first turn."""
+    for seat, faction in chosen.items():
+        state.players[seat].loyalty = faction
+    names = ", ".join(f"{s}: {cards.board().faction(chosen[s]).short}" for s in state.order)
+    happened = [Event(f"The starting loyalties are revealed ({names})", None,
+                      {"kind": "loyalty-revealed", "loyalty": {s: chosen[s] for s in state.order}})]
+    state.phase = "turns"
+    state.round = 1
+    state.current = state.order[0]
+    happened.append(Event(f"{state.current} takes the first turn", None, {"kind": "first-turn"}))
+    return Step(state, happened)
+
+
+def _finish(outcome: Outcome, start: GameState, seat: str, reported: int, rng: Rng) -> Step:
+    """The step's new state and the events not reported before; a paused turn keeps what it needs to replay, and
+    a turn that ends the round is followed by the Rocinante's turn."""
+    ctx = outcome.ctx
+    state: GameState = ctx.state
+    happened = list(ctx.events[reported:])
+    if outcome.questions:
+        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
+                              [orders.question_to_data(q) for q in outcome.questions], len(ctx.events))
+        return Step(state, happened)
+    state.paused = None
+    if state.phase != "over" and round_ends(state, seat):
+        happened += end_round(state, rng)
+    return Step(state, happened)

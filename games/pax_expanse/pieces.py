@@ -1,0 +1,136 @@
+"""Placing and removing supporters, agents, favours, fleets and transports, with the component limits.
+
+When a piece must be placed and the supply has none, the placing seat takes one of the same shape and colour
+from anywhere in play, except a piece placed this turn, and it may change kind (rulebook, "Component Limits"): a
+supporter may become an agent, a fleet a transport.
+"""
+
+from __future__ import annotations
+
+from games.pax.context import Context, Question
+from games.pax_expanse import cards, queries
+from games.pax_expanse.state import GameState, bump, nested_bump
+
+Ctx = Context[GameState]
+
+#: The count map of each piece kind in the state: region, asset or border -> owner -> count.
+WHERE = {"supporter": "supporters", "agent": "agents", "fleet": "fleets", "transport": "transports"}
+
+
+def name_of(where: str) -> str:
+    """A region's, border's or asset's name as players read it."""
+    board = cards.board()
+    if where in board.region_names:
+        return board.region_names[where]
+    if where in board.border_regions:
+        a, b = board.border_regions[where]
+        return f"the border of {board.region_names[a]} and {board.region_names[b]}"
+    return cards.assets()[int(where)].name
+
+
+def article(word: str) -> str:
+    """'a' or 'an' before a word ("an agent", "an MCR fleet")."""
+    return "an" if word in ("agent", "OPA", "MCR") else "a"
+
+
+def _mark_placed(state: GameState, key: str) -> None:
+    if state.turn is not None:
+        bump(state.turn.placed, key, 1)
+
+
+def _placed_here(state: GameState, key: str) -> int:
+    return state.turn.placed.get(key, 0) if state.turn is not None else 0
+
+
+def marker_sources(state: GameState, seat: str) -> list[str]:
+    """Where `seat` may take a control marker from with its supply empty: "supporter:<region>", "agent:<asset>",
+    "favour:" (pieces placed this turn excluded)."""
+    found = []
+    for kind in ("supporter", "agent"):
+        counts = getattr(state, WHERE[kind])
+        for where in sorted(counts, key=lambda w: (len(w), w)):
+            if counts[where].get(seat, 0) > _placed_here(state, f"{kind}:{where}:{seat}"):
+                found.append(f"{kind}:{where}")
+    if state.players[seat].favours > _placed_here(state, f"favour::{seat}"):
+        found.append("favour:")
+    return found
+
+
+def token_sources(state: GameState, faction: str) -> list[str]:
+    """Where a token of `faction` may be taken from when none is in supply: "fleet:<region>", "transport:<border>"
+    (pieces placed this turn excluded)."""
+    found = []
+    for kind in ("fleet", "transport"):
+        counts = getattr(state, WHERE[kind])
+        for where in sorted(counts):
+            if counts[where].get(faction, 0) > _placed_here(state, f"{kind}:{where}:{faction}"):
+                found.append(f"{kind}:{where}")
+    return found
+
+
+def _take_from_play(ctx: Ctx, chooser: str, owner: str, sources: list[str], what: str) -> bool:
+    """The chooser takes a piece of `owner` from play for `what`; False when none may be taken."""
+    if not sources:
+        ctx.emit(f"No {what} can be placed: none is left in the supply or may be taken from play.",
+                 kind="no-piece", owner=owner)
+        return False
+    source = ctx.ask(Question(chooser, ctx.serial("take-piece"), "choice",
+                              f"none left in the supply: take a piece from play for {what}", tuple(sources),
+                              default=sources[0]))
+    kind, where = source.split(":", 1)
+    if kind == "favour":
+        ctx.state.players[owner].favours -= 1
+    else:
+        nested_bump(getattr(ctx.state, WHERE[kind]), where, owner, -1)
+    ctx.emit(f"{article(kind).capitalize()} {kind} is taken from {name_of(where) if where else 'the loyalty card'} for {what}.",
+             kind="piece-taken", owner=owner, piece=kind, where=where)
+    return True
+
+
+def place_marker(ctx: Ctx, seat: str, kind: str, where: str) -> bool:
+    """Place one of `seat`'s control markers as a supporter (in a region), agent (on an asset) or favour (where is
+    empty); False when no marker can be had."""
+    state = ctx.state
+    what = f"{article(kind)} {kind} of {seat}" + (f" on {name_of(where)}" if where else "")
+    if queries.markers_in_supply(state, seat) <= 0 and not _take_from_play(
+            ctx, seat, seat, marker_sources(state, seat), what):
+        return False
+    if kind == "favour":
+        state.players[seat].favours += 1
+    else:
+        nested_bump(getattr(state, WHERE[kind]), where, seat, 1)
+    _mark_placed(state, f"{kind}:{where}:{seat}")
+    ctx.emit(f"{seat} places {what.split(' of ')[0]}" + (f" on {name_of(where)}" if where else " on their loyalty card"),
+             kind="place", seat=seat, piece=kind, where=where)
+    return True
+
+
+def place_token(ctx: Ctx, chooser: str, faction: str, kind: str, where: str) -> bool:
+    """Place a token of `faction` as a fleet (in a region) or a transport (on a border); `chooser` decides where
+    one is taken from when the supply is empty. False when no token can be had."""
+    state = ctx.state
+    short = cards.board().faction(faction).short
+    what = f"{article(short)} {short} {kind} on {name_of(where)}"
+    if queries.tokens_in_supply(state, faction) <= 0 and not _take_from_play(
+            ctx, chooser, faction, token_sources(state, faction), what):
+        return False
+    nested_bump(getattr(state, WHERE[kind]), where, faction, 1)
+    _mark_placed(state, f"{kind}:{where}:{faction}")
+    ctx.emit(f"{chooser} places {what}", kind="place", seat=chooser, piece=kind, where=where, faction=faction)
+    return True
+
+
+def remove_piece(ctx: Ctx, kind: str, where: str, owner: str, count: int = 1, why: str = "") -> None:
+    """Return pieces from play to their supply (supporters, agents, fleets, transports)."""
+    nested_bump(getattr(ctx.state, WHERE[kind]), where, owner, -count)
+    plural = kind if count == 1 else f"{kind}s"
+    ctx.emit(f"{count} {plural} of {owner} removed from {name_of(where)}" + (f" ({why})" if why else ""),
+             kind="remove", piece=kind, where=where, owner=owner, count=count)
+
+
+def clear_region(ctx: Ctx, region: str, why: str) -> None:
+    """Remove every fleet and every supporter from a region."""
+    for kind in ("fleet", "supporter"):
+        counts = dict(getattr(ctx.state, WHERE[kind]).get(region, {}))
+        for owner, count in sorted(counts.items()):
+            remove_piece(ctx, kind, region, owner, count, why)

@@ -1,0 +1,30 @@
+"""The round: after the last seat in turn order has finished its turn, the Rocinante takes its turn.
+
+The Rocinante's turn (rulebook "The Rocinante"; ROCINANTE.md) is resolved by the game itself, in the same step as
+the turn that ends the round, with that step's random stream (the AI deck reshuffles from it).
+"""
+
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.rng import Rng
+from games.pax_expanse.state import GameState
+
+
+def rocinante_turn(state: GameState, rng: Rng) -> list[Event]:
+    """Resolve the Rocinante's turn on `state` in place and return what happened, every decision with its reason.
+
+    The hook the Rocinante's implementation (games/pax_expanse/rocinante/) fills in.
+    """
+    raise NotImplementedError("the Rocinante's turn is not implemented yet (ROCINANTE.md is its specification)")
+
+
+def end_round(state: GameState, rng: Rng) -> list[Event]:
+    """The Rocinante's turn, then the next round begins with the first player."""
+    happened = [Event("The round ends: the Rocinante takes its turn", None, {"kind": "rocinante-turn",
+                                                                           "round": state.round})]
+    happened += rocinante_turn(state, rng)
+    state.rocinante.turns += 1
+    state.round += 1
+    state.current = state.order[0]
+    return happened
