@@ -59,10 +59,20 @@ def ai_card_data(number: int) -> dict[str, Any]:
     }
 
 
+def colour_of(state: GameState, seat: str) -> str:
+    """The seat's player colour id (setup deals them in turn order; a position set up by hand may lack one)."""
+    loyalty = cards.loyalty()
+    colour = state.players[seat].colour
+    if colour in loyalty.colour_css:
+        return colour
+    order = state.order or state.seats
+    return loyalty.colours[order.index(seat) % len(loyalty.colours)]
+
+
 def seat_colours(state: GameState) -> dict[str, str]:
     """Each seat's player colour, as CSS, in seating order."""
     css = cards.loyalty().colour_css
-    return {s: css[state.players[s].colour] for s in state.seats}
+    return {s: css[colour_of(state, s)] for s in state.seats}
 
 
 def view(state: GameState, seat: str | None) -> dict[str, Any]:
@@ -179,7 +189,7 @@ def _player(state: GameState, seat: str, viewer: str | None) -> dict[str, Any]:
     # Starting loyalty is chosen in secret and revealed only once all have chosen (rulebook, "Starting Loyalty").
     own = viewer == seat
     loyalty = player.loyalty if own or state.phase != "loyalty" else None
-    colour = player.colour
+    colour = colour_of(state, seat)
     loyalty_card = next((c for c in cards.loyalty().cards if c.colour == colour and c.faction == loyalty), None)
     costs = list(loyalty_card.favour_costs) if loyalty_card else []
     return {
