@@ -14,7 +14,7 @@ from engine.contract import Problem
 from games.pax.context import Question, is_option
 from games.pax_expanse.model import FACTIONS
 
-TURN_KEYS = ("actions", "cleanup", "answers", "standing")
+TURN_KEYS = ("compromising_files", "actions", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("network", "hand")
 #: Standing orders a seat may give, with what each takes.
 STANDING = {"bribe": "full, waive, or the most influence you ask as a bribe",

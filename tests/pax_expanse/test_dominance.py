@@ -108,3 +108,11 @@ def test_instability_lower_check_scores_higher_places_objective_final_ends() -> 
     assert state.players["anna"].vp == 5  # check 3 scores 5/3/1, not check 4's 10/6/2
     assert state.objective == "earth"  # where check 4 sends it
     assert state.phase == "over"
+
+
+def test_special_abilities_belter_uprising_after_each_check() -> None:
+    from px_helpers import turn_context
+
+    state = position(loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"}, networks={"cleo": [39]})
+    dominance.resolve(state, turn_context(state), 1)
+    assert state.fleets == {"belt": {"opa": 2}}
