@@ -108,23 +108,24 @@ def _turn(state: GameState, seat: str) -> str:
     for number in player.hand:
         lines.append(f"#   {{action: play, card: {number}, side: right}}")
         lines += _comment(_play_note(state, seat, number), 6)
-    usable = [(n, kind) for n in player.network for kind in RULES.card_actions(n) if may_act(state, seat, n, kind)]
-    if usable:
+    usable = {n: [k for k in RULES.card_actions(n) if may_act(state, seat, n, k)] for n in player.network}
+    if any(usable.values()):
         lines.append("# Card actions (each asset once per turn):")
-    for number, kind in usable:
-        bonus = " (bonus action)" if RULES.is_favoured(state, seat, number) else ""
+    for number, kinds in usable.items():
+        if not kinds:
+            continue
+        note = f"{RULES.card_title(number)} (card {number})"
+        if RULES.is_favoured(state, seat, number):
+            note += ", a bonus action"
         holder = queries.intimidator(state, number)
         if holder is not None:
-            bonus += (f"; intimidated by {holder}: bribe up to "
-                      f"{state.agents[str(number)][holder]}")
-        module = actions.module(kind)
-        lines.append(f"#   {{action: {kind}, card: {number}, ...}}")
-        lines += _comment(f"{RULES.card_title(number)}{bonus}", 6)
-        if module is None:
-            lines += _comment("not available yet", 6)
-            continue
-        for choice in module.choices(state, seat, number):
-            lines += _comment(choice, 6)
+            note += f"; intimidated by {holder}: bribe up to {state.agents[str(number)][holder]}"
+        lines += _comment(note + ":", 2)
+        for kind in kinds:
+            lines.append(f"#     {{action: {kind}, card: {number}, ...}}")
+            module = actions.module(kind)
+            for choice in module.choices(state, seat, number) if module else ["not available yet"]:
+                lines += _comment(choice, 6)
     lines.append("actions: []")
     lines += _comment(f"Cleanup: if you will be over your limits (Network "
                       f"{queries.network_limit(state, seat)}, hand {queries.hand_limit(state, seat)}), list the "

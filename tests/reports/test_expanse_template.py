@@ -123,3 +123,26 @@ def test_template_speaks_pax_expanse() -> None:
     text = order_template(state, state.current).lower()
     for word in ("rupee", "court", "tribe", "army", "road", "coalition", "favored", "climate_war"):
         assert word not in text, word
+
+
+def test_turn_template_lists_each_assets_card_actions_with_their_choices() -> None:
+    """Card-Based Actions: each asset in the Network once per turn; assets of the climate's suit act as bonus
+    actions."""
+    state = revealed()
+    seat = state.current
+    network: list[int] = []
+    for action in ("extort", "favour", "rally", "mobilise", "eliminate", "combat"):
+        network.append(next(n for n, a in sorted(cards.assets().items())
+                            if action in a.actions and n not in network and not a.crew))
+    state.players[seat].network = network
+    state.players[seat].influence = 9
+    template = order_template(state, seat)
+    assert_narrow(template)
+    for number in network:
+        asset = cards.assets()[number]
+        assert f"{asset.name} (card {number})" in flat(template)
+        for action in asset.actions:
+            assert f"{{action: {action}, card: {number}, ...}}" in template
+    favoured = [n for n in network if cards.assets()[n].suit == queries.favoured_suit(state)]
+    assert all(f"(card {n}), a bonus action" in flat(template) for n in favoured)
+    assert GAME.check(state, seat, parsed(template)) == []
