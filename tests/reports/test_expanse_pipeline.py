@@ -55,3 +55,19 @@ def test_site_pages_are_built_for_a_pax_expanse_game(game: Path, tmp_path: Path)
     assert (base / "index.html").is_file()
     assert (tmp_path / "_assets" / "pax-expanse.css").is_file()
     assert list((base / seat_folder(gd, "anna")).glob("*.html"))
+
+
+def test_report_mail_shows_the_map_as_a_picture_without_inline_svg(tmp_path: Path) -> None:
+    """Gmail and Outlook drop inline SVG: the mail carries the map as a PNG its HTML refers to."""
+    from pbem import store
+
+    from .test_mail_pictures import _pictures_left, _report_mail
+
+    msg = _report_mail(tmp_path, "pax-expanse", [store.Seat(s, f"{s}@example.org") for s in SEATS])
+    html = next(p for p in msg.walk() if p.get_content_type() == "text/html").get_content()
+    assert "<svg" not in html
+    pictures = _pictures_left(msg)
+    assert [alt for alt, _ in pictures] == [
+        "Map of the six regions, with the political climate, the faction tokens and a legend"]
+    colours = {c for _, c in pictures[0][1].convert("RGB").getcolors(maxcolors=1 << 20) or []}
+    assert (0xDB, 0xE8, 0xF6) in colours  # Earth's space: the board itself, not a blank picture
