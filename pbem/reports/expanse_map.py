@@ -8,9 +8,10 @@ docstring), never from game state, so a test can place any position it likes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from pbem.reports.boards import Panel, chord, draw_ground
 from pbem.reports.layout import (
     BorderShape,
     Box,
@@ -23,9 +24,7 @@ from pbem.reports.layout import (
     label,
     place_in_box,
     place_on_border,
-    polygon,
     rect,
-    strip_outline,
 )
 
 #: The board is 600 wide and 402 high; beside it, the panel of climate, tokens and legend (lines this far
@@ -90,16 +89,6 @@ _END_MARGIN, _OPEN_MARGIN = 22.0, 8.0
 TOKEN = 16.0  # the size of a dominance token, the objective and the Rocinante
 
 
-def _strip(line: Sequence[Point]) -> tuple[Point, Point]:
-    """The chord of a border line, drawn in from each end that meets other borders."""
-    (x0, y0), (x1, y1) = line[0], line[-1]
-    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    m0 = _OPEN_MARGIN if line[0] in _OPEN_ENDS else _END_MARGIN
-    m1 = _OPEN_MARGIN if line[-1] in _OPEN_ENDS else _END_MARGIN
-    return (x0 + ux * m0, y0 + uy * m0), (x1 - ux * m1, y1 - uy * m1)
-
-
 def regions() -> dict[str, RegionShape]:
     """The six regions' shapes."""
     return {r: RegionShape(r, tuple(_OUTLINES[r]), *_SPOTS[r]) for r in _OUTLINES}
@@ -107,7 +96,8 @@ def regions() -> dict[str, RegionShape]:
 
 def borders() -> dict[str, BorderShape]:
     """The nine borders' shapes; a border's id is its two regions sorted and joined by a hyphen."""
-    return {b: BorderShape(b, tuple(b.split("-")), tuple(line), _strip(line), STRIP)  # type: ignore[arg-type]
+    return {b: BorderShape(b, tuple(b.split("-")), tuple(line),  # type: ignore[arg-type]
+                           chord(line, _OPEN_ENDS, _END_MARGIN, _OPEN_MARGIN), STRIP)
             for b, line in _LINES.items()}
 
 
@@ -137,16 +127,8 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     drawing = Drawing(WIDTH, BOARD_HEIGHT,
                       title="Map of the six regions, with the political climate, the faction tokens and a legend")
     shapes, lines = regions(), borders()
-    for shape in shapes.values():
-        drawing.add(polygon(f"region:{shape.id}", shape.outline, layer="ground", fill=SPACE[shape.id], stroke=EDGE,
-                            stroke_width=1.5))
-    for line in lines.values():
-        # The strip of transport slots first, then the border line over it: the line stays visible end to end.
-        drawing.add(polygon(f"area:{line.id}", strip_outline(line), layer="area", fill=SLOT, stroke=SLOT_EDGE,
-                            stroke_width=0.6, dash="2 2"))
-        drawing.add(Mark(f"border:{line.id}", "line", line.line, layer="ground", stroke=LINE, stroke_width=2.2))
-    for shape in shapes.values():
-        drawing.add(Mark(f"area:{shape.id}", "rect", shape.pieces.corners(), layer="area"))  # invisible
+    draw_ground(drawing, shapes, lines, SPACE, edge=EDGE, line=LINE, slot=SLOT, slot_edge=SLOT_EDGE)
+    for shape in shapes.values():  # invisible, like the boxes of pieces
         drawing.add(Mark(f"area:{shape.id}:tokens", "rect", _token_box(shape).corners(), layer="area"))
     rocinante = view["rocinante"]
     for region in view["regions"]:
@@ -235,65 +217,49 @@ def rocinante_token(mark_id: str, at: Point, damaged: bool, owner: str = "") -> 
 
 def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
     """Beside the board, top to bottom: the political climate track, the faction tokens, the legend."""
-    x, line, col = PANEL_LEFT + 8, PANEL_LINE, WIDTH - PANEL_LEFT - 14
-    drawing.add(rect("panel", Box(PANEL_LEFT, 2, WIDTH - 2, BOARD_HEIGHT - 2), layer="ground", fill="#f4f6fa",
-                     stroke=EDGE, stroke_width=0.5))
-    y = 2 + line + 4
-
-    def head(mark_id: str, text: str) -> None:
-        drawing.add(label(mark_id, text, (x, y), 11, bold=True, width=col))
-
-    def swatch(mark_id: str, kind: str, colour: str) -> None:
-        if kind == "circle":
-            drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
-        elif kind == "bar":
-            drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222", stroke_width=0.8))
-        else:
-            drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
-
+    panel = Panel(drawing, PANEL_LEFT, WIDTH - 2, BOARD_HEIGHT - 2, fill="#f4f6fa", stroke=EDGE, line=PANEL_LINE,
+                  gap=PANEL_GAP)
     climate = view["climate"]
-    head("climate:head", "Political climate")
+    panel.head("climate:head", "Political climate")
     for space in climate["track"]:
-        y += line
+        panel.next()
         here = space["id"] == climate["at"]
+        x, y = panel.x, panel.y
         drawing.add(rect(f"climate:{space['id']}:mark", Box(x, y - 8, x + 8, y), fill=INK if here else "none",
                          stroke=INK))
         text = f"{space['name']}: {space['suit']}"
-        drawing.add(label(f"climate:{space['id']}", f"{text} (now)" if here else text, (x + 13, y), 10, bold=here,
-                          width=col - 13))
+        panel.text(f"climate:{space['id']}", f"{text} (now)" if here else text, bold=here)
 
-    y += line + PANEL_GAP
-    head("tokens:head", "Faction tokens")
-    y += line
-    drawing.add(label("tokens:note", "in play (in supply)", (x, y), 10, width=col, fill="#555"))
+    panel.section()
+    panel.head("tokens:head", "Faction tokens")
+    panel.next()
+    panel.text("tokens:note", "in play (in supply)", indent=0, fill="#555")
     for f in factions.values():
-        y += line
-        swatch(f"tokens:{f['id']}:mark", "square", f["colour"])
-        drawing.add(label(f"tokens:{f['id']}", f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})",
-                          (x + 13, y), 10, width=col - 13))
+        panel.next()
+        panel.swatch(f"tokens:{f['id']}:mark", "square", f["colour"])
+        panel.text(f"tokens:{f['id']}", f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})")
 
-    y += line + PANEL_GAP
-    head("legend:head", "Legend")
+    panel.section()
+    panel.head("legend:head", "Legend")
     for kind, shape, text in (("fleet", "square", "fleet (a token in a region)"),
                               ("transport", "bar", "transport (on a border)"),
                               ("supporter", "circle", "supporter (a player's)")):
-        y += line
-        swatch(f"legend:{kind}:mark", shape, "#fff")
-        drawing.add(label(f"legend:{kind}", text, (x + 13, y), 10, width=col - 13))
-    for mark_id, token, text in (
-        ("dominance", dominance_token("legend:dominance:mark", (x - 2, y + line - 10), None),
-         "dominance token"),
-        ("objective", objective_token("legend:objective:mark", (x - 2, y + 2 * line - 10)), "the objective"),
-        ("rocinante", rocinante_token("legend:rocinante:mark", (x - 2, y + 3 * line - 10), False), "the Rocinante"),
-        ("damaged", rocinante_token("legend:damaged:mark", (x - 2, y + 4 * line - 10), True), "the Rocinante, damaged"),
+        panel.next()
+        panel.swatch(f"legend:{kind}:mark", shape, "#fff")
+        panel.text(f"legend:{kind}", text)
+    for kind, make, text in (
+        ("dominance", lambda at: dominance_token("legend:dominance:mark", at, None), "dominance token"),
+        ("objective", lambda at: objective_token("legend:objective:mark", at), "the objective"),
+        ("rocinante", lambda at: rocinante_token("legend:rocinante:mark", at, False), "the Rocinante"),
+        ("damaged", lambda at: rocinante_token("legend:damaged:mark", at, True), "the Rocinante, damaged"),
     ):
-        y += line
-        drawing.add(_shrunk(token, 0.75))
-        drawing.add(label(f"legend:{mark_id}", text, (x + 13, y), 10, width=col - 13))
+        panel.next()
+        drawing.add(_shrunk(make((panel.x - 2, panel.y - 10)), 0.75))
+        panel.text(f"legend:{kind}", text)
     for i, (seat, colour) in enumerate(seats.items()):
-        y += line
-        swatch(f"legend:seat:{i}:mark", "circle", colour)
-        drawing.add(label(f"legend:seat:{i}", seat, (x + 13, y), 10, width=col - 13))
+        panel.next()
+        panel.swatch(f"legend:seat:{i}:mark", "circle", colour)
+        panel.text(f"legend:seat:{i}", seat)
 
 
 def _shrunk(mark: Mark, factor: float) -> Mark:

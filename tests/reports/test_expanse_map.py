@@ -8,7 +8,6 @@ border. Each region also carries its dominance token, and one of them the object
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from itertools import combinations
 from typing import Any
 
@@ -17,6 +16,8 @@ import pytest
 from games.pax_expanse import cards
 from pbem.reports import expanse_map, layout
 from pbem.reports.svgdraw import svg
+
+from .drawings import assert_drawn_at_geometry
 
 TOKENS, MARKERS = 12, 10  # per faction; per player, less the one on the victory point track
 #: Four players (the most) with the longest names a seat may have, so labels are as wide as they get.
@@ -233,11 +234,6 @@ def test_map_speaks_pax_expanse_not_pax_pamir() -> None:
         assert word not in text, word
 
 
-def _svg_marks(text: str) -> dict[str, ET.Element]:
-    root = ET.fromstring(text)
-    return {el.attrib["data-mark"]: el for el in root.iter() if "data-mark" in el.attrib}
-
-
 def test_svg_draws_every_mark_at_its_geometry() -> None:
     """The picture is the geometry the tests check: each mark drawn where its outline says, nothing else."""
     view = setup_view()
@@ -246,24 +242,7 @@ def test_svg_draws_every_mark_at_its_geometry() -> None:
     view["borders"][4]["transports"] = {"opa": 2, "mcr": 3}
     view["rocinante"]["damaged"] = True
     drawing = assert_clean(view)
-    drawn = _svg_marks(str(svg(drawing)))
-    visible = [m for m in drawing.marks if m.fill != "none" or m.stroke != "none"]
-    assert sorted(drawn) == sorted(m.id for m in visible)
-    for mark in visible:
-        el = drawn[mark.id]
-        if mark.shape == "rect":
-            box = mark.box()
-            got = [float(el.attrib[k]) for k in ("x", "y", "width", "height")]
-            assert got == pytest.approx([box.x0, box.y0, box.width, box.height], abs=0.01)
-        elif mark.shape == "circle":
-            got = [float(el.attrib[k]) for k in ("cx", "cy", "r")]
-            assert got == pytest.approx([*mark.at, mark.radius], abs=0.01)
-        elif mark.shape in ("polygon", "line"):
-            got = [float(v) for pair in el.attrib["points"].split() for v in pair.split(",")]
-            assert got == pytest.approx([v for p in (mark.points or mark.outline) for v in p], abs=0.01)
-        else:
-            assert [float(el.attrib["x"]), float(el.attrib["y"])] == pytest.approx(list(mark.at), abs=0.01)
-            assert "".join(el.itertext()).endswith(mark.text)
+    assert_drawn_at_geometry(drawing, str(svg(drawing)))
 
 
 def test_star_and_hull_lie_within_their_outlines() -> None:
