@@ -22,9 +22,30 @@ from pbem.reports.layout import (
     strip_outline,
 )
 
+#: Every board map is drawn at this size: the board 600 wide and 402 high and, beside it, the panel (lines this
+#: far apart, sections this much further), so the picture is wide rather than tall and fits a page under the news.
+WIDTH, BOARD_HEIGHT = 800.0, 402.0
+PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
+STRIP = 30.0  # how wide a border's strip of slots is
+#: How far a strip stays from an end of its border where other borders meet, and from one on the board's edge.
+END_MARGIN, OPEN_MARGIN = 22.0, 8.0
 
-def chord(line: Sequence[Point], open_ends: Collection[Point], end_margin: float = 22.0,
-          open_margin: float = 8.0) -> tuple[Point, Point]:
+
+def region_shapes(outlines: Mapping[str, Sequence[Point]],
+                  spots: Mapping[str, tuple[Point, Point, Box, float]]) -> dict[str, RegionShape]:
+    """Each region's shape from its outline and its spots (name, notes, the box of pieces, the label width)."""
+    return {r: RegionShape(r, tuple(outlines[r]), *spots[r]) for r in outlines}
+
+
+def border_shapes(lines: Mapping[str, Sequence[Point]], open_ends: Collection[Point]) -> dict[str, BorderShape]:
+    """Each border's shape from its line; a border's id is its two regions sorted and joined by a hyphen."""
+    return {b: BorderShape(b, tuple(b.split("-")), tuple(line),  # type: ignore[arg-type]
+                           chord(line, open_ends, END_MARGIN, OPEN_MARGIN), STRIP)
+            for b, line in lines.items()}
+
+
+def chord(line: Sequence[Point], open_ends: Collection[Point], end_margin: float = END_MARGIN,
+          open_margin: float = OPEN_MARGIN) -> tuple[Point, Point]:
     """The chord of a border line, drawn in from each end: far from an end where other borders meet (their strips
     would touch), close to an end on the board's edge (`open_ends`)."""
     (x0, y0), (x1, y1) = line[0], line[-1]
@@ -54,8 +75,8 @@ def draw_ground(drawing: Drawing, shapes: Mapping[str, RegionShape], lines: Mapp
 class Panel:
     """The column beside a board, written top to bottom: `y` is the baseline of the current line."""
 
-    def __init__(self, drawing: Drawing, left: float, right: float, bottom: float, *, fill: str, stroke: str,
-                 line: float = 14.0, gap: float = 6.0) -> None:
+    def __init__(self, drawing: Drawing, *, fill: str, stroke: str, left: float = PANEL_LEFT, right: float = WIDTH - 2,
+                 bottom: float = BOARD_HEIGHT - 2, line: float = PANEL_LINE, gap: float = PANEL_GAP) -> None:
         self.drawing = drawing
         self.line, self.gap = line, gap
         self.x = left + 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.reports.boards import Panel, chord, draw_ground
+from pbem.reports.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
 from pbem.reports.layout import (
     BorderShape,
     Box,
@@ -26,12 +26,6 @@ from pbem.reports.layout import (
     place_on_border,
     rect,
 )
-
-#: The board is 600 wide and 402 high; beside it, the panel of climate, tokens and legend (lines this far
-#: apart, sections this much further), so the picture is wide rather than tall and fits a page under the news.
-WIDTH, BOARD_HEIGHT = 800.0, 402.0
-PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
-STRIP = 30.0  # how wide a border's strip of transport slots is
 
 # The board runs outward from the Sun on the left. Earth, Mars, Tycho Station and the Outer Planets lie along
 # the top, the Belt and the Jupiter System along the bottom; J1-J4 are where three regions meet, the T points
@@ -85,20 +79,17 @@ _SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
     "belt": ((12.0, 262.0), (12.0, 276.0), Box(12.0, 320.0, 370.0, 392.0), 200.0),
     "jupiter": ((434.0, 262.0), (434.0, 276.0), Box(434.0, 320.0, 590.0, 392.0), 156.0),
 }
-_END_MARGIN, _OPEN_MARGIN = 22.0, 8.0
 TOKEN = 16.0  # the size of a dominance token, the objective and the Rocinante
 
 
 def regions() -> dict[str, RegionShape]:
     """The six regions' shapes."""
-    return {r: RegionShape(r, tuple(_OUTLINES[r]), *_SPOTS[r]) for r in _OUTLINES}
+    return region_shapes(_OUTLINES, _SPOTS)
 
 
 def borders() -> dict[str, BorderShape]:
-    """The nine borders' shapes; a border's id is its two regions sorted and joined by a hyphen."""
-    return {b: BorderShape(b, tuple(b.split("-")), tuple(line),  # type: ignore[arg-type]
-                           chord(line, _OPEN_ENDS, _END_MARGIN, _OPEN_MARGIN), STRIP)
-            for b, line in _LINES.items()}
+    """The nine borders' shapes."""
+    return border_shapes(_LINES, _OPEN_ENDS)
 
 
 def _token_box(shape: RegionShape) -> Box:
@@ -217,8 +208,7 @@ def rocinante_token(mark_id: str, at: Point, damaged: bool, owner: str = "") -> 
 
 def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
     """Beside the board, top to bottom: the political climate track, the faction tokens, the legend."""
-    panel = Panel(drawing, PANEL_LEFT, WIDTH - 2, BOARD_HEIGHT - 2, fill="#f4f6fa", stroke=EDGE, line=PANEL_LINE,
-                  gap=PANEL_GAP)
+    panel = Panel(drawing, fill="#f4f6fa", stroke=EDGE)
     climate = view["climate"]
     panel.head("climate:head", "Political climate")
     for space in climate["track"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.reports.boards import Panel, chord, draw_ground
+from pbem.reports.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
 from pbem.reports.layout import (
     BorderShape,
     Box,
@@ -19,12 +19,6 @@ from pbem.reports.layout import (
     place_on_border,
     rect,
 )
-
-#: The board is 600 wide and 400 high; beside it, the panel of suit, check and legend (lines this far apart,
-#: sections this much further), so the whole picture is wide rather than tall and fits a page under the news.
-WIDTH, BOARD_HEIGHT = 800.0, 402.0
-PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
-STRIP = 30.0  # how wide a border's strip of road slots is
 
 # The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
 _P1, _P2, _P3, _P4 = (2.0, 112.0), (150.0, 118.0), (335.0, 106.0), (598.0, 116.0)
@@ -72,19 +66,16 @@ _SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
     "kandahar": ((345.0, 288.0), (345.0, 304.0), Box(322.0, 312.0, 436.0, 388.0), 90.0),
     "punjab": ((484.0, 288.0), (484.0, 304.0), Box(484.0, 312.0, 584.0, 388.0), 100.0),
 }
-_END_MARGIN, _OPEN_MARGIN = 22.0, 8.0
 
 
 def regions() -> dict[str, RegionShape]:
     """The six regions' shapes."""
-    return {r: RegionShape(r, tuple(_OUTLINES[r]), *_SPOTS[r]) for r in _OUTLINES}
+    return region_shapes(_OUTLINES, _SPOTS)
 
 
 def borders() -> dict[str, BorderShape]:
-    """The nine borders' shapes; a border's id is its two regions sorted and joined by a hyphen."""
-    return {b: BorderShape(b, tuple(b.split("-")), tuple(line),  # type: ignore[arg-type]
-                           chord(line, _OPEN_ENDS, _END_MARGIN, _OPEN_MARGIN), STRIP)
-            for b, line in _LINES.items()}
+    """The nine borders' shapes."""
+    return border_shapes(_LINES, _OPEN_ENDS)
 
 
 #: Colours of the board: each region's land, the outline, border lines and the strips of road slots.
@@ -122,8 +113,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
 
 def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
     """Beside the board, top to bottom: the favored suit, the Dominance Check, the legend."""
-    panel = Panel(drawing, PANEL_LEFT, WIDTH - 2, BOARD_HEIGHT - 2, fill="#faf6ec", stroke=COAST, line=PANEL_LINE,
-                  gap=PANEL_GAP)
+    panel = Panel(drawing, fill="#faf6ec", stroke=COAST)
     panel.head("suit:head", "Favored suit")
     for suit in view["suits"]:
         panel.next()
