@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pax.context import Chooser, Context, OrderError, Question
+from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
-from games.pax_expanse import actions, cards, core, queries
+from games.pax_expanse import abilities, actions, cards, core, queries
 from games.pax_expanse.bribes import settle_bribe
 from games.pax_expanse.cleanup import cleanup
-from games.pax_expanse.pieces import place_marker
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
@@ -62,40 +61,8 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     def game_over() -> None:
         ctx.state.turn = None
 
-    parts = [lambda: compromising_files(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    parts = [lambda: abilities.start_of_turn(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
     return run_parts(ctx, parts, game_over)
-
-
-#: Compromising Files abilities and the region whose assets each reaches.
-COMPROMISING_FILES = {"compromising_files_tycho": "tycho", "compromising_files_mars": "mars"}
-NO_AGENT = "none"
-
-
-def compromising_files(ctx: Ctx) -> None:
-    """Compromising Files: at the start of the turn the seat may place an agent on an asset of the ability's
-    region, in any Network, that carries no agents."""
-    state, seat = ctx.state, ctx.seat
-    ctx.where = ("compromising_files",)
-    given = ctx.order.get("compromising_files") or {}
-    if not isinstance(given, dict):
-        ctx.fail(("compromising_files",), "compromising_files maps a region to an asset, e.g. {mars: 22}")
-    for region in given:
-        ability = next((a for a, r in COMPROMISING_FILES.items() if r == region), "")
-        if not queries.has_ability(state, seat, ability):
-            ctx.fail(("compromising_files", region), f"you have no Compromising Files asset for {region} in your "
-                     "Network")
-    for ability, region in COMPROMISING_FILES.items():
-        if not queries.has_ability(state, seat, ability):
-            continue
-        targets = tuple(n for n in queries.ring(state)
-                        if queries.asset_region(state, n) == region and not state.agents.get(str(n)))
-        if not targets:
-            continue
-        choice = ctx.ask(Question(seat, ctx.key(region), "choice",
-                                  f"Compromising Files: place an agent on a {region} asset without agents, or none",
-                                  (*targets, NO_AGENT), path=("compromising_files", region), default=NO_AGENT))
-        if choice != NO_AGENT:
-            place_marker(ctx, seat, "agent", str(choice))
 
 
 def end_turn(state: GameState) -> None:
@@ -181,7 +148,7 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     _check_bribe_limit(ctx, entry)
     params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
     holder = queries.intimidator(state, number)
-    if holder is not None and queries.has_ability(state, seat, "diplomatic_immunity"):
+    if holder is not None and abilities.bribe_free_action(state, seat):
         ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} (Diplomatic Immunity)", kind="bribe",
                  payer=seat, receiver=holder, paid=0)
     elif holder is not None:
