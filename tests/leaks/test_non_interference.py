@@ -41,15 +41,21 @@ class Stored(dict[str, Path]):
         super().__init__()
         self.root = root
         self.unplayable: dict[str, str] = {}
+        self.broken: dict[str, str] = {}
 
     def __missing__(self, name: str) -> Path:
         game_id, players, options = GAMES[name]
+        if name in self.broken:  # the robot game failed for an earlier test: say why again, not "already exists"
+            pytest.fail(f"{name}: the robot game could not be played: {self.broken[name]}")
         if name not in self.unplayable:
             try:
                 self[name] = robot_game(self.root, name, game_id, players, *options, steps=24)
                 return self[name]
-            except NotImplementedError as missing:  # a rule still to come (the Rocinante's turn) stops the game
+            except NotImplementedError as missing:  # a rule still to come stops the game
                 self.unplayable[name] = f"{game_id} cannot play a whole round yet: {missing}"
+            except Exception as error:
+                self.broken[name] = f"{type(error).__name__}: {error}"
+                raise
         pytest.skip(self.unplayable[name])
 
 
