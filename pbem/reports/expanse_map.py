@@ -125,7 +125,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     for region in view["regions"]:
         shape = shapes[region["id"]]
         _region_notes(drawing, shape, region, factions, seats)
-        _region_tokens(drawing, shape, region, factions, view["objective"], rocinante)
+        _region_tokens(drawing, shape, region, factions, seats, view["objective"], rocinante)
         pieces = [Piece(f"fleet:{shape.id}:{f}:{i}", "block", factions[f]["colour"], f"{factions[f]['short']} fleet")
                   for f, n in region["fleets"].items() for i in range(n)]
         pieces += [Piece(f"supporter:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s supporter")
@@ -160,16 +160,19 @@ def _region_notes(drawing: Drawing, shape: RegionShape, region: Mapping[str, Any
 
 
 def _region_tokens(drawing: Drawing, shape: RegionShape, region: Mapping[str, Any], factions: Mapping[str, Any],
-                   objective: str | None, rocinante: Mapping[str, Any]) -> None:
-    """The dominance token (its faction's colour, white when uncontrolled), then the objective and the Rocinante."""
+                   seats: Mapping[str, str], objective: str | None, rocinante: Mapping[str, Any]) -> None:
+    """The dominance token (its faction's colour, white when uncontrolled; ringed in the colour of the player in
+    control, whose supporters stand on it), then the objective and the Rocinante."""
     box = _token_box(shape)
     owner = f"{shape.id}:tokens"
-    faction = region["faction_control"]
+    faction, player = region["faction_control"], region["player_control"]
     x, y = box.x0 + 1, box.y0 + 1
     title = (f"dominance token: {factions[faction]['name']} controls {region['name']}" if faction
              else f"dominance token: no faction controls {region['name']}")
+    if player:
+        title += f"; {player}'s supporters stand on it"
     drawing.add(dominance_token(f"dominance:{shape.id}", (x, y), factions[faction]["colour"] if faction else None,
-                                owner=owner, title=title))
+                                owner=owner, title=title, ring=seats.get(player, INK) if player else None))
     x += TOKEN + 6
     if objective == shape.id:
         drawing.add(objective_token(f"objective:{shape.id}", (x, y), owner=owner))
@@ -178,11 +181,13 @@ def _region_tokens(drawing: Drawing, shape: RegionShape, region: Mapping[str, An
         drawing.add(rocinante_token(f"rocinante:{shape.id}", (x, y), bool(rocinante["damaged"]), owner=owner))
 
 
-def dominance_token(mark_id: str, at: Point, colour: str | None, owner: str = "", title: str = "") -> Mark:
-    """A dominance token with its top left corner at `at`: a disc of the faction's colour, white if uncontrolled."""
+def dominance_token(mark_id: str, at: Point, colour: str | None, owner: str = "", title: str = "",
+                    ring: str | None = None) -> Mark:
+    """A dominance token with its top left corner at `at`: a disc of the faction's colour, white if uncontrolled,
+    with a thick `ring` in the colour of the player in control, if one is."""
     r = TOKEN / 2
-    return circle(mark_id, (at[0] + r, at[1] + r), r, fill=colour or UNCONTROLLED, stroke=INK, stroke_width=1.2,
-                  owner=owner, title=title)
+    return circle(mark_id, (at[0] + r, at[1] + r), r, fill=colour or UNCONTROLLED, stroke=ring or INK,
+                  stroke_width=2.4 if ring else 1.2, owner=owner, title=title)
 
 
 def objective_token(mark_id: str, at: Point, owner: str = "") -> Mark:
@@ -239,6 +244,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
         panel.text(f"legend:{kind}", text)
     for kind, make, text in (
         ("dominance", lambda at: dominance_token("legend:dominance:mark", at, None), "dominance token"),
+        ("ringed", lambda at: dominance_token("legend:ringed:mark", at, None, ring=INK), "ringed: a player controls"),
         ("objective", lambda at: objective_token("legend:objective:mark", at), "the objective"),
         ("rocinante", lambda at: rocinante_token("legend:rocinante:mark", at, False), "the Rocinante"),
         ("damaged", lambda at: rocinante_token("legend:damaged:mark", at, True), "the Rocinante, damaged"),

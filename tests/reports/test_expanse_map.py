@@ -111,7 +111,9 @@ def test_dominance_token_shows_the_faction_in_control_and_the_player_in_control_
     drawing = assert_clean(view)
     by_id = {m.id: m for m in drawing.marks}
     assert by_id["dominance:belt"].fill == BOARD.faction("opa").colour
+    assert by_id["dominance:belt"].stroke == view["seat_colours"][SEATS[0]]  # the controller's supporters on it
     assert by_id["dominance:earth"].fill == expanse_map.UNCONTROLLED
+    assert by_id["dominance:earth"].stroke == expanse_map.INK
     assert texts(drawing)["faction:belt"] == "OPA control"
     assert texts(drawing)["player:belt"].startswith("controlled by A")
     assert "player:earth" not in texts(drawing)
@@ -217,7 +219,7 @@ def test_political_climate_track_marks_where_the_marker_stands() -> None:
 
 def test_legend_names_every_kind_of_piece_and_every_seat() -> None:
     shown = texts(assert_clean(setup_view()))
-    for kind in ("fleet", "transport", "supporter", "dominance", "objective", "rocinante", "damaged"):
+    for kind in ("fleet", "transport", "supporter", "dominance", "ringed", "objective", "rocinante", "damaged"):
         assert f"legend:{kind}" in shown
     for i, seat in enumerate(SEATS):  # the longest names are shortened to fit the panel, never drawn over the map
         assert shown[f"legend:seat:{i}"].endswith("…") and seat.startswith(shown[f"legend:seat:{i}"][:-1])
