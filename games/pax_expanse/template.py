@@ -117,9 +117,9 @@ def _turn(state: GameState, seat: str) -> str:
         note = f"{RULES.card_title(number)} (card {number})"
         if RULES.is_favoured(state, seat, number):
             note += ", a bonus action"
-        holder = queries.intimidator(state, number)
-        if holder is not None:
-            note += f"; intimidated by {holder}: bribe up to {state.agents[str(number)][holder]}"
+        owed = RULES.hostage_bribe(state, number)
+        if owed is not None:
+            note += f"; intimidated by {owed[0]}: bribe up to {owed[1]}"
         lines += _comment(note + ":", 2)
         for kind in kinds:
             lines.append(f"#     {{action: {kind}, card: {number}, ...}}")

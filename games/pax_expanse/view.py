@@ -8,6 +8,7 @@ from typing import Any
 from games.pax_expanse import cards, queries
 from games.pax_expanse.dominance import check_of, dominant_faction, regions_per_faction
 from games.pax_expanse.model import ROCINANTE, Asset, Event
+from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import COLUMNS, ROWS, GameState
 
 
@@ -184,7 +185,7 @@ def _player(state: GameState, seat: str, viewer: str | None) -> dict[str, Any]:
         entry["exhausted"] = number in player.exhausted
         entry["used"] = bool(turn and number in turn.used)
         entry["favoured"] = queries.asset(number).suit in queries.favoured_suits(state, seat)
-        entry["intimidated_by"] = queries.intimidator(state, number)
+        entry["intimidated_by"] = RULES.hostage_holder(state, number)
         network.append(entry)
     # Starting loyalty is chosen in secret and revealed only once all have chosen (rulebook, "Starting Loyalty").
     own = viewer == seat
