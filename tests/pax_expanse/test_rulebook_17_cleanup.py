@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from px_rulebook import data, kinds, market, problems, table, turn
 
-from games.pax_expanse.state import GameState
-
 # 13, 14, 17, 21: Earth assets without green stars; 7: Earth political 2; 8: Earth political 1;
 # 4: Earth subterfuge 2; 105: discarded, climate to War; 116: discarded, climate to Peace.
 
