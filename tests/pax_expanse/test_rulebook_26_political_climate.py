@@ -4,7 +4,6 @@ space's special ability (Prosperity, Peace, Cold War, War)."""
 from __future__ import annotations
 
 import pytest
-
 from px_rulebook import kinds, problems, put, table, turn
 
 from games.pax_expanse.state import GameState
