@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from px_rulebook import market, problems, table, turn
 
+from games.pax_expanse.state import GameState
+
 # Market assets used: 1 2 3 4 5 6 in the top row, 21 22 23 24 25 26 in the bottom row.
 
 
-def laid(influence: int = 10) -> object:
+def laid(influence: int = 10) -> GameState:
     state = table(influence={"anna": influence})
     market(state, [1, 2, 3, 4, 5, 6], [21, 22, 23, 24, 25, 26])
     return state

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from px_rulebook import market, problems, put, table, turn
 
+from games.pax_expanse.state import GameState
+
 # 13: Earth economics 1 (Extort, Favour); 10: Earth political 1 (Rally); 12: Earth economics 2 (Extort, Mobilise);
 # 27: Mars political 1 (Rally, Extort).
 
 
-def rich_table(**kwargs: object) -> object:
-    state = table(influence={"anna": 20, "ben": 5}, **kwargs)  # type: ignore[arg-type]
+def rich_table(networks: dict[str, list[int]], hands: dict[str, list[int]] | None = None) -> GameState:
+    state = table(influence={"anna": 20, "ben": 5}, networks=networks, hands=hands)
     put(state, "supporters", "earth", "ben", 1)
     put(state, "supporters", "mars", "ben", 1)
     market(state, [1, 2, 3, 4, 5, 6], [21, 22, 23, 24, 25, 26])

@@ -23,7 +23,7 @@ def test_as_many_moves_as_the_assets_rank() -> None:
     """"You may perform a number of moves equal to the rank of the asset allowing the moves"."""
     state = mobilise_table()
     put(state, "fleets", "earth", "un", 3)
-    move = {"fleet": "earth", "to": "mars"}
+    move: dict[str, object] = {"fleet": "earth", "to": "mars"}
     assert problems(state, {"actions": [mobilise(move, move)]}) == []
     found = problems(state, {"actions": [mobilise(move, move, move)]})
     assert found and found[0].path[:3] == ("actions", 0, "moves")

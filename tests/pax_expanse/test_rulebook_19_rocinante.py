@@ -22,7 +22,7 @@ def round_end(deck: list[int], region: str = "tycho") -> GameState:
     return state
 
 
-END = {"actions": []}
+END: dict[str, list[object]] = {"actions": []}
 
 
 def test_the_top_action_is_performed_when_it_can_be() -> None:

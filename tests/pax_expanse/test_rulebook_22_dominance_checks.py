@@ -10,8 +10,8 @@ from games.pax_expanse.state import GameState
 BUY_CHECK = {"actions": [{"action": "purchase", "row": 1, "column": 1}]}
 
 
-def check_table(**kwargs: object) -> GameState:
-    state = table(**kwargs)  # type: ignore[arg-type]
+def check_table() -> GameState:
+    state = table()
     market(state, [101, 1], [21])
     return state
 

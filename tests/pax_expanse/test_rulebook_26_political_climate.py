@@ -61,7 +61,7 @@ def test_peace_no_destabilisation() -> None:
     body = {"actions": [{"action": "combat", "card": 16, "site": "earth", "remove": ["supporter:ben"]}]}
     assert "exhaust" not in kinds(turn(state, body))
     state.climate = "cold_war"
-    body["actions"][0]["exhaust"] = [3]  # type: ignore[index]
+    body["actions"][0]["exhaust"] = [3]
     assert "exhaust" in kinds(turn(state, body))
 
 
