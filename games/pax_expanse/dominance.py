@@ -114,21 +114,12 @@ def resolve(state: GameState, emit: Any, check: int, objective_by: int | None = 
     expire(state, "until_after_next_dominance_check", emit)
     state.checks.append(check)
     if max(check, objective_by or 0) != FINAL_CHECK:
-        belter_uprising(state, emit)
+        from games.pax_expanse.abilities import after_dominance_check  # abilities place pieces, which ask
+
+        after_dominance_check(emit)
         return
     end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
     raise GameOver()
-
-
-def belter_uprising(state: GameState, ctx: Any) -> None:
-    """Belter Uprising: once a check is fully resolved, each holder (in turn order) places two OPA fleets in
-    the Belt."""
-    from games.pax_expanse.pieces import place_token
-
-    for seat in state.order:
-        if queries.has_ability(state, seat, "belter_uprising"):
-            for _ in range(2):
-                place_token(ctx, seat, "opa", "fleet", "belt")
 
 
 def winners(state: GameState) -> list[str]:

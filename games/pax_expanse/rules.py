@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from games.pax.context import Question
 from games.pax.rules import PaxRules
-from games.pax_expanse import cards, queries
-from games.pax_expanse.model import Asset
+from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.state import GameState
 
 
 def _effect_kind(card: int) -> str | None:
     event = cards.events().get(card)
     return event.purchased.kind if event is not None else None
-
-
-#: The abilities that make some assets free to buy, and the assets each covers.
-FREE_PURCHASES: dict[str, Callable[[Asset], bool]] = {
-    "tycho_contracts": lambda a: a.region == "tycho",
-    "outer_planets_contracts": lambda a: a.region == "outer_planets",
-    "martian_patronage": lambda a: a.loyalist == "mcr",
-}
 
 
 class ExpanseRules(PaxRules[GameState]):
@@ -41,16 +31,12 @@ class ExpanseRules(PaxRules[GameState]):
     def is_favoured(self, state: GameState, seat: str, card: int) -> bool:
         """True when the asset's suit is the one the climate favours (or one an event makes count as favoured);
         an asset with Opportunist always counts as of the favoured suit."""
-        found = cards.assets()[card]
-        return found.ability == "opportunist" or found.suit in queries.favoured_suits(state, seat)
+        return (abilities.is_opportunist(state, seat, card)
+                or cards.assets()[card].suit in queries.favoured_suits(state, seat))
 
     def free_purchase(self, state: GameState, seat: str, card: int) -> bool:
         """Tycho Contracts, Outer Planets Contracts and Martian Patronage make some assets free to their holder."""
-        found = cards.assets().get(card)
-        if found is None:
-            return False
-        return any(queries.has_ability(state, seat, ability) and test(found)
-                   for ability, test in FREE_PURCHASES.items())
+        return abilities.free_purchase(state, seat, card)
 
     def favoured_name(self, state: GameState) -> str:
         """The climate and the suit it favours, in words."""

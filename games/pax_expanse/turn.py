@@ -7,14 +7,15 @@ randomness), or with the game's end.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Callable
 from typing import Any
 
-from games.pax.context import Chooser, Context, OrderError, Question
+from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
-from games.pax_expanse import actions, cards, core, queries
+from games.pax_expanse import abilities, actions, cards, core, queries
 from games.pax_expanse.bribes import settle_bribe
 from games.pax_expanse.cleanup import cleanup
-from games.pax_expanse.pieces import place_marker
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
@@ -47,6 +48,17 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     """
     ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
 
+    def game_over() -> None:
+        ctx.state.turn = None
+
+    parts = [*action_parts(ctx), lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    return run_parts(ctx, parts, game_over)
+
+
+def action_parts(ctx: Ctx) -> list[Callable[[], None]]:
+    """The parts of a turn before cleanup: abilities at the start of the turn, then the order's actions."""
+    seat, order = ctx.seat, ctx.order
+
     def the_actions() -> None:
         entries = order.get("actions") or []
         for index, entry in enumerate(entries):
@@ -54,55 +66,23 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
             try:
                 take_action(ctx, entry)
             except OrderError as error:
-                if not lenient or error.path[:2] != ctx.where:
+                if not ctx.lenient or error.path[:2] != ctx.where:
                     raise
                 ctx.emit(f"{seat}'s action {index + 1} is not taken: {error.message}", kind="action-skipped",
                          seat=seat)
 
-    def game_over() -> None:
-        ctx.state.turn = None
-
-    parts = [lambda: compromising_files(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
-    return run_parts(ctx, parts, game_over)
-
-
-#: Compromising Files abilities and the region whose assets each reaches.
-COMPROMISING_FILES = {"compromising_files_tycho": "tycho", "compromising_files_mars": "mars"}
-NO_AGENT = "none"
-
-
-def compromising_files(ctx: Ctx) -> None:
-    """Compromising Files: at the start of the turn the seat may place an agent on an asset of the ability's
-    region, in any Network, that carries no agents."""
-    state, seat = ctx.state, ctx.seat
-    ctx.where = ("compromising_files",)
-    given = ctx.order.get("compromising_files") or {}
-    if not isinstance(given, dict):
-        ctx.fail(("compromising_files",), "compromising_files maps a region to an asset, e.g. {mars: 22}")
-    for region in given:
-        ability = next((a for a, r in COMPROMISING_FILES.items() if r == region), "")
-        if not queries.has_ability(state, seat, ability):
-            ctx.fail(("compromising_files", region), f"you have no Compromising Files asset for {region} in your "
-                     "Network")
-    for ability, region in COMPROMISING_FILES.items():
-        if not queries.has_ability(state, seat, ability):
-            continue
-        targets = tuple(n for n in queries.ring(state)
-                        if queries.asset_region(state, n) == region and not state.agents.get(str(n)))
-        if not targets:
-            continue
-        choice = ctx.ask(Question(seat, ctx.key(region), "choice",
-                                  f"Compromising Files: place an agent on a {region} asset without agents, or none",
-                                  (*targets, NO_AGENT), path=("compromising_files", region), default=NO_AGENT))
-        if choice != NO_AGENT:
-            place_marker(ctx, seat, "agent", str(choice))
+    return [lambda: abilities.start_of_turn(ctx), the_actions]
 
 
 def end_turn(state: GameState) -> None:
-    """Refresh every asset, and pass the turn to the next seat in turn order."""
+    """Refresh the seat's assets, and pass the turn to the next seat in turn order.
+
+    Only the acting seat's assets are refreshed: an asset another player exhausted by destabilisation stays
+    exhausted through its owner's next turn ("Exhausting an Asset"); refreshing every Network would make
+    destabilisation do nothing.
+    """
     seat = state.turn.seat if state.turn else state.current
-    for player in state.players.values():
-        player.exhausted.clear()
+    state.players[seat].exhausted.clear()
     state.turn = None
     state.current = state.order[(state.order.index(seat) + 1) % len(state.order)]
 
@@ -181,7 +161,7 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     _check_bribe_limit(ctx, entry)
     params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
     holder = queries.intimidator(state, number)
-    if holder is not None and queries.has_ability(state, seat, "diplomatic_immunity"):
+    if holder is not None and abilities.bribe_free_action(state, seat):
         ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} (Diplomatic Immunity)", kind="bribe",
                  payer=seat, receiver=holder, paid=0)
     elif holder is not None:
@@ -194,7 +174,7 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     module.perform(ctx, seat, number, params)
     turn.used.append(number)
     if number in state.players[seat].network and number not in state.players[seat].exhausted:
-        state.players[seat].exhausted.append(number)
+        bisect.insort(state.players[seat].exhausted, number)  # kept ascending, as the state encodes it
     if not bonus:
         turn.actions += 1
 

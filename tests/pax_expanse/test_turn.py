@@ -171,11 +171,11 @@ def test_sequence_of_play_turn_passes_clockwise_and_cleanup_runs() -> None:
 def test_special_abilities_compromising_files_places_an_agent_at_the_start_of_the_turn() -> None:
     state = table({"anna": [53], "ben": [54, 22]})  # 53: Compromising Files (Tycho Station)
     put(state, "agents", "22", "cleo")
-    outcome = run_turn(state, "anna", {"compromising_files": {"tycho": 54}, "actions": []})
+    outcome = run_turn(state, "anna", {"files": {"compromising_files_tycho": 54}, "actions": []})
     assert outcome.ctx.state.agents["54"] == {"anna": 1}
     with pytest.raises(OrderError) as error:
-        run_turn(state, "anna", {"compromising_files": {"mars": 22}, "actions": []})
-    assert error.value.path == ("compromising_files", "mars")
+        run_turn(state, "anna", {"files": {"compromising_files_tycho": 22}, "actions": []})
+    assert error.value.path == ("files", "compromising_files_tycho")
 
 
 def test_special_abilities_diplomatic_immunity_no_intimidation_bribe() -> None:
