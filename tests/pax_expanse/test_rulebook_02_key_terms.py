@@ -68,3 +68,15 @@ def test_gaining_reputation_with_your_own_faction_does_not_change_loyalty() -> N
     step = turn(state, {"actions": [{"action": "play", "card": 5, "side": "left", "agents": [5]}]})
     anna = step.state.players["anna"]
     assert anna.loyalty == "un" and anna.favours == 1 and anna.network == [5, 3]
+
+
+def test_your_hand_is_yours_alone_until_you_play_a_card() -> None:
+    """"Each player is associated with a hand of cards", and Play: "first reveal that card to everyone": the other
+    seats see how many cards anna holds, never which, until one is played."""
+    state = table(hands={"anna": [13, 14]})
+    assert view(state, "anna")["players"]["anna"]["hand"] == [13, 14]
+    assert view(state, "ben")["players"]["anna"]["hand"] is None
+    assert view(state, "ben")["players"]["anna"]["hand_count"] == 2
+    step = turn(state, {"actions": [{"action": "play", "card": 14, "side": "right"}]})
+    assert view(step.state, "ben")["players"]["anna"]["network"] == [14]
+    assert view(step.state, "ben")["players"]["anna"]["hand"] is None
