@@ -110,3 +110,18 @@ def test_player_and_faction_control_are_independent() -> None:
     put(state, "supporters", "jupiter", "anna", 2)
     put(state, "transports", "belt-jupiter", "mcr", 1)
     assert control(state, "jupiter") == {"player": "anna", "faction": "mcr"}
+
+
+def test_fleets_follow_the_faction_and_supporters_follow_the_player() -> None:
+    """Components: "even if you helped raise the fleet, your navy will not follow you if you change your loyalty"
+    and "control markers will always be on your side, even if you change loyalty": anna holds Earth with a supporter
+    and two UN fleets against ben's two supporters; once she turns OPA, the UN fleets no longer count for her."""
+    state = table(hands={"anna": [8]})  # 8: Earth political 1, an OPA loyalist (a supporter icon)
+    put(state, "supporters", "earth", "anna", 1)
+    put(state, "supporters", "earth", "ben", 2)
+    put(state, "fleets", "earth", "un", 2)
+    assert control(state, "earth")["player"] == "anna"
+    step = turn(state, {"actions": [{"action": "play", "card": 8, "side": "right"}]})
+    assert step.state.players["anna"].loyalty == "opa"
+    assert step.state.supporters["earth"] == {"anna": 2, "ben": 2}
+    assert control(step.state, "earth")["player"] is None

@@ -121,3 +121,13 @@ def test_at_war_combat_may_be_split_across_sites() -> None:
     state.climate = "cold_war"
     found = problems(state, body)
     assert found and found[0].path == ("actions", 0, "sites")
+
+
+def test_destabilisation_cannot_exhaust_an_asset_twice() -> None:
+    """Exhausting: "An exhausted asset may not be exhausted again": two of ben's supporters killed in Earth, where
+    ben has one asset, exhaust it once; nothing is left for the second."""
+    state = combat_table()
+    state.players["ben"].network = [3]
+    put(state, "supporters", "earth", "ben", 2)
+    step = turn(state, {"actions": [combat("supporter:ben", "supporter:ben", exhaust=[3])]})
+    assert kinds(step).count("exhaust") == 1 and step.state.players["ben"].exhausted == [3]
