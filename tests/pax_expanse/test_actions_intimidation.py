@@ -82,3 +82,13 @@ def test_rocinante_asset_favour_moves_the_rocinante_out_of_its_own_region() -> N
     state.rocinante.region = "jupiter"
     act(start(state), {"action": "favour", "card": 97, "effect": "rocinante", "region": "outer_planets"})
     assert state.rocinante.region == "outer_planets"
+
+
+def test_prosperity_intimidation_bribes_are_still_paid() -> None:
+    state = table(networks={"anna": [12]}, influence={"cleo": 3})
+    state.climate = "prosperity"
+    put(state, "supporters", "earth", "cleo")
+    put(state, "agents", "12", "ben", 2)
+    with pytest.raises(Pause) as pause:
+        act(start(state), {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
+    assert pause.value.question.seat == "ben"
