@@ -27,9 +27,9 @@ def test_an_action_needs_an_asset_in_your_network_that_displays_it() -> None:
     """"can only be taken if you have a card in your Network which displays that action"."""
     state = rich_table(networks={"anna": [13]}, hands={"anna": [10]})
     found = problems(state, {"actions": [rally(13)]})
-    assert found and found[0].path[:2] == ("actions", 0)
+    assert found and found[0].path == ("actions", 0, "action") and "no rally action" in found[0].message
     found = problems(state, {"actions": [rally(10)]})
-    assert found and found[0].path[:2] == ("actions", 0)
+    assert found and found[0].path == ("actions", 0, "card") and "not in your Network" in found[0].message
 
 
 def test_each_asset_takes_only_one_action_a_turn() -> None:
@@ -37,7 +37,7 @@ def test_each_asset_takes_only_one_action_a_turn() -> None:
     state = rich_table(networks={"anna": [13]})
     found = problems(state, {"actions": [{"action": "extort", "card": 13, "from": ["ben"]},
                                          {"action": "favour", "card": 13, "effect": "favour"}]})
-    assert found and found[0].path[:2] == ("actions", 1)
+    assert found and found[0].path == ("actions", 1, "card") and "already acted" in found[0].message
 
 
 def test_favoured_assets_are_bonus_actions() -> None:
