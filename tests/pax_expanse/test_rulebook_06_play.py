@@ -3,7 +3,7 @@ another faction, and the impact icons from top to bottom."""
 
 from __future__ import annotations
 
-from px_rulebook import data, kinds, problems, put, table, turn, view
+from px_rulebook import answer, data, kinds, problems, put, table, turn, view
 
 from games.pax_expanse.state import GameState
 
@@ -65,6 +65,9 @@ def test_the_bribe_owed_is_asked_of_the_controller_when_no_standing_order_answer
     step = turn(state, {"actions": [play(27, bribe=2)]}, pauses=True)
     assert [q["seat"] for q in view(step.state, "ben")["questions"]] == ["ben"]
     assert view(step.state, "anna")["questions"] == []
+    step = answer(step.state, "ben", 1)
+    assert step.state.paused is None
+    assert step.state.players["anna"].network == [27] and step.state.players["ben"].influence == 1
 
 
 def test_the_card_goes_to_either_end_of_the_network() -> None:
