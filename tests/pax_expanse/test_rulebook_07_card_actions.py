@@ -29,7 +29,7 @@ def test_an_action_needs_an_asset_in_your_network_that_displays_it() -> None:
     found = problems(state, {"actions": [rally(13)]})
     assert found and found[0].path == ("actions", 0, "action") and "no rally action" in found[0].message
     found = problems(state, {"actions": [rally(10)]})
-    assert found and found[0].path == ("actions", 0, "card") and "not in your Network" in found[0].message
+    assert found and found[0].path == ("actions", 0, "card") and "not in your network" in found[0].message.lower()
 
 
 def test_each_asset_takes_only_one_action_a_turn() -> None:
