@@ -1,0 +1,127 @@
+"""Rulebook "Controlling a Region", with its example (Chris, Robin and Mel in the Belt), checked through the view
+and a turn played by order."""
+
+from __future__ import annotations
+
+from px_rulebook import put, table, turn, view
+
+from games.pax_expanse.state import GameState
+
+SEATS = ("chris", "robin", "mel")
+LOYALTY = {"chris": "mcr", "robin": "un", "mel": "opa"}
+
+
+def control(state: GameState, region: str) -> dict[str, str | None]:
+    return dict(view(state)["control"][region])
+
+
+def example() -> GameState:
+    """The example's Belt; Robin to act, with a Combat asset of the Belt (42) and a Rally asset (52)."""
+    state = table(seats=SEATS, loyalty=LOYALTY, influence={"robin": 10}, networks={"robin": [42, 52]},
+                  current="robin")
+    put(state, "supporters", "belt", "chris", 2)
+    put(state, "supporters", "belt", "robin", 2)
+    put(state, "supporters", "belt", "mel", 1)
+    put(state, "fleets", "belt", "mcr", 2)
+    put(state, "fleets", "belt", "un", 1)
+    put(state, "fleets", "belt", "opa", 1)
+    put(state, "transports", "belt-earth", "opa", 1)
+    put(state, "transports", "belt-jupiter", "opa", 1)
+    return state
+
+
+def test_example_chris_has_player_control_and_the_opa_faction_control() -> None:
+    """"Chris currently has player control of the Belt ... However, it is the OPA that has faction control"."""
+    assert control(example(), "belt") == {"player": "chris", "faction": "opa"}
+
+
+def test_example_a_supporter_destroyed_leaves_a_tie_and_no_player_control() -> None:
+    """"1 of Chris's supporters is destroyed by Robin. Now no one has player control of the Belt"."""
+    step = turn(example(), {"actions": [{"action": "combat", "card": 42, "site": "belt",
+                                         "remove": ["supporter:chris"]}]})
+    assert control(step.state, "belt") == {"player": None, "faction": "opa"}
+
+
+def test_example_robin_takes_control_then_the_transport_ties_the_factions() -> None:
+    """"Robin then places another UN fleet ... take player control of the Belt. Finally, Robin places a UN transport
+    on the border of the Belt ... the region reverts to uncontrolled status"."""
+    step = turn(example(), {"actions": [
+        {"action": "combat", "card": 42, "site": "belt", "remove": ["supporter:chris"]},
+        {"action": "rally", "card": 52, "units": ["belt"]}]})
+    assert control(step.state, "belt") == {"player": "robin", "faction": "opa"}
+    step = turn(example(), {"actions": [
+        {"action": "combat", "card": 42, "site": "belt", "remove": ["supporter:chris"]},
+        {"action": "rally", "card": 52, "units": ["belt", "belt-tycho"]}]})
+    assert control(step.state, "belt") == {"player": "robin", "faction": None}
+
+
+def test_transports_count_for_both_regions_they_border() -> None:
+    """"transports always border two regions, and will count for both such regions"."""
+    state = table()
+    put(state, "transports", "belt-earth", "un", 1)
+    assert control(state, "belt")["faction"] == "un"
+    assert control(state, "earth")["faction"] == "un"
+
+
+def test_a_tie_between_factions_means_no_faction_controls() -> None:
+    """"In the case of a tie, no faction controls it"."""
+    state = table()
+    put(state, "fleets", "mars", "mcr", 2)
+    put(state, "transports", "mars-tycho", "un", 1)
+    put(state, "fleets", "mars", "un", 1)
+    assert control(state, "mars")["faction"] is None
+
+
+def test_a_tie_between_players_means_no_player_controls() -> None:
+    """To determine player control "the player with the highest total controls the region. In the case of a tie,
+    no player controls it"."""
+    state = table()
+    put(state, "supporters", "mars", "anna", 2)
+    put(state, "supporters", "mars", "ben", 1)
+    put(state, "fleets", "mars", "mcr", 1)
+    assert control(state, "mars")["player"] is None
+
+
+def test_loyal_fleets_alone_never_give_player_control() -> None:
+    """"players can only control regions if they have at least one supporter in the region; a player cannot
+    control a region using loyal fleets alone"."""
+    state = table()
+    put(state, "fleets", "tycho", "un", 3)
+    assert control(state, "tycho")["player"] is None
+    put(state, "supporters", "tycho", "anna", 1)
+    assert control(state, "tycho")["player"] == "anna"
+
+
+def test_enemy_fleets_prevent_player_control_without_enemy_supporters() -> None:
+    """"enemy fleets can prevent a player from controlling a region, even if the region contains no other
+    player's supporters"."""
+    state = table()
+    put(state, "supporters", "tycho", "anna", 1)
+    put(state, "fleets", "tycho", "mcr", 1)
+    assert control(state, "tycho")["player"] is None
+    put(state, "fleets", "tycho", "un", 1)
+    assert control(state, "tycho")["player"] == "anna"
+
+
+def test_player_and_faction_control_are_independent() -> None:
+    """"It is possible for a region to be under player control by one player, while also being under faction
+    control by one of the three factions (not necessarily the faction that the player ... is loyal to)"."""
+    state = table()
+    put(state, "supporters", "jupiter", "anna", 2)
+    put(state, "transports", "belt-jupiter", "mcr", 1)
+    assert control(state, "jupiter") == {"player": "anna", "faction": "mcr"}
+
+
+def test_fleets_follow_the_faction_and_supporters_follow_the_player() -> None:
+    """Components: "even if you helped raise the fleet, your navy will not follow you if you change your loyalty"
+    and "control markers will always be on your side, even if you change loyalty": anna holds Earth with a supporter
+    and two UN fleets against ben's two supporters; once she turns OPA, the UN fleets no longer count for her."""
+    state = table(hands={"anna": [8]})  # 8: Earth political 1, an OPA loyalist (a supporter icon)
+    put(state, "supporters", "earth", "anna", 1)
+    put(state, "supporters", "earth", "ben", 2)
+    put(state, "fleets", "earth", "un", 2)
+    assert control(state, "earth")["player"] == "anna"
+    step = turn(state, {"actions": [{"action": "play", "card": 8, "side": "right"}]})
+    assert step.state.players["anna"].loyalty == "opa"
+    assert step.state.supporters["earth"] == {"anna": 2, "ben": 2}
+    assert control(step.state, "earth")["player"] is None
