@@ -8,7 +8,7 @@ from typing import Any
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Question
 from games.pax.rules import PaxRules
-from games.pax_expanse import abilities, cards, queries
+from games.pax_expanse import abilities, cards, dominance, events, network, queries
 from games.pax_expanse.state import GameState
 
 
@@ -23,6 +23,55 @@ class ExpanseRules(PaxRules[GameState]):
     #: The word for a seat's row of cards, in messages and as the cleanup order key (`cleanup: {network: [..]}`).
     TABLEAU = "network"
     MONEY_UNIT = "influence"
+
+    # --- cleanup -------------------------------------------------------------------------------------------------
+
+    def tableau_limit(self, state: GameState, seat: str) -> int:
+        """Three plus the political stars in the Network."""
+        return queries.network_limit(state, seat)
+
+    def hand_limit(self, state: GameState, seat: str) -> int:
+        """Two plus the subterfuge stars in the Network."""
+        return queries.hand_limit(state, seat)
+
+    def discard_from_tableau(self, ctx: Any, seat: str, card: int, why: str) -> None:
+        """Discard an asset from the Network; its agents move to adjacent assets."""
+        network.discard_asset(ctx, card, why)
+
+    def discard_from_hand(self, ctx: Any, seat: str, card: int, why: str) -> None:
+        """Discard a card from hand to the discard pile (face up)."""
+        ctx.state.players[seat].hand.remove(card)
+        ctx.state.discard.append(card)
+        ctx.emit(f"{seat} discards {self.card_title(card)} from their hand ({why})", kind="discard-hand", seat=seat,
+                 card=card)
+
+    def is_event(self, card: int) -> bool:
+        """Events 101-116, the Dominance Checks among them."""
+        return card in cards.events()
+
+    def is_dominance_check(self, card: int) -> bool:
+        """Dominance Checks 1-4."""
+        return dominance.check_of(card) is not None
+
+    def event_discarded(self, ctx: Any, card: int) -> None:
+        """An event discarded from the leftmost column: its bottom effect, for everyone."""
+        events.resolve_discarded(ctx, card)
+
+    def check_discarded(self, ctx: Any, card: int) -> None:
+        """Report the Dominance Check cleanup discards (it is then resolved)."""
+        ctx.emit(f"Cleanup discards {self.card_title(card)} from the market", kind="event", card=card,
+                 half="discarded")
+
+    def resolve_check(self, ctx: Any, checks: list[int]) -> None:
+        """One Dominance Check; under instability the lower scores and the higher places the objective."""
+        numbers = sorted(n for c in checks if (n := dominance.check_of(c)) is not None)
+        dominance.resolve(ctx.state, ctx, numbers[0], objective_by=numbers[-1] if len(numbers) > 1 else None)
+
+    def instability(self, ctx: Any, checks: list[int]) -> None:
+        """Report a second Dominance Check revealed while another lies in the market."""
+        names = " and ".join(self.card_title(c) for c in sorted(checks))
+        ctx.emit(f"Instability: {names} lie in the market together; the lower scores, the higher places the "
+                 "objective, and both are discarded", kind="instability", checks=sorted(checks))
 
     # --- bribes --------------------------------------------------------------------------------------------------
 

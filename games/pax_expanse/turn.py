@@ -15,7 +15,6 @@ from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
 from games.pax_expanse import abilities, actions, cards, core
-from games.pax_expanse.cleanup import cleanup
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
@@ -51,7 +50,7 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     def game_over() -> None:
         ctx.state.turn = None
 
-    parts = [*action_parts(ctx), lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    parts = [*action_parts(ctx), lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)]
     return run_parts(ctx, parts, game_over)
 
 

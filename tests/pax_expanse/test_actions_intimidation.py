@@ -30,7 +30,7 @@ def test_intimidation_bribe_equals_the_intimidators_agents_and_may_be_waived() -
         act(start(state), {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
     assert pause.value.question.seat == "ben"
     assert pause.value.question.options == (0, 1, 2, 3)
-    ctx = start(state, answers={"actions.0.bribe-asked": 0})
+    ctx = start(state, answers={"actions.0.bribe-hostage": 0})
     act(ctx, {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
     assert state.players["anna"].influence == 7
     assert state.players["ben"].influence == 0
