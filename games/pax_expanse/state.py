@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.pieces import Counts, bump
+
 #: Control markers a seat may put into play as supporters, agents and favours (the eleventh marks VP).
 MARKERS = 10
 #: Faction tokens of each faction (fleets and transports).
@@ -26,20 +28,6 @@ ROWS, COLUMNS = 2, 6
 PHASES = ("loyalty", "turns", "over")
 #: The turn a paused Rocinante turn belongs to, in place of a seat (no seat may bear the name).
 ROCINANTE = "rocinante"
-
-Counts = dict[str, int]
-
-
-def bump(counts: Counts, key: str, by: int) -> None:
-    """Add `by` to counts[key], dropping the key when it reaches zero (so encodings stay canonical)."""
-    value = counts.get(key, 0) + by
-    if value < 0:
-        raise ValueError(f"count for {key!r} would go negative")
-    if value:
-        counts[key] = value
-    else:
-        counts.pop(key, None)
-
 
 def nested_bump(nested: dict[str, Counts], outer: str, key: str, by: int) -> None:
     """bump() inside a two-level count map, dropping an inner map once it is empty."""
@@ -99,6 +87,15 @@ class Player:
     def tableau(self) -> list[int]:
         """The Network, under the name the shared Pax turn frame uses."""
         return self.network
+
+    @property
+    def score(self) -> int:
+        """The victory points, under the name the shared Pax kernel uses."""
+        return self.vp
+
+    @score.setter
+    def score(self, value: int) -> None:
+        self.vp = value
 
     @property
     def money(self) -> int:
