@@ -6,28 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.reports.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
 from pbem.reports.layout import (
     BorderShape,
     Box,
     Drawing,
-    Mark,
     Piece,
     Point,
     RegionShape,
-    circle,
     label,
     place_in_box,
     place_on_border,
-    polygon,
     rect,
-    strip_outline,
 )
-
-#: The board is 600 wide and 400 high; beside it, the panel of suit, check and legend (lines this far apart,
-#: sections this much further), so the whole picture is wide rather than tall and fits a page under the news.
-WIDTH, BOARD_HEIGHT = 800.0, 402.0
-PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
-STRIP = 30.0  # how wide a border's strip of road slots is
 
 # The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
 _P1, _P2, _P3, _P4 = (2.0, 112.0), (150.0, 118.0), (335.0, 106.0), (598.0, 116.0)
@@ -75,28 +66,16 @@ _SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
     "kandahar": ((345.0, 288.0), (345.0, 304.0), Box(322.0, 312.0, 436.0, 388.0), 90.0),
     "punjab": ((484.0, 288.0), (484.0, 304.0), Box(484.0, 312.0, 584.0, 388.0), 100.0),
 }
-_END_MARGIN, _OPEN_MARGIN = 22.0, 8.0
-
-
-def _strip(line: Sequence[Point]) -> tuple[Point, Point]:
-    """The chord of a border line, drawn in from each end that meets other borders."""
-    (x0, y0), (x1, y1) = line[0], line[-1]
-    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    m0 = _OPEN_MARGIN if line[0] in _OPEN_ENDS else _END_MARGIN
-    m1 = _OPEN_MARGIN if line[-1] in _OPEN_ENDS else _END_MARGIN
-    return (x0 + ux * m0, y0 + uy * m0), (x1 - ux * m1, y1 - uy * m1)
 
 
 def regions() -> dict[str, RegionShape]:
     """The six regions' shapes."""
-    return {r: RegionShape(r, tuple(_OUTLINES[r]), *_SPOTS[r]) for r in _OUTLINES}
+    return region_shapes(_OUTLINES, _SPOTS)
 
 
 def borders() -> dict[str, BorderShape]:
-    """The nine borders' shapes; a border's id is its two regions sorted and joined by a hyphen."""
-    return {b: BorderShape(b, tuple(b.split("-")), tuple(line), _strip(line), STRIP)  # type: ignore[arg-type]
-            for b, line in _LINES.items()}
+    """The nine borders' shapes."""
+    return border_shapes(_LINES, _OPEN_ENDS)
 
 
 #: Colours of the board: each region's land, the outline, border lines and the strips of road slots.
@@ -111,16 +90,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     seats: Mapping[str, str] = view["seat_colours"]
     drawing = Drawing(WIDTH, BOARD_HEIGHT, title="Map of the six regions, with the favored suit and the Dominance Check")
     shapes, lines = regions(), borders()
-    for shape in shapes.values():
-        drawing.add(polygon(f"region:{shape.id}", shape.outline, layer="ground", fill=LAND[shape.id], stroke=COAST,
-                            stroke_width=1.5))
-    for line in lines.values():
-        # The strip of road slots first, then the border line over it: the line stays visible end to end.
-        drawing.add(polygon(f"area:{line.id}", strip_outline(line), layer="area", fill=SLOT, stroke=SLOT_EDGE,
-                            stroke_width=0.6, dash="2 2"))
-        drawing.add(Mark(f"border:{line.id}", "line", line.line, layer="ground", stroke=LINE, stroke_width=2.2))
-    for shape in shapes.values():
-        drawing.add(Mark(f"area:{shape.id}", "rect", shape.pieces.corners(), layer="area"))  # invisible
+    draw_ground(drawing, shapes, lines, LAND, edge=COAST, line=LINE, slot=SLOT, slot_edge=SLOT_EDGE)
     for region in view["regions"]:
         shape = shapes[region["id"]]
         drawing.add(label(f"name:{shape.id}", region["name"], shape.name_at, 13, bold=True, width=shape.label_width,
@@ -143,57 +113,41 @@ def draw(view: Mapping[str, Any]) -> Drawing:
 
 def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, Any], seats: Mapping[str, str]) -> None:
     """Beside the board, top to bottom: the favored suit, the Dominance Check, the legend."""
-    x, line, col = PANEL_LEFT + 8, PANEL_LINE, WIDTH - PANEL_LEFT - 14
-    drawing.add(rect("panel", Box(PANEL_LEFT, 2, WIDTH - 2, BOARD_HEIGHT - 2), layer="ground", fill="#faf6ec",
-                     stroke=COAST, stroke_width=0.5))
-    y = 2 + line + 4
-
-    def head(mark_id: str, text: str) -> None:
-        drawing.add(label(mark_id, text, (x, y), 11, bold=True, width=col))
-
-    def swatch(mark_id: str, kind: str, colour: str) -> None:
-        if kind == "circle":
-            drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
-        elif kind == "bar":
-            drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222", stroke_width=0.8))
-        else:
-            drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
-
-    head("suit:head", "Favored suit")
+    panel = Panel(drawing, fill="#faf6ec", stroke=COAST)
+    panel.head("suit:head", "Favored suit")
     for suit in view["suits"]:
-        y += line
+        panel.next()
         favored = suit == view["favored"]
+        x, y = panel.x, panel.y
         drawing.add(rect(f"suit:{suit}:mark", Box(x, y - 8, x + 8, y), fill="#3b2f1e" if favored else "none",
                          stroke="#3b2f1e"))
-        drawing.add(label(f"suit:{suit}", f"{suit} (favored)" if favored else suit, (x + 13, y), 10,
-                          bold=favored, width=col - 13))
+        panel.text(f"suit:{suit}", f"{suit} (favored)" if favored else suit, bold=favored)
 
-    y += line + PANEL_GAP
+    panel.section()
     windows = view["deck"]["check_windows"]
     lines = [f"{view['checks_done']} of 4 done",
              f"next after {windows[0]['from']} to {windows[0]['to']} cards" if windows else "none left in the deck",
              f"dominant now: {coalitions[view['dominant']]['name']}" if view["dominant"] else "no coalition dominant now"]
-    head("check:head", "Dominance Check")
+    panel.head("check:head", "Dominance Check")
     for i, text in enumerate(lines):
-        y += line
-        drawing.add(label(f"check:{i}", text, (x, y), 10, width=col))
-    y += line
-    drawing.add(label("blocks:head", "blocks in play (in supply)", (x, y), 10, width=col, fill="#555"))
+        panel.next()
+        panel.text(f"check:{i}", text, indent=0)
+    panel.next()
+    panel.text("blocks:head", "blocks in play (in supply)", indent=0, fill="#555")
     for c in coalitions.values():
-        y += line
-        swatch(f"blocks:{c['id']}:mark", "square", c["colour"])
-        drawing.add(label(f"blocks:{c['id']}", f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})",
-                          (x + 13, y), 10, width=col - 13))
+        panel.next()
+        panel.swatch(f"blocks:{c['id']}:mark", "square", c["colour"])
+        panel.text(f"blocks:{c['id']}", f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})")
 
-    y += line + PANEL_GAP
-    head("legend:head", "Legend")
+    panel.section()
+    panel.head("legend:head", "Legend")
     for kind, shape, text in (("tribe", "circle", "tribe (a player's cylinder)"),
                               ("army", "square", "army (a coalition's block)"),
                               ("road", "bar", "road (a block on a border)")):
-        y += line
-        swatch(f"legend:{kind}:mark", shape, "#fff")
-        drawing.add(label(f"legend:{kind}", text, (x + 13, y), 10, width=col - 13))
+        panel.next()
+        panel.swatch(f"legend:{kind}:mark", shape, "#fff")
+        panel.text(f"legend:{kind}", text)
     for i, (seat, colour) in enumerate(seats.items()):
-        y += line
-        swatch(f"legend:seat:{i}:mark", "circle", colour)
-        drawing.add(label(f"legend:seat:{i}", seat, (x + 13, y), 10, width=col - 13))
+        panel.next()
+        panel.swatch(f"legend:seat:{i}:mark", "circle", colour)
+        panel.text(f"legend:seat:{i}", seat)

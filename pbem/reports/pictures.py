@@ -11,12 +11,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pbem.reports import pamir_map, x5_draw
+from pbem.reports import expanse_map, pamir_map, x5_draw
 from pbem.reports.layout import Drawing
 from pbem.reports.svgdraw import svg
 
 #: The drawing of a game's board, by game id, from the reader's view.
-BOARDS: dict[str, Callable[[Mapping[str, Any]], Drawing]] = {"pax-pamir": pamir_map.draw}
+BOARDS: dict[str, Callable[[Mapping[str, Any]], Drawing]] = {"pax-pamir": pamir_map.draw,
+                                                              "pax-expanse": expanse_map.draw}
 #: PNGs are drawn at this many pixels per SVG unit: sharper than the page on most screens, yet a map stays
 #: near 100 KB.
 PNG_SCALE = 1.5

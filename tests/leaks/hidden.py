@@ -75,7 +75,41 @@ def expedition_5x(state: dict[str, Any], viewer: str | None) -> None:
         state["deck"][1:] = rest
 
 
-PERTURB: dict[str, Perturb] = {"pax-pamir": pax_pamir, "expedition-5x": expedition_5x}
+def pax_expanse(state: dict[str, Any], viewer: str | None) -> None:
+    """Other seats' hands and, before the reveal, their secret starting loyalty; the order of the draw deck, the
+    assets left out, the Rocinante's AI deck below its face-up card; other hands in a paused turn's snapshot.
+
+    The Dominance Checks stay where they are: setup puts each on top of its pile in the open, so how many cards
+    lie above each is public. Only assets (numbers up to 100) move between hands and the deck.
+    """
+    from games.pax_expanse import cards
+
+    checks = {n for n, e in cards.events().items() if e.dominance is not None}
+    deck: list[int] = state["deck"]
+    assets = [i for i, card in enumerate(deck) if card <= COURT_CARDS]
+    for seat, player in state["players"].items():
+        if seat == viewer:
+            continue
+        if player["hand"] and assets:
+            position = assets.pop()
+            player["hand"][0], deck[position] = deck[position], player["hand"][0]
+        if state["phase"] == "loyalty" and player["loyalty"] is not None:
+            player["loyalty"] = next(f for f in ("un", "mcr", "opa") if f != player["loyalty"])
+    movable = [i for i, card in enumerate(deck) if card not in checks]
+    for first, second in zip(movable[::2], movable[1::2], strict=False):
+        deck[first], deck[second] = deck[second], deck[first]
+    _rotate(state["unused"])
+    ai: list[int] = state["rocinante"]["deck"]
+    if len(ai) > 2:
+        ai[1:] = reversed(ai[1:])
+    paused = state.get("paused")
+    if paused:
+        for seat, player in paused["start"]["players"].items():
+            if seat != viewer:
+                player["hand"].reverse()
+
+
+PERTURB: dict[str, Perturb] = {"pax-pamir": pax_pamir, "expedition-5x": expedition_5x, "pax-expanse": pax_expanse}
 
 
 def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None) -> Path:

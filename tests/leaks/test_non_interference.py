@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
 from pbem.reports import ReportConfig, render_html, render_text
 from pbem.reports.model import report_model
 from pbem.reports.render import dump_model
@@ -24,14 +25,43 @@ GAMES = {
     "pamir3": ("pax-pamir", ["anna", "ben", "cleo"], ()),
     "wakhan": ("pax-pamir", ["anna"], ("wakhan=yes",)),
     "x5": ("expedition-5x", ["anna", "ben", "cleo"], ()),
+    "expanse3": ("pax-expanse", ["anna", "ben", "cleo"], ()),
+    "expanse4": ("pax-expanse", ["anna", "ben", "cleo", "dora"], ()),
 }
+#: Each stored game, skipped while its game is not installed yet.
+NAMES = [pytest.param(name, marks=pytest.mark.skipif(
+    GAMES[name][0] not in registry.games(), reason=f"{GAMES[name][0]} is not registered as a game yet"))
+    for name in sorted(GAMES)]
+
+
+class Stored(dict[str, Path]):
+    """The robot games, each stored the first time a test asks for it."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+        self.unplayable: dict[str, str] = {}
+        self.broken: dict[str, str] = {}
+
+    def __missing__(self, name: str) -> Path:
+        game_id, players, options = GAMES[name]
+        if name in self.broken:  # the robot game failed for an earlier test: say why again, not "already exists"
+            pytest.fail(f"{name}: the robot game could not be played: {self.broken[name]}")
+        if name not in self.unplayable:
+            try:
+                self[name] = robot_game(self.root, name, game_id, players, *options, steps=24)
+                return self[name]
+            except NotImplementedError as missing:  # a rule still to come stops the game
+                self.unplayable[name] = f"{game_id} cannot play a whole round yet: {missing}"
+            except Exception as error:
+                self.broken[name] = f"{type(error).__name__}: {error}"
+                raise
+        pytest.skip(self.unplayable[name])
 
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("leak-games")
-    return {name: robot_game(root, name, game_id, players, *options, steps=24)
-            for name, (game_id, players, options) in GAMES.items()}
+    return Stored(tmp_path_factory.mktemp("leak-games"))
 
 
 def readers(name: str) -> list[str | None]:
@@ -49,7 +79,7 @@ def rendered(folder: Path, reader: str | None) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_reports_do_not_change_when_only_hidden_information_of_others_changes(
         name: str, games: dict[str, Path], tmp_path: Path) -> None:
     game_id = GAMES[name][0]
@@ -70,7 +100,7 @@ def site_pages(out: Path, folder: Path, reader: str | None) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in pages}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_site_pages_do_not_change_when_only_hidden_information_of_others_changes(
         name: str, games: dict[str, Path], tmp_path: Path) -> None:
     game_id = GAMES[name][0]
@@ -85,8 +115,9 @@ def test_site_pages_do_not_change_when_only_hidden_information_of_others_changes
         assert not any(PLANTED.encode() in page for page in changed.values())
 
 
-def test_the_perturbation_really_changes_what_others_see(games: dict[str, Path], tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", [p for p in NAMES if p.values[0] in ("pamir3", "expanse3")])
+def test_the_perturbation_really_changes_what_others_see(name: str, games: dict[str, Path], tmp_path: Path) -> None:
     """The check above can fail: the changed copy does change the pages of the seats whose secrets moved."""
-    copy = perturbed_copy(games["pamir3"], tmp_path, "pax-pamir", "anna")
-    assert rendered(games["pamir3"], "ben") != rendered(copy, "ben")
+    copy = perturbed_copy(games[name], tmp_path, GAMES[name][0], "anna")
+    assert rendered(games[name], "ben") != rendered(copy, "ben")
     assert any(PLANTED in page for page in rendered(copy, "ben"))

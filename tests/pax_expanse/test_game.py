@@ -67,7 +67,7 @@ def test_starting_loyalty_nobody_sees_a_choice_before_all_are_in() -> None:
     state = GAME.setup(SEATS, {}, Rng("g1"))
     # The state holds no choice until the step resolves with every seat's order: there is nothing to leak.
     for seat in SEATS:
-        assert all(p["loyalty"] is None for p in GAME.view(state, seat)["players"].values())
+        assert all(p["loyalty"] is None for p in GAME.view(state, seat)["players"])
 
 
 def test_game_turn_step_purchase_then_next_seat() -> None:
@@ -141,13 +141,15 @@ def test_view_hides_other_hands_the_decks_and_a_paused_turns_snapshot() -> None:
     paused = GAME.apply(state, {"anna": {"actions": []}}, Rng("s")).state
     seen = GAME.view(paused, "ben")
     text = json.dumps(seen)
-    assert seen["players"]["ben"]["hand"] == [1, 2]
-    assert seen["players"]["cleo"]["hand"] is None and seen["players"]["cleo"]["hand_count"] == 2
-    assert seen["deck"] == {"count": 2} and "unused" not in seen
-    assert seen["rocinante"]["face_up"] == 5 and seen["rocinante"]["deck"] == {"count": 3}
-    assert "start" not in text and [q["seat"] for q in seen["questions"]] == ["ben"]
+    players = {p["seat"]: p for p in seen["players"]}
+    assert [c["number"] for c in players["ben"]["hand"]] == [1, 2]
+    assert players["cleo"]["hand"] is None and players["cleo"]["hand_count"] == 2
+    assert seen["deck"]["count"] == 2 and "unused" not in seen
+    assert seen["rocinante"]["face_up"]["number"] == 5 and seen["rocinante"]["deck_count"] == 3
+    assert '"start":' not in text and [q["seat"] for q in seen["asked"] if q["text"]] == ["ben"]
     public = GAME.view(paused, None)
-    assert public["questions"] == [] and public["players"]["ben"]["hand"] is None
+    assert all(q["text"] is None for q in public["asked"])
+    assert all(p["hand"] is None for p in public["players"])
 
 
 def test_game_defaults_and_random_orders_are_accepted(rocinante_recorded: list[int]) -> None:

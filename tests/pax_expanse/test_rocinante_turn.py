@@ -159,8 +159,8 @@ def test_the_face_up_card_is_public_in_every_view() -> None:
     state = _table([14, 5])
     for seat in (None, "anna", "ben", "cleo"):
         seen = view(state, seat)["rocinante"]
-        assert seen["face_up"] == 14
-        assert seen["deck"] == {"count": 2}
+        assert seen["face_up"]["number"] == 14
+        assert seen["deck_count"] == 2
 
 
 def test_the_report_names_the_card_the_standing_and_the_movement() -> None:

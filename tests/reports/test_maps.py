@@ -7,7 +7,6 @@ every piece in play, all of them in one region, all blocks as roads on one borde
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from itertools import combinations
 from typing import Any
 
@@ -18,6 +17,8 @@ from games.pax_pamir import GAME
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 from pbem.reports import layout, pamir_map
 from pbem.reports.pictures import board_svg
+
+from .drawings import assert_drawn_at_geometry, svg_marks
 
 #: Five players (the most) with the longest names a seat may have, so labels are as wide as they get.
 SEATS = [f"{letter}{'w' * 31}" for letter in "ABCDE"]
@@ -152,11 +153,6 @@ def test_favored_suit_and_dominance_check_beside_the_map() -> None:
         assert shown.endswith("…") and seat.startswith(shown[:-1])
 
 
-def _svg_marks(svg: str) -> dict[str, ET.Element]:
-    root = ET.fromstring(svg)
-    return {el.attrib["data-mark"]: el for el in root.iter() if "data-mark" in el.attrib}
-
-
 def test_svg_draws_every_mark_at_its_geometry() -> None:
     """The picture is the geometry the tests check: each mark drawn where its outline says, nothing else.
 
@@ -168,25 +164,7 @@ def test_svg_draws_every_mark_at_its_geometry() -> None:
     state.tribes["kabul"] = {SEATS[0]: 2}
     view = view_of(state)
     drawing = assert_clean(view)
-    drawn = _svg_marks(str(board_svg(view)))
-    visible = [m for m in drawing.marks if m.fill != "none" or m.stroke != "none"]
-    assert sorted(drawn) == sorted(m.id for m in visible)
-    for mark in visible:
-        el = drawn[mark.id]
-        if mark.shape == "rect":
-            box = mark.box()
-            got = [float(el.attrib[k]) for k in ("x", "y", "width", "height")]
-            assert got == pytest.approx([box.x0, box.y0, box.width, box.height], abs=0.01)
-        elif mark.shape == "circle":
-            got = [float(el.attrib[k]) for k in ("cx", "cy", "r")]
-            assert got == pytest.approx([*mark.at, mark.radius], abs=0.01)
-        elif mark.shape in ("polygon", "line"):
-            got = [float(v) for pair in el.attrib["points"].split() for v in pair.split(",")]
-            assert got == pytest.approx([v for p in (mark.points or mark.outline) for v in p], abs=0.01)
-        else:
-            assert [float(el.attrib["x"]), float(el.attrib["y"])] == pytest.approx(list(mark.at), abs=0.01)
-            assert "".join(el.itertext()).endswith(mark.text)
-            assert float(el.attrib["font-size"]) == mark.size
+    assert_drawn_at_geometry(drawing, str(board_svg(view)))
 
 
 def test_pieces_are_drawn_one_by_one_not_counted() -> None:
@@ -195,7 +173,7 @@ def test_pieces_are_drawn_one_by_one_not_counted() -> None:
     state.roads["herat-kabul"] = {"russian": 4}
     svg = str(board_svg(view_of(state)))
     assert "×" not in svg
-    drawn = _svg_marks(svg)
+    drawn = svg_marks(svg)
     assert len([k for k in drawn if k.startswith("army:kabul:british:")]) == 3
     assert len([k for k in drawn if k.startswith("road:herat-kabul:russian:")]) == 4
 

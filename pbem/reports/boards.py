@@ -1,0 +1,114 @@
+"""What every game's board map shares: the ground (regions, the border strips with their lines, the boxes pieces
+fill) and the panel beside the board (headings, swatches and lines of text, top to bottom).
+
+Game-neutral like layout.py: a game's map module gives the shapes, colours and words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from pbem.reports.layout import (
+    BorderShape,
+    Box,
+    Drawing,
+    Mark,
+    Point,
+    RegionShape,
+    circle,
+    label,
+    polygon,
+    rect,
+    strip_outline,
+)
+
+#: Every board map is drawn at this size: the board 600 wide and 402 high and, beside it, the panel (lines this
+#: far apart, sections this much further), so the picture is wide rather than tall and fits a page under the news.
+WIDTH, BOARD_HEIGHT = 800.0, 402.0
+PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
+STRIP = 30.0  # how wide a border's strip of slots is
+#: How far a strip stays from an end of its border where other borders meet, and from one on the board's edge.
+END_MARGIN, OPEN_MARGIN = 22.0, 8.0
+
+
+def region_shapes(outlines: Mapping[str, Sequence[Point]],
+                  spots: Mapping[str, tuple[Point, Point, Box, float]]) -> dict[str, RegionShape]:
+    """Each region's shape from its outline and its spots (name, notes, the box of pieces, the label width)."""
+    return {r: RegionShape(r, tuple(outlines[r]), *spots[r]) for r in outlines}
+
+
+def border_shapes(lines: Mapping[str, Sequence[Point]], open_ends: Collection[Point]) -> dict[str, BorderShape]:
+    """Each border's shape from its line; a border's id is its two regions sorted and joined by a hyphen."""
+    return {b: BorderShape(b, tuple(b.split("-")), tuple(line),  # type: ignore[arg-type]
+                           chord(line, open_ends, END_MARGIN, OPEN_MARGIN), STRIP)
+            for b, line in lines.items()}
+
+
+def chord(line: Sequence[Point], open_ends: Collection[Point], end_margin: float = END_MARGIN,
+          open_margin: float = OPEN_MARGIN) -> tuple[Point, Point]:
+    """The chord of a border line, drawn in from each end: far from an end where other borders meet (their strips
+    would touch), close to an end on the board's edge (`open_ends`)."""
+    (x0, y0), (x1, y1) = line[0], line[-1]
+    length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    m0 = open_margin if line[0] in open_ends else end_margin
+    m1 = open_margin if line[-1] in open_ends else end_margin
+    return (x0 + ux * m0, y0 + uy * m0), (x1 - ux * m1, y1 - uy * m1)
+
+
+def draw_ground(drawing: Drawing, shapes: Mapping[str, RegionShape], lines: Mapping[str, BorderShape],
+                fills: Mapping[str, str], *, edge: str, line: str, slot: str, slot_edge: str) -> None:
+    """The regions, then each border's strip of slots with the border's line over it, then the (invisible) box
+    each region's pieces fill, as areas `area:<region>` the pieces must lie within."""
+    for shape in shapes.values():
+        drawing.add(polygon(f"region:{shape.id}", shape.outline, layer="ground", fill=fills[shape.id], stroke=edge,
+                            stroke_width=1.5))
+    for border in lines.values():
+        # The strip first, then the line over it: the line stays visible end to end.
+        drawing.add(polygon(f"area:{border.id}", strip_outline(border), layer="area", fill=slot, stroke=slot_edge,
+                            stroke_width=0.6, dash="2 2"))
+        drawing.add(Mark(f"border:{border.id}", "line", border.line, layer="ground", stroke=line, stroke_width=2.2))
+    for shape in shapes.values():
+        drawing.add(Mark(f"area:{shape.id}", "rect", shape.pieces.corners(), layer="area"))
+
+
+class Panel:
+    """The column beside a board, written top to bottom: `y` is the baseline of the current line."""
+
+    def __init__(self, drawing: Drawing, *, fill: str, stroke: str, left: float = PANEL_LEFT, right: float = WIDTH - 2,
+                 bottom: float = BOARD_HEIGHT - 2, line: float = PANEL_LINE, gap: float = PANEL_GAP) -> None:
+        self.drawing = drawing
+        self.line, self.gap = line, gap
+        self.x = left + 8
+        self.width = right - left - 12  # what a line of text may take, from x
+        self.y = 2 + line + 4
+        drawing.add(rect("panel", Box(left, 2, right, bottom), layer="ground", fill=fill, stroke=stroke,
+                         stroke_width=0.5))
+
+    def next(self) -> None:
+        """Move to the next line."""
+        self.y += self.line
+
+    def section(self) -> None:
+        """Move to the next line, a little further: a new section starts."""
+        self.y += self.line + self.gap
+
+    def head(self, mark_id: str, text: str) -> None:
+        """A section's heading on this line."""
+        self.drawing.add(label(mark_id, text, (self.x, self.y), 11, bold=True, width=self.width))
+
+    def text(self, mark_id: str, text: str, indent: float = 13.0, **style: object) -> None:
+        """A line of text, after a swatch (indented) unless `indent` is 0; shortened to fit."""
+        self.drawing.add(label(mark_id, text, (self.x + indent, self.y), 10, width=self.width - indent,
+                               **style))  # type: ignore[arg-type]
+
+    def swatch(self, mark_id: str, kind: str, colour: str) -> None:
+        """A small piece at the start of this line: a circle, a bar (a piece on a border) or a square."""
+        x, y = self.x, self.y
+        if kind == "circle":
+            self.drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
+        elif kind == "bar":
+            self.drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222",
+                                  stroke_width=0.8))
+        else:
+            self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))

@@ -1,0 +1,148 @@
+"""Pax Expanse's order template: the next order pre-filled, the legal choices listed, no line over 72 columns,
+and the template as sent is itself an order the game accepts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+
+from engine.rng import Rng
+from games.pax_expanse import cards, queries
+from games.pax_expanse.game import PaxExpanse
+from games.pax_expanse.state import GameState
+from games.pax_expanse.template import WIDTH, order_template
+
+GAME = PaxExpanse()
+SEATS = ["chris", "robin", "mel"]
+
+
+def fresh() -> GameState:
+    """A game just set up: every seat owes its secret starting loyalty."""
+    return GAME.setup(SEATS, {}, Rng.for_step("expanse-template", 0))
+
+
+def revealed() -> GameState:
+    """The loyalties revealed: the first player's turn."""
+    state = fresh()
+    chosen = dict(zip(state.order, ("mcr", "un", "opa"), strict=True))
+    return GAME.apply(state, {s: {"loyalty": f} for s, f in chosen.items()}, Rng.for_step("expanse-template", 1)).state
+
+
+def parsed(template: str) -> dict[str, Any]:
+    body = YAML(typ="safe").load(template)
+    assert isinstance(body, dict)
+    return body
+
+
+def flat(template: str) -> str:
+    """The template's text with comment wrapping undone, to search for phrases across lines."""
+    return " ".join(" ".join(line.lstrip("#").strip() for line in template.splitlines()).split())
+
+
+def assert_narrow(template: str) -> None:
+    assert max(len(line) for line in template.splitlines()) <= WIDTH, template
+
+
+def test_starting_loyalty_template_lists_the_three_factions_and_is_accepted() -> None:
+    """Starting Loyalty: each player secretly chooses one of their three loyalty cards."""
+    state = fresh()
+    for seat in SEATS:
+        template = order_template(state, seat)
+        assert_narrow(template)
+        for faction in cards.board().factions:
+            assert f"{faction.id} ({faction.name})" in flat(template)
+        assert GAME.check(state, seat, parsed(template)) == []
+
+
+def test_turn_template_lists_purchases_with_their_cost_and_is_accepted() -> None:
+    """Purchase: the leftmost column is free, the next costs one influence, then two, and so on."""
+    state = revealed()
+    seat = state.current
+    template = order_template(state, seat)
+    assert_narrow(template)
+    assert "{action: purchase, row: 1, column: 1}" in template
+    first = state.market[0][0]
+    assert first is not None and f"{cards.card(first).name}: cost 0" in flat(template)
+    assert "actions: []" in template
+    assert GAME.check(state, seat, parsed(template)) == []
+
+
+def test_turn_template_lists_the_hand_with_bribes_transports_and_agents() -> None:
+    """Play: a bribe to the region's controller; impact icons need a border per transport and an asset per
+    agent."""
+    state = revealed()
+    seat = state.current
+    with_icons = next(n for n, a in cards.assets().items()
+                      if not a.crew and "transport" in a.impact and "agent" in a.impact)
+    state.players[seat].hand = [with_icons]
+    region = cards.assets()[with_icons].region
+    other = next(s for s in state.order if s != seat)
+    state.supporters[region] = {other: 2}
+    template = flat(order_template(state, seat))
+    assert f"{{action: play, card: {with_icons}, side: right}}" in template
+    assert f"{other} controls {cards.board().region_names[region]}: bribe up to 2" in template
+    assert f"transports: {', '.join(queries.borders_of(region))}" in template
+    assert f"agents: {with_icons} (itself)" in template
+    assert_narrow(order_template(state, seat))
+
+
+def test_answer_template_offers_the_question_s_choices_and_is_accepted() -> None:
+    """A bribe asked of the region's controller pauses the turn; the controller's template answers it."""
+    state = revealed()
+    seat = state.current
+    number = next(n for n in state.market[0] + state.market[1]
+                  if n is not None and n in cards.assets() and not cards.assets()[n].crew)
+    state.players[seat].hand = [number]
+    region = cards.assets()[number].region
+    other = next(s for s in state.order if s != seat)
+    state.supporters[region] = {other: 2}
+    paused = GAME.apply(state, {seat: {"actions": [{"action": "play", "card": number, "side": "right"}]}},
+                        Rng.for_step("expanse-template", 2)).state
+    assert paused.paused is not None, "the play should wait for the controller's bribe"
+    asked = paused.paused.seats()[0]
+    template = order_template(paused, asked)
+    assert_narrow(template)
+    assert "Choices:" in template and "answer:" in template
+    assert GAME.check(paused, asked, parsed(template)) == []
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_a_seat_that_owes_nothing_may_still_give_standing_orders(seat: str) -> None:
+    state = revealed()
+    if seat == state.current:
+        return
+    template = order_template(state, seat)
+    assert template.startswith("# Nothing is due from you now")
+    assert "bribe:" in template
+
+
+def test_template_speaks_pax_expanse() -> None:
+    state = revealed()
+    text = order_template(state, state.current).lower()
+    for word in ("rupee", "court", "tribe", "army", "road", "coalition", "favored", "climate_war"):
+        assert word not in text, word
+
+
+def test_turn_template_lists_each_assets_card_actions_with_their_choices() -> None:
+    """Card-Based Actions: each asset in the Network once per turn; assets of the climate's suit act as bonus
+    actions."""
+    state = revealed()
+    seat = state.current
+    network: list[int] = []
+    for action in ("extort", "favour", "rally", "mobilise", "eliminate", "combat"):
+        network.append(next(n for n, a in sorted(cards.assets().items())
+                            if action in a.actions and n not in network and not a.crew))
+    state.players[seat].network = network
+    state.players[seat].influence = 9
+    template = order_template(state, seat)
+    assert_narrow(template)
+    for number in network:
+        asset = cards.assets()[number]
+        assert f"{asset.name} (card {number})" in flat(template)
+        for action in asset.actions:
+            assert f"{{action: {action}, card: {number}, ...}}" in template
+    favoured = [n for n in network if cards.assets()[n].suit == queries.favoured_suit(state)]
+    assert all(f"(card {n}), a bonus action" in flat(template) for n in favoured)
+    assert GAME.check(state, seat, parsed(template)) == []
