@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from px_rulebook import GAME, answer, data, kinds, problems, put, questions, table, turn
+from px_rulebook import GAME, answer, data, kinds, problems, put, questions, table, turn, view
 
 from engine.contract import Step
 from engine.rng import Rng
@@ -162,10 +162,13 @@ def test_the_turn_replays_the_same_and_answering_in_advance_ends_where_answering
     assert early.encode() == first.encode()
 
 
-def test_only_the_owner_sees_the_question() -> None:
+def test_everyone_sees_who_is_asked_and_only_the_owner_sees_the_question() -> None:
     paused = end_of_round(amos_table()).state
-    assert [q["key"] for q in questions(paused, "ben")] == ["rocinante.agent-moves-1"]
-    assert questions(paused, "anna") == [] and questions(paused, "cleo") == []
+    text = "Luna Listening Post leaves play: move your agent on it to an adjacent asset"
+    assert view(paused, "ben")["asked"] == [{"seat": "ben", "kind": "agent-move", "text": text}]
+    for seat in ("anna", "cleo", None):
+        assert view(paused, seat)["asked"] == [{"seat": "ben", "kind": "agent-move", "text": None}]
+    assert [p.seat for p in GAME.prompts(paused)] == ["ben"]
     assert GAME.check(paused, "anna", {"answer": 22})[0].message.startswith("no order is due from anna")
 
 
