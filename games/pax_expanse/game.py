@@ -11,9 +11,9 @@ from engine.rng import Rng
 from games.pax.context import OrderError
 from games.pax.turn import Outcome
 from games.pax_expanse import cards, orders
-from games.pax_expanse.round import end_round
+from games.pax_expanse.round import end_round, resume_round
 from games.pax_expanse.setup import new_game
-from games.pax_expanse.state import GameState, Paused
+from games.pax_expanse.state import ROCINANTE, GameState, Paused
 from games.pax_expanse.turn import round_ends, run_turn
 
 #: The starting loyalty a seat gets when it misses the deadline for its secret choice.
@@ -37,6 +37,8 @@ class PaxExpanse:
         """Deck, market, turn order, influence, objective and Rocinante; then every seat chooses loyalty in secret."""
         if options:
             raise ValueError(f"Pax Expanse takes no options, got {sorted(options)}")
+        if any(seat.lower() == ROCINANTE for seat in seats):
+            raise ValueError(f"no seat may be named {ROCINANTE}: the Rocinante takes its own turns")
         return new_game(seats, rng)
 
     def prompts(self, state: GameState) -> list[Prompt]:
@@ -89,6 +91,8 @@ class PaxExpanse:
                 asked = [orders.question_from_data(q) for q in paused.questions if q["seat"] == seat]
                 for question, answer in zip(asked, orders.answers_for(order, asked), strict=True):
                     answers[question.key] = answer
+            if paused.seat == ROCINANTE:
+                return Step(*resume_round(state, answers, rng))
             start = GameState.decode(paused.start)
             start.standing = copy.deepcopy(state.standing)
             outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
@@ -155,6 +159,9 @@ class PaxExpanse:
             return "game over"
         if state.phase == "loyalty":
             return "secret starting loyalty"
+        if state.paused is not None and state.paused.seat == ROCINANTE:
+            waiting_for = ", ".join(_name(s) for s in state.due_seats())
+            return f"round {state.round}, the Rocinante's turn, waiting for {waiting_for}"
         number = state.turn_number + (0 if state.paused else 1)
         turn_of = state.paused.seat if state.paused else state.current
         label = f"round {state.round}, {_name(turn_of)}'s turn {number}"

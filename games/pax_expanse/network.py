@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.pax.context import Context, Question
 from games.pax_expanse import cards, queries
+from games.pax_expanse.context import AGENT_MOVE
 from games.pax_expanse.state import GameState, nested_bump
 
 Ctx = Context[GameState]
@@ -33,7 +34,7 @@ def discard_asset(ctx: Ctx, number: int, why: str) -> None:
                 ctx.emit(f"{owner}'s agent on {name} has no adjacent asset to go to and returns to supply",
                          kind="agent-home", seat=owner, card=number)
                 continue
-            target = ctx.ask(Question(owner, ctx.serial("agent-moves"), "choice",
+            target = ctx.ask(Question(owner, ctx.serial("agent-moves"), AGENT_MOVE,
                                       f"{name} leaves play: move your agent on it to an adjacent asset",
                                       tuple(around), default=around[0]))
             nested_bump(state.agents, str(target), owner, 1)

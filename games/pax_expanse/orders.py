@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.contract import Problem
 from games.pax.context import Question, is_option
+from games.pax_expanse.context import AGENT_MOVE_WORDS
 from games.pax_expanse.model import FACTIONS
 
 #: The abilities a turn's `files:` may answer (Compromising Files, at the start of the turn).
@@ -20,7 +21,9 @@ TURN_KEYS = ("files", "actions", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("network", "hand")
 #: Standing orders a seat may give, with what each takes.
 STANDING = {"bribe": "full, waive, or the most influence you ask as a bribe",
-            "discard": "a list of card numbers, the first to discard when you must"}
+            "discard": "a list of card numbers, the first to discard when you must",
+            "agent_moves": "a list of where your agents go when the asset they are on leaves play, the first that "
+                           "is open: an asset number, own (your own asset) or first (the first asset listed)"}
 
 
 def question_to_data(question: Question) -> dict[str, Any]:
@@ -53,6 +56,9 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
         elif key == "discard" and not (isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
                                                                        for v in value)):
             found.append(Problem(("standing", key), f"discard is {STANDING['discard']}, not {value!r}"))
+        elif key == "agent_moves" and not (isinstance(value, list) and all(
+                (isinstance(v, int) and not isinstance(v, bool)) or v in AGENT_MOVE_WORDS for v in value)):
+            found.append(Problem(("standing", key), f"agent_moves is {STANDING['agent_moves']}, not {value!r}"))
     return found
 
 

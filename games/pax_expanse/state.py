@@ -26,6 +26,8 @@ MAX_FAVOURS = 3
 ROWS, COLUMNS = 2, 6
 #: The phases of a game: the secret starting-loyalty choice, the seats' turns, and the end.
 PHASES = ("loyalty", "turns", "over")
+#: The turn a paused Rocinante turn belongs to, in place of a seat (no seat may bear the name).
+ROCINANTE = "rocinante"
 
 def nested_bump(nested: dict[str, Counts], outer: str, key: str, by: int) -> None:
     """bump() inside a two-level count map, dropping an inner map once it is empty."""
@@ -214,11 +216,13 @@ class Paused:
     questions waited on now (several seats may be asked at once, e.g. bribes).
 
     A seat's turn draws no randomness, so it is replayed from `start` with `order` and `answers` each time
-    answers arrive, and stops again at the next missing one.
+    answers arrive, and stops again at the next missing one. The Rocinante's turn pauses the same way (`seat` is
+    ROCINANTE and `order` empty) when it asks the owners of agents on an asset it discards where they go; it
+    draws no randomness before its last question.
     """
 
     start: dict[str, Any]  # the encoded GameState the turn began from
-    seat: str  # the seat whose turn it is
+    seat: str  # the seat whose turn it is, or ROCINANTE
     order: dict[str, Any]  # that seat's order for the turn
     answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
     questions: list[dict[str, Any]] = field(default_factory=list)  # each: seat, key, kind, text, options, ...

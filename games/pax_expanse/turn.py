@@ -14,7 +14,7 @@ from typing import Any
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
-from games.pax_expanse import abilities, actions, cards, core
+from games.pax_expanse import abilities, actions, cards, context, core
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
@@ -36,7 +36,7 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
     working.turn_number += 1
     working.turn = TurnState(seat, working.turn_number)
     working.current = seat
-    return Context(working, seat, order, dict(answers), chooser=chooser, lenient=lenient)
+    return context.Context(working, seat, order, dict(answers), chooser=chooser, lenient=lenient)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,

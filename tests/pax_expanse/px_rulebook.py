@@ -70,5 +70,6 @@ def seen(step: Step, seat: str) -> list[str]:
 
 
 def questions(state: GameState, seat: str) -> Sequence[Mapping[str, Any]]:
-    """The questions a paused turn asks `seat` now, as its view shows them."""
-    return list(view(state, seat)["questions"])
+    """The questions a paused turn asks `seat` now, as the game holds them (key, kind, options, default); the view
+    shows each seat only who is asked what kind of thing, and the words of its own questions."""
+    return [q for q in state.paused.questions if q["seat"] == seat] if state.paused is not None else []

@@ -219,15 +219,17 @@ def test_clarissa_never_removes_an_agent_from_a_crew_asset() -> None:
     assert isinstance(_decide(state, "clarissa_sabotage"), Unresolvable)
 
 
-def test_amos_clean_up_the_mess_discards_the_leaders_first_asset_and_sends_agents_home() -> None:
-    state = _table(networks={"anna": [31, 29], "ben": [36]})
+def test_amos_clean_up_the_mess_discards_the_leaders_first_asset_and_its_agents_move_on() -> None:
+    state = _table(networks={"anna": [31, 29], "ben": [36]})  # the ring: 36, 31, 29, so 29 lies by 31 and 36
     put(state, "agents", "29", "ben", 1)
     put(state, "agents", "29", "anna", 1)
-    _do(state, "amos_eliminate")
+    decided = _decide(state, "amos_eliminate")
+    assert isinstance(decided, Plan)
+    ctx: Context[GameState] = Context(state, "cleo", {}, {"agent-moves-1": 36, "agent-moves-2": 31})
+    apply_plan(ctx, decided, "amos_eliminate")  # the owners answer in player order: anna first, then ben
     assert state.players["anna"].network == [31]
     assert state.discard == [29]
-    assert state.agents == {}
-    assert queries.markers_in_supply(state, "ben") == 10
+    assert state.agents == {"36": {"anna": 1}, "31": {"ben": 1}}
     assert state.players["anna"].rewards == [] and state.players["cleo"].rewards == []
 
 

@@ -4,7 +4,6 @@ current player."""
 
 from __future__ import annotations
 
-import pytest
 from px_rulebook import GAME, answer, put, questions, table, turn
 
 from games.pax_expanse.state import GameState
@@ -55,16 +54,11 @@ def test_at_cold_war_an_asset_of_the_same_region_will_do() -> None:
     assert 5 in questions(step.state, "ben")[0]["options"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Amos's AI action Clean Up the Mess (data/rocinante.yaml, ROCINANTE.md) sends the agents on the asset it "
-    "discards back to their owners' player boards; the rulebook's Agents on Discarded Assets lets each owner move "
-    "them to an adjacent asset instead (agents leave assets only by their own Eliminate or by Combat). Following "
-    "it needs a question (or a stated default) during the Rocinante's turn, which rocinante/turn.py forbids."))
 def test_an_asset_the_rocinante_eliminates_lets_its_agents_move_on() -> None:
     """"Agents are only removed from assets in two situations: They perform an Eliminate action, or They are killed
     as part of a Combat action. If an asset card that an agent is placed on is removed from play then the agent's
     controller may instead move the agent to an adjacent asset": Amos discards anna's 3 (the leader's Earth asset);
-    ben's agent on it is not removed but moves next door, here to anna's 14 or ben's 22."""
+    ben's agent on it is not removed but moves next door, to ben's 22 or anna's 14, as ben chooses."""
     state = table(networks={"anna": [3, 14], "ben": [22]}, current="cleo")
     state.players["anna"].vp = 5
     state.rocinante.region = "earth"
@@ -72,4 +66,8 @@ def test_an_asset_the_rocinante_eliminates_lets_its_agents_move_on() -> None:
     put(state, "agents", "3", "ben", 1)
     step = turn(state, {"actions": []}, pauses=True)
     assert step.state.players["anna"].network == [14]
-    assert sum(on.get("ben", 0) for on in step.state.agents.values()) == 1
+    assert [p.seat for p in GAME.prompts(step.state)] == ["ben"]
+    assert questions(step.state, "ben")[0]["options"] == [22, 14]
+    step = answer(step.state, "ben", 14)
+    assert step.state.agents == {"14": {"ben": 1}}
+    assert step.state.paused is None and step.state.round == 2

@@ -1,6 +1,7 @@
 """The rules apply what the crew decided: small rules functions for the changes crew actions make that no
-player action makes in the same way (pieces from the supply without the component-limits rule, an asset
-discarded with its agents sent home), shared by the crew and any card that does the same thing.
+player action makes in the same way (pieces from the supply without the component-limits rule, the token's move),
+shared by the crew and any card that does the same thing; an asset the crew discards leaves play by the players'
+own `discard_asset`, so the agents on it move on as for any discard.
 """
 
 from __future__ import annotations
@@ -34,17 +35,6 @@ def place_from_supply(ctx: Ctx, kind: str, where: str, owner: str, count: int, w
     what = f"{article(who)} {who} {kind}" if count == 1 else f"{count} {who} {kind}s"
     ctx.emit(f"{what[0].upper()}{what[1:]} placed on {name_of(where)} ({why})", kind="place", piece=kind,
              where=where, owner=owner, count=count)
-
-
-def discard_with_agents_home(ctx: Ctx, number: int, why: str) -> None:
-    """Discard an asset from its Network; every agent on it goes back to its owner's player board (nobody is asked
-    to move one to an adjacent asset)."""
-    state = ctx.state
-    for seat in queries.seats_in_order(state, state.order[0]):
-        count = state.agents.get(str(number), {}).get(seat, 0)
-        if count:
-            remove_piece(ctx, "agent", str(number), seat, count, f"{why}: back to their player board")
-    discard_asset(ctx, number, why)
 
 
 def move_rocinante(ctx: Ctx, to: str, why: str) -> bool:
@@ -84,7 +74,9 @@ def _apply(ctx: Ctx, move: Move, why: str) -> None:
     elif move.op == "place":
         place_from_supply(ctx, move.piece, move.where, move.owner, move.count, why)
     elif move.op == "discard":
-        discard_with_agents_home(ctx, int(move.where), why)
+        # The players' own discard: the agents on the asset move to adjacent assets, their owners asked in player
+        # order from the first player (the Rocinante sits to the right of the first player).
+        discard_asset(ctx, int(move.where), why)
     else:
         raise ValueError(f"unknown crew move {move.op!r}")
 

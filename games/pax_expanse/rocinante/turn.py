@@ -1,19 +1,23 @@
 """The Rocinante's turn after every round (rulebook "The Rocinante"; ROCINANTE.md "Its turn"): the face-up AI
 card, its actions, movement unless damaged, discard (and reshuffle), repair. Every decision is reported with its
-reason; nobody is asked anything.
+reason. The crew asks nobody anything; only an asset it discards asks the owners of the agents on it where they go
+(rulebook "Agents on Discarded Assets"), and the turn then pauses and replays from its start once they answer.
 """
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from engine.contract import Event
 from engine.rng import Rng
 from games.pax.context import Context, Pause
-from games.pax_expanse import cards
+from games.pax_expanse import cards, context, orders
 from games.pax_expanse.model import AiCard, CrewAction
 from games.pax_expanse.rocinante.effects import apply_plan, move_rocinante
 from games.pax_expanse.rocinante.orderings import Standing, describe_standing, standing, why_ahead
 from games.pax_expanse.rocinante.planner import Plan, Unresolvable, plan, region_name
-from games.pax_expanse.state import GameState
+from games.pax_expanse.state import ROCINANTE, GameState, Paused
 
 Ctx = Context[GameState]
 
@@ -27,20 +31,52 @@ def describe_card(number: int) -> str:
 
 
 def take_turn(state: GameState, rng: Rng) -> list[Event]:
-    """Resolve the Rocinante's turn on `state` in place and return what happened, each decision with its reason."""
-    ctx: Ctx = Context(state, state.order[-1], {})
+    """Resolve the Rocinante's turn on `state` in place and return what happened, each decision with its reason.
+
+    When owners of agents on an asset it discards must say where they go, the turn stops there: `state` is left as
+    the turn stands, with `state.paused` holding what `resume_turn` needs to replay it once they answer.
+    """
+    ctx = _context(state, {})
+    if not state.rocinante.deck:
+        _reshuffle(ctx, rng)  # before the snapshot: a replayed turn draws nothing before its questions
+    start = state.encode()
+    return ctx.events + _run(state, start, rng, {}, 0)
+
+
+def resume_turn(state: GameState, answers: dict[str, Any], rng: Rng) -> tuple[GameState, list[Event]]:
+    """Replay the paused Rocinante turn of `state` from its start with `answers` (question key -> answer) and the
+    standing orders now in force; the new state and the events not reported before."""
+    paused = state.paused
+    if paused is None or paused.seat != ROCINANTE:
+        raise ValueError("no Rocinante turn is waiting for answers")
+    replay = GameState.decode(paused.start)
+    replay.standing = copy.deepcopy(state.standing)
+    return replay, _run(replay, paused.start, rng, {**paused.answers, **answers}, paused.reported)
+
+
+def _context(state: GameState, answers: dict[str, Any]) -> Ctx:
+    """The crew's context: nobody's order; its questions keyed under `rocinante.`."""
+    ctx = context.Context(state, ROCINANTE, {}, dict(answers))
+    ctx.where = ("rocinante",)
+    return ctx
+
+
+def _run(state: GameState, start: dict[str, Any], rng: Rng, answers: dict[str, Any], reported: int) -> list[Event]:
+    """Run the turn on `state` from the card on; pause it (state.paused) on the first question still open."""
+    ctx = _context(state, answers)
     try:
         _turn(ctx, rng)
-    except Pause as pause:  # a crew action that asks a player anything is a bug in this package
-        raise RuntimeError(f"the Rocinante's turn asked a question: {pause}") from None
-    return ctx.events
+    except Pause as pause:
+        state.paused = Paused(start, ROCINANTE, {}, dict(ctx.answers),
+                              [orders.question_to_data(q) for q in pause.questions], len(ctx.events))
+        return ctx.events[reported:]
+    state.paused = None
+    return ctx.events[reported:]
 
 
 def _turn(ctx: Ctx, rng: Rng) -> None:
     state = ctx.state
     ai = state.rocinante
-    if not ai.deck:
-        _reshuffle(ctx, rng)
     card = cards.rocinante().ai_cards[ai.deck[0]]
     ctx.emit(f"The Rocinante resolves its face-up {describe_card(card.number)} in {region_name(ai.region)}",
              kind="rocinante-card", card=card.number, region=ai.region)
@@ -54,7 +90,7 @@ def _turn(ctx: Ctx, rng: Rng) -> None:
     ai.deck.pop(0)
     ai.discard.append(card.number)
     if not ai.deck:
-        _reshuffle(ctx, rng)
+        _reshuffle(ctx, rng)  # after every question: the step that finishes the turn draws it
     ctx.emit(f"The new face-up AI card is {describe_card(ai.deck[0])}", kind="rocinante-face-up", card=ai.deck[0])
     if ai.damaged:
         ai.damaged = False
