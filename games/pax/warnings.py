@@ -98,6 +98,10 @@ class Warner(Generic[S]):
             return event.text
         return None
 
+    def choices(self, question: Question) -> list[Any]:
+        """The answers a trial goes on with: the question's default and its first choice."""
+        return _choices(question)
+
     # --- the kernel -----------------------------------------------------------------------------------------
 
     def warnings(self, state: S, seat: str, order: Mapping[str, Any]) -> list[str]:
@@ -133,7 +137,7 @@ class Warner(Generic[S]):
             if question is None:
                 leaves.append(seen)
                 continue
-            choices = _choices(question)
+            choices = self.choices(question)
             # Going on with the only answer tried to one's own question (a spy's card, a border) stays sure.
             still_certain = certain and question.seat == trial.seat and len(choices) == 1
             for choice in choices:
