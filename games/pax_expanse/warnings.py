@@ -80,13 +80,15 @@ class ExpanseWarner(Warner[GameState]):
                 break
         player = now.players[seat]
         at_stake = [*queries.loyalists(now, seat, old), *queries.rewards(now, seat, old)] if old else []
-        stars = queries.stars(now, seat, "economics")
-        held = f"{player.favours} favour(s)" if player.favours else "no favours"
-        items = f": {', '.join(self.card_name(n) for n in at_stake)}" if at_stake else ""
+        held = [f"{player.favours} favour(s)"] if player.favours else []
+        if at_stake:
+            held.append(f"the {_faction(old)} loyalist(s) and reward(s) "
+                        f"{', '.join(self.card_name(n) for n in at_stake)}")
+            stars = f"; you have {queries.stars(now, seat, 'economics')} economic star(s) now"
+        holding = f" You hold {' and '.join(held)} now{stars if at_stake else ''}." if held else \
+            " You hold none of them now."
         return (f"{cause}: your favours go back to the supply, and your {_faction(old)} loyalists and rewards are "
-                f"discarded but for as many as your economic stars, which you choose. You hold {held} and "
-                f"{len(at_stake)} {_faction(old)} loyalist(s) and reward(s) now{items}; you have {stars} economic "
-                "star(s) now.")
+                f"discarded but for as many as your economic stars, which you choose.{holding}")
 
     def event_line(self, trial: Trial[GameState], event: Event) -> str | None:
         """A Dominance Check the turn sets off (bought, or revealed at cleanup), and the game's end after it."""

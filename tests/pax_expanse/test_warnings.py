@@ -44,7 +44,7 @@ def test_loyalty_playing_a_loyalist_of_another_faction_says_what_is_discarded() 
     assert line.startswith(f"Playing Belter Rights Advocate (8), a loyalist of the {OPA}, changes your loyalty "
                            f"from the {UN} to the {OPA}: your favours go back to the supply")
     assert f"your {UN} loyalists and rewards are discarded but for as many as your economic stars" in line
-    assert line.endswith(f"You hold 2 favour(s) and 1 {UN} loyalist(s) and reward(s) now: Luna Listening Post (3); "
+    assert line.endswith(f"You hold 2 favour(s) and the {UN} loyalist(s) and reward(s) Luna Listening Post (3) now; "
                          "you have 0 economic star(s) now.")
 
 
