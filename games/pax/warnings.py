@@ -88,8 +88,9 @@ class Warner(Generic[S]):
         """Why a bribe is owed, in brackets ("(bob rules punjab)"), or ""."""
         return ""
 
-    def event_line(self, trial: Trial[S], event: Event) -> str | None:
-        """A warning read from one of the trial's new public events besides loyalty changes, or None."""
+    def event_line(self, trial: Trial[S], events: Sequence[Event], index: int) -> str | None:
+        """A warning read from the trial's new public event `events[index]` besides loyalty changes, or None."""
+        event = events[index]
         kind = event.data.get("kind")
         if (event.visible_to(trial.seat) and event.data.get("payer") == trial.seat
                 and self.automated(trial.start, event.data.get("receiver"))
@@ -184,7 +185,7 @@ class Warner(Generic[S]):
                     lines.append(self.loyalty_line(trial.seat, events, index, loyalty, now))
                 loyalty = event.data.get(self.loyalty_field)
             elif index >= shown:
-                line = self.event_line(trial, event)
+                line = self.event_line(trial, events, index)
                 if line is not None:
                     lines.append(line)
         return lines

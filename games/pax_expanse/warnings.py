@@ -90,14 +90,20 @@ class ExpanseWarner(Warner[GameState]):
         return (f"{cause}: your favours go back to the supply, and your {_faction(old)} loyalists and rewards are "
                 f"discarded but for as many as your economic stars, which you choose.{holding}")
 
-    def event_line(self, trial: Trial[GameState], event: Event) -> str | None:
+    def event_line(self, trial: Trial[GameState], events: Sequence[Event], index: int) -> str | None:
         """A Dominance Check the turn sets off (bought, or revealed at cleanup), and the game's end after it."""
+        event = events[index]
         kind = event.data.get("kind")
         if kind == "dominance-check":
-            return f"This turn sets off {event.text} (its points are scored in the report)."
+            bought: Any = next((e.data.get("card") for e in reversed(events[:index]) if e.data.get("kind") == "purchase"
+                           and e.data.get("seat") == trial.seat), None)
+            if bought in cards.events() and cards.events()[bought].dominance is not None:
+                how = event.text.split(": ", 1)[-1]
+                return f"Buying {self.card_name(bought)} resolves that Dominance Check at once: {how}."
+            return f"This turn sets off {event.text} (at cleanup)."
         if kind == "game-over":
             return f"This turn ends the game: {event.text}"
-        return super().event_line(trial, event)
+        return super().event_line(trial, events, index)
 
     def card_name(self, number: Any) -> str:
         """"Undersecretary's Fixer (2)" for an asset or an event card."""

@@ -148,7 +148,7 @@ def test_dominance_check_bought_is_announced() -> None:
     state = table(influence={"anna": 5})
     market(state, [101, 4, 5, 6, 8, 9], [10, 11, 12, 13, 14, 15])
     (line,) = warned(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}]})
-    assert line.startswith("This turn sets off Dominance Check 1: ")
+    assert line.startswith("Buying Dominance Check 1 (101) resolves that Dominance Check at once: player scoring")
 
 
 def test_orders_of_a_seat_whose_turn_it_is_not_get_no_warnings() -> None:
