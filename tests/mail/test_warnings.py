@@ -161,3 +161,16 @@ def test_pax_expanse_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
     flat = " ".join(line.strip() for line in lines[2:])
     assert f"{px_cards.assets()[card].name} ({card})" in flat
     assert "changes your loyalty from the United Nations to the" in flat
+
+
+def test_pax_expanse_pbem_check_prints_the_warnings_and_keeps_nothing(tmp_path: Path) -> None:
+    gd, _ = expanse_first_turn(tmp_path)
+    seat, orders, _card = loyalist_turn(gd)
+    path = tmp_path / "orders.yaml"
+    path.write_text(render({"game": "px", "seat": seat, "step": gd.current_step() + 1}, orders), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(gd.root), str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith("are valid") and lines[1] == HEADING
+    assert "changes your loyalty from the United Nations to the" in " ".join(line.strip() for line in lines[2:])
+    assert gd.pending() == {}
