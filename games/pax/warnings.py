@@ -52,7 +52,7 @@ class Warner(Generic[S]):
     pay_fields: Mapping[str, str] = {}
     #: The event kind of a change of loyalty, and its field naming the new loyalty.
     loyalty_kind = "loyalty"
-    loyalty_field = "coalition"
+    loyalty_field = "faction"
 
     # --- hooks --------------------------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ class Warner(Generic[S]):
         return None
 
     def bribe_reason(self, trial: Trial[S], question: Question) -> str:
-        """Why a bribe is owed, in brackets ("(bob rules punjab)"), or ""."""
+        """Why a bribe is owed, in brackets ("(bob controls the region)"), or ""."""
         return ""
 
     def event_line(self, trial: Trial[S], events: Sequence[Event], index: int) -> str | None:
@@ -162,7 +162,7 @@ class Warner(Generic[S]):
     def without_secrets(self, start: S, state: S, seat: str, order: Mapping[str, Any]) -> S:
         """`start` (a copy) with the standing orders in force after `order`, other humans' left out.
 
-        The automated seats' standing orders are rules everyone knows (Wakhan always asks the full bribe).
+        The automated seats' standing orders are rules everyone knows (how an automaton asks its bribes).
         """
         now: Any = state
         copied: Any = start
@@ -203,7 +203,7 @@ class Warner(Generic[S]):
         return f"{who} decides, by standing order or when asked: {question.text}."
 
     #: How a bribe's amount is counted in a warning.
-    money_unit = "rupee(s)"
+    money_unit = "money"
 
     def how_to_answer(self, question: Question) -> str:
         """Where `seat`'s order could answer this question in advance."""
@@ -216,7 +216,7 @@ class Warner(Generic[S]):
         return f"to answer now, add it under `answers:` as \"{question.key}\""
 
     def action_label(self, order: Mapping[str, Any], key: str) -> str:
-        """ "Action 2 (play Sher Ali)" for a question key under an action of `order`."""
+        """ "Action 2 (play <card>)" for a question key under an action of `order`."""
         found = entry_of(order, key)
         if found is None:
             return "This turn"
