@@ -147,6 +147,12 @@ class PaxExpanse:
 
         return order_template(state, seat)
 
+    def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
+        """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
+        from games.pax_expanse.warnings import warnings
+
+        return warnings(state, seat, _plain(order))
+
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""
         from games.pax_expanse.view import view

@@ -7,6 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from games.pax.market import occupied
+from games.pax_expanse import cards as px_cards
 from games.pax_pamir import queries
 from games.pax_pamir.rules import RULES
 from pbem import batch, intake, store
@@ -94,4 +95,82 @@ def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_pa
     lines = result.output.splitlines()
     assert lines[0].endswith("are valid") and lines[1] == HEADING
     assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert gd.pending() == {}
+
+
+# --- Pax Expanse: the same answer, through the shared Pax kernel's warnings --------------------------------------
+
+PX_SEATS = [*SEATS, store.Seat("cleo", "cleo@example.org")]
+
+
+def expanse_first_turn(root: Path, seed: str = "warn-px") -> tuple[GameDir, dict[str, str]]:
+    """A three-player Pax Expanse game whose seats all chose the UN in secret: the first turn is due; the tokens."""
+    gd, tokens = store.create(root / "px", "pax-expanse", seed, PX_SEATS)
+    with gd.lock():
+        for seat in gd.state().due_seats():
+            header = {"game": "px", "seat": seat, "step": gd.current_step() + 1}
+            intake.submit(gd, render(header, "loyalty: un\n"), "test")
+        batch.resolve_ready(gd)
+    assert gd.state().phase == "turns"
+    return gd, tokens
+
+
+def loyalist_turn(gd: GameDir) -> tuple[str, str, int]:
+    """The seat whose turn it is, and a valid order buying and playing a loyalist of another faction; its card."""
+    state = gd.state()
+    seat = state.current
+    for row, column, number in occupied(state):
+        asset = px_cards.assets().get(number)
+        if asset is None or asset.loyalist in (None, "un"):
+            continue
+        text = (f"actions:\n  - action: purchase\n    row: {row + 1}\n    column: {column + 1}\n"
+                f"  - action: play\n    card: {number}\n    side: left\n")
+        body_ = {"actions": [{"action": "purchase", "row": row + 1, "column": column + 1},
+                             {"action": "play", "card": number, "side": "left"}]}
+        if gd.game.check(state, seat, body_) == []:
+            return seat, text, number
+    raise AssertionError("this seed's market offers no affordable loyalist of another faction: choose another seed")
+
+
+def test_pax_expanse_the_accepted_answer_says_the_loyalty_changes(offline: Site) -> None:
+    gd, tokens = expanse_first_turn(offline.root)
+    seat, orders, _card = loyalist_turn(gd)
+    text = order_text("px", seat, gd.current_step() + 1, tokens[seat], orders)
+    outcome = send(offline, order_mail(text, sender=f"{seat}@example.org"))
+    assert outcome.status == "accepted"
+    [reply] = outbox(Site(offline.root, gd, tokens, offline.settings, None, None))
+    answer = body(reply)
+    assert "Your orders were ACCEPTED." in answer and HEADING in answer
+    flat = " ".join(line.strip() for line in answer.splitlines())
+    assert "changes your loyalty from the United Nations to the" in flat
+    after = answer.split(HEADING)[1].splitlines()[1:]
+    warnings = after[:next(i for i, line in enumerate(after) if not line.startswith(("- ", "  ")))]
+    assert warnings[0].startswith("- ") and all(len(line) <= WIDTH for line in warnings), warnings
+
+
+def test_pax_expanse_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
+    gd, _ = expanse_first_turn(tmp_path)
+    seat, orders, card = loyalist_turn(gd)
+    path = tmp_path / "orders.yaml"
+    path.write_text(render({"game": "px", "seat": seat, "step": gd.current_step() + 1}, orders), encoding="utf-8")
+    result = CliRunner().invoke(main, ["submit", str(gd.root), str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith(f"accepted orders of {seat} for step {gd.current_step() + 1}")
+    assert lines[1] == HEADING
+    flat = " ".join(line.strip() for line in lines[2:])
+    assert f"{px_cards.assets()[card].name} ({card})" in flat
+    assert "changes your loyalty from the United Nations to the" in flat
+
+
+def test_pax_expanse_pbem_check_prints_the_warnings_and_keeps_nothing(tmp_path: Path) -> None:
+    gd, _ = expanse_first_turn(tmp_path)
+    seat, orders, _card = loyalist_turn(gd)
+    path = tmp_path / "orders.yaml"
+    path.write_text(render({"game": "px", "seat": seat, "step": gd.current_step() + 1}, orders), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(gd.root), str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith("are valid") and lines[1] == HEADING
+    assert "changes your loyalty from the United Nations to the" in " ".join(line.strip() for line in lines[2:])
     assert gd.pending() == {}
