@@ -13,7 +13,8 @@ from engine.rng import Rng
 from games.pax_expanse.game import GAME
 from games.pax_expanse.state import GameState
 
-__all__ = ["GAME", "market", "put", "table", "problems", "turn", "answer", "kinds", "data", "view", "seen"]
+__all__ = ["GAME", "market", "put", "table", "problems", "turn", "answer", "kinds", "data", "view", "seen", "player",
+           "region", "numbers"]
 
 LOYAL = {"anna": "un", "ben": "mcr", "cleo": "opa"}
 
@@ -62,6 +63,25 @@ def data(step: Step, kind: str) -> list[Mapping[str, Any]]:
 def view(state: GameState, seat: str | None = None) -> dict[str, Any]:
     """What `seat` (or the public) sees."""
     return GAME.view(state, seat)
+
+
+def player(seen_view: Mapping[str, Any], seat: str) -> dict[str, Any]:
+    """One seat's entry in a view's players list (the list runs in turn order)."""
+    found = [p for p in seen_view["players"] if p["seat"] == seat]
+    assert len(found) == 1, [p["seat"] for p in seen_view["players"]]
+    return dict(found[0])
+
+
+def region(seen_view: Mapping[str, Any], region_id: str) -> dict[str, Any]:
+    """One region's entry in a view's regions list."""
+    found = [r for r in seen_view["regions"] if r["id"] == region_id]
+    assert len(found) == 1, [r["id"] for r in seen_view["regions"]]
+    return dict(found[0])
+
+
+def numbers(shown: Sequence[Mapping[str, Any]] | None) -> list[int] | None:
+    """The card numbers of a list of cards as the view shows them (None stays None: a hidden hand)."""
+    return None if shown is None else [int(c["number"]) for c in shown]
 
 
 def seen(step: Step, seat: str) -> list[str]:

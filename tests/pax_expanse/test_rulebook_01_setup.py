@@ -19,7 +19,7 @@ def fresh(seats: tuple[str, ...] = THREE, seed: str = "setup") -> GameState:
 
 def test_the_political_climate_starts_at_peace() -> None:
     """"Place the political climate marker on the "Peace" space"."""
-    assert GAME.view(fresh(), None)["climate"] == "peace"
+    assert GAME.view(fresh(), None)["climate"]["at"] == "peace"
 
 
 def test_eros_in_the_belt_the_rocinante_in_the_outer_planets_every_region_uncontrolled() -> None:
@@ -28,7 +28,8 @@ def test_eros_in_the_belt_the_rocinante_in_the_outer_planets_every_region_uncont
     seen = GAME.view(fresh(), None)
     assert seen["objective"] == "belt"
     assert seen["rocinante"]["region"] == "outer_planets" and not seen["rocinante"]["damaged"]
-    assert all(c == {"faction": None, "player": None} for c in seen["control"].values())
+    assert seen["regions"] and all(r["faction_control"] is None and r["player_control"] is None
+                                   for r in seen["regions"])
 
 
 @pytest.mark.parametrize("seats, influence", [(THREE, [2, 3, 4]), (FOUR, [1, 2, 3, 4])])
@@ -79,16 +80,17 @@ def test_the_rocinante_ai_deck_is_shuffled_with_its_top_card_face_up() -> None:
     assert len(decks) == 3 and all(sorted(d) == sorted(cards.rocinante().ai_cards) for d in decks)
     state = fresh()
     public = GAME.view(state, None)["rocinante"]
-    assert public["face_up"] == state.rocinante.deck[0]
-    assert public["deck"] == {"count": 24}
+    assert public["face_up"]["number"] == state.rocinante.deck[0]
+    # The rest of the deck shows only as a count: no discard yet, so no other AI card is named.
+    assert public["deck_count"] == 24 and public["discard_count"] == 0 and public["last"] is None
 
 
 def test_each_player_has_ten_control_markers_to_play_and_each_faction_twelve_tokens() -> None:
     """"eleven control markers ... One is used to track victory points" and "Each faction has twelve tokens"."""
     seen = GAME.view(fresh(), None)
-    assert {p["markers_in_supply"] for p in seen["players"].values()} == {10}
-    assert seen["tokens_in_supply"] == {"un": 12, "mcr": 12, "opa": 12}
-    assert {p["vp"] for p in seen["players"].values()} == {0}
+    assert len(seen["players"]) == 3 and {p["markers_in_supply"] for p in seen["players"]} == {10}
+    assert {f["id"]: f["tokens_in_supply"] for f in seen["factions"]} == {"un": 12, "mcr": 12, "opa": 12}
+    assert {p["vp"] for p in seen["players"]} == {0}
 
 
 def test_starting_loyalty_is_chosen_by_everyone_at_once_and_revealed_together() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from px_rulebook import kinds, table, turn, view
+from px_rulebook import kinds, numbers, player, table, turn, view
 
 # 3 and 5: UN loyalists of Earth (subterfuge 1); 17: Earth asset with a UN reward; 13: economics 1 of Earth;
 # 25: an OPA loyalist of Mars (political 1; supporter, influence, climate towards Prosperity).
@@ -14,7 +14,7 @@ def test_one_suit_is_always_favoured_by_the_climate() -> None:
     for climate, suit in (("prosperity", "economics"), ("peace", "political"), ("cold_war", "subterfuge"),
                           ("war", "war")):
         state.climate = climate
-        assert view(state)["favoured_suit"] == suit
+        assert view(state)["climate"]["favoured"] == suit
 
 
 def test_reputation_is_loyalists_plus_rewards_plus_favours() -> None:
@@ -23,7 +23,7 @@ def test_reputation_is_loyalists_plus_rewards_plus_favours() -> None:
     state = table(networks={"anna": [3, 5, 13]})
     state.players["anna"].rewards = [17]
     state.players["anna"].favours = 2
-    assert view(state)["players"]["anna"]["reputation"] == {"un": 5, "mcr": 0, "opa": 0}
+    assert player(view(state), "anna")["reputation"] == {"un": 5, "mcr": 0, "opa": 0}
 
 
 def test_the_network_may_grow_past_its_limit_during_the_turn() -> None:
@@ -47,7 +47,7 @@ def test_changing_loyalty_returns_favours_and_discards_old_loyalists_and_rewards
     assert anna.loyalty == "opa"
     assert anna.favours == 0 and anna.rewards == []
     assert anna.network == [17, 25]
-    assert view(step.state)["players"]["anna"]["markers_in_supply"] == 10 - 1  # the new supporter only
+    assert player(view(step.state), "anna")["markers_in_supply"] == 10 - 1  # the new supporter only
 
 
 def test_economic_stars_keep_loyalists_and_rewards_when_changing_loyalty() -> None:
@@ -74,9 +74,9 @@ def test_your_hand_is_yours_alone_until_you_play_a_card() -> None:
     """"Each player is associated with a hand of cards", and Play: "first reveal that card to everyone": the other
     seats see how many cards anna holds, never which, until one is played."""
     state = table(hands={"anna": [13, 14]})
-    assert view(state, "anna")["players"]["anna"]["hand"] == [13, 14]
-    assert view(state, "ben")["players"]["anna"]["hand"] is None
-    assert view(state, "ben")["players"]["anna"]["hand_count"] == 2
+    assert numbers(player(view(state, "anna"), "anna")["hand"]) == [13, 14]
+    assert player(view(state, "ben"), "anna")["hand"] is None
+    assert player(view(state, "ben"), "anna")["hand_count"] == 2
     step = turn(state, {"actions": [{"action": "play", "card": 14, "side": "right"}]})
-    assert view(step.state, "ben")["players"]["anna"]["network"] == [14]
-    assert view(step.state, "ben")["players"]["anna"]["hand"] is None
+    assert numbers(player(view(step.state, "ben"), "anna")["network"]) == [14]
+    assert player(view(step.state, "ben"), "anna")["hand"] is None

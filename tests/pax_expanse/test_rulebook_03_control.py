@@ -3,7 +3,7 @@ and a turn played by order."""
 
 from __future__ import annotations
 
-from px_rulebook import put, table, turn, view
+from px_rulebook import put, region, table, turn, view
 
 from games.pax_expanse.state import GameState
 
@@ -11,8 +11,10 @@ SEATS = ("chris", "robin", "mel")
 LOYALTY = {"chris": "mcr", "robin": "un", "mel": "opa"}
 
 
-def control(state: GameState, region: str) -> dict[str, str | None]:
-    return dict(view(state)["control"][region])
+def control(state: GameState, region_id: str) -> dict[str, str | None]:
+    """Who controls the region, as the public view shows it: the player and the faction."""
+    shown = region(view(state), region_id)
+    return {"player": shown["player_control"], "faction": shown["faction_control"]}
 
 
 def example() -> GameState:

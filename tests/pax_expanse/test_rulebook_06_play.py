@@ -63,8 +63,11 @@ def test_the_bribe_owed_is_asked_of_the_controller_when_no_standing_order_answer
     state = mars_held_by_ben()
     state.standing.clear()
     step = turn(state, {"actions": [play(27, bribe=2)]}, pauses=True)
-    assert [q["seat"] for q in view(step.state, "ben")["questions"]] == ["ben"]
-    assert view(step.state, "anna")["questions"] == []
+    # Everyone sees that ben is asked; only ben sees the question's words.
+    asked_ben = view(step.state, "ben")["asked"]
+    assert [q["seat"] for q in asked_ben] == ["ben"] and all(q["text"] for q in asked_ben)
+    asked_anna = view(step.state, "anna")["asked"]
+    assert [q["seat"] for q in asked_anna] == ["ben"] and all(q["text"] is None for q in asked_anna)
     step = answer(step.state, "ben", 1)
     assert step.state.paused is None
     assert step.state.players["anna"].network == [27] and step.state.players["ben"].influence == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from px_rulebook import market, problems, put, table, turn
+from px_rulebook import market, player, problems, put, table, turn, view
 
 from games.pax_expanse.state import GameState
 
@@ -43,9 +43,7 @@ def test_a_favour_is_a_control_marker_from_the_supply() -> None:
     """"Place a control marker on one of the favour spaces on your Loyalty card"."""
     step = turn(favour_table(), {"actions": [favour()]})
     assert step.state.players["anna"].favours == 1
-    from px_rulebook import view
-
-    assert view(step.state)["players"]["anna"]["markers_in_supply"] == 9
+    assert player(view(step.state), "anna")["markers_in_supply"] == 9
 
 
 def test_favours_are_lost_on_changing_loyalty_and_the_cost_resets() -> None:

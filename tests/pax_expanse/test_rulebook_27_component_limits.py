@@ -3,7 +3,7 @@ this turn, and may change kind."""
 
 from __future__ import annotations
 
-from px_rulebook import data, put, table, turn, view
+from px_rulebook import data, player, put, table, turn, view
 
 # 8: Earth political 1 (supporter); 43: Belt political 2 (supporter, supporter, fleet, agent); 14: Earth war 1
 # (fleet, climate towards War); 1: an Earth asset.
@@ -28,7 +28,7 @@ def test_a_supporter_may_become_an_agent_but_not_one_placed_this_turn() -> None:
     step = turn(state, {"actions": [{"action": "play", "card": 43, "side": "right", "agents": [43]}]})
     assert step.state.supporters == {"mars": {"anna": 7}, "belt": {"anna": 2}}
     assert step.state.agents == {"43": {"anna": 1}}
-    assert view(step.state)["players"]["anna"]["markers_in_supply"] == 0
+    assert player(view(step.state), "anna")["markers_in_supply"] == 0
 
 
 def test_a_faction_token_may_be_taken_from_play_and_change_kind() -> None:
