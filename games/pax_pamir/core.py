@@ -6,6 +6,7 @@ from typing import Any
 
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.bribes import play_bribe, settle_bribe
+from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context, Question
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
@@ -58,8 +59,8 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
     market.pay_purchase(ctx, seat, row, column)
     number, rupees = market.take_from_market(state, row, column)
     state.players[seat].rupees += rupees
-    ctx.emit(f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
-             kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
+    report(ctx, f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
+           kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
     if queries.is_event(number):
         resolve_event(ctx, number, seat)
     else:
@@ -78,27 +79,35 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
+    conduct = conduct_of(state, seat)
     owed = play_bribe(state, seat, number)
     if owed is not None:
         holder, bribe = owed
         if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
+            if conduct.discards_unplayed(state, seat):
+                player.hand.remove(number)
+                state.discard.append(number)
+                report(ctx, f"{seat} does not pay {holder}'s bribe and discards {card.name}.", kind="unplayed",
+                       seat=seat, card=number, ruler=holder)
             return False
     player.hand.remove(number)
     if side == "left":
         player.court.insert(0, number)
     else:
         player.court.append(number)
-    ctx.emit(f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
-             card=number, side=side)
-    if card.patriot is not None and card.patriot != player.loyalty:
+    report(ctx, f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
+           card=number, side=side)
+    if card.patriot is not None and card.patriot != player.loyalty \
+            and not conduct.loyal_to_every_coalition(state, seat):
         change_loyalty(ctx, seat, card.patriot, keep=number)
+    coalition = conduct.coalition(state, seat) or ""
     roads = spies = 0
     for icon in card.impact:
         if icon == "road":
             resolve_road(ctx, card.region, roads)
             roads += 1
         elif icon == "army":
-            place_army(ctx, player.loyalty or "", card.region, seat)
+            place_army(ctx, coalition, card.region, seat)
         elif icon == "spy":
             resolve_spy(ctx, card.region, spies)
             spies += 1
@@ -106,8 +115,8 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
             place_tribe(ctx, seat, card.region)
         elif icon == "leverage":
             player.rupees += LEVERAGE_RUPEES
-            ctx.emit(f"{seat} takes {LEVERAGE_RUPEES} rupees: {card.name} is leveraged.", kind="rupees",
-                     seat=seat, amount=LEVERAGE_RUPEES)
+            report(ctx, f"{seat} takes {LEVERAGE_RUPEES} rupees: {card.name} is leveraged.", kind="rupees",
+                   seat=seat, amount=LEVERAGE_RUPEES)
         elif icon.startswith("favor_"):
             resolve_favor(ctx, icon.removeprefix("favor_"))
     return True
@@ -118,7 +127,7 @@ def resolve_road(ctx: Context, region: str, index: int) -> None:
     borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
-    place_road(ctx, ctx.state.players[ctx.seat].loyalty or "", border, ctx.seat)
+    place_road(ctx, conduct_of(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
 
 
 def spy_targets(state: GameState, region: str) -> tuple[int, ...]:

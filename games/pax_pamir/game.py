@@ -11,9 +11,9 @@ from engine.rng import Rng
 from games.pax_pamir import orders, robot
 from games.pax_pamir.context import OrderError
 from games.pax_pamir.setup import new_game
-from games.pax_pamir.state import GameState, Paused
+from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
-from games.pax_pamir.turn import Outcome, run_turn
+from games.pax_pamir.turn import Outcome, finish, run_turn
 
 
 class PaxPamir:
@@ -255,16 +255,3 @@ def _resume_turn(start: GameState, seat: str, order: dict[str, Any], answers: di
 
         return automaton_turn.run(start, answers)
     return run_turn(start, seat, order, answers, lenient=True)
-
-
-def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
-    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
-    replay (the one pause record for every seat, Wakhan's turns included)."""
-    ctx = outcome.ctx
-    state = ctx.state
-    if outcome.question is not None:
-        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
-                              orders.question_to_data(outcome.question), len(ctx.events))
-    else:
-        state.paused = None
-    return Step(state, list(ctx.events[reported:]))

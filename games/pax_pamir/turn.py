@@ -10,14 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Path
-from games.pax_pamir import actions, core, queries
+from engine.contract import Path, Step
+from games.pax_pamir import actions, core, orders, queries
 from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.cleanup import cleanup
+from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
 from games.pax_pamir.dominance import GameOver
 from games.pax_pamir.pieces import place_spy
-from games.pax_pamir.state import GameState, TurnState
+from games.pax_pamir.state import GameState, Paused, TurnState
 
 #: Actions a turn may take besides bonus actions.
 ACTION_LIMIT = 2
@@ -92,6 +93,19 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     return play_turn(ctx, the_orders)
 
 
+def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
+    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
+    replay (the one pause record for every seat, Wakhan's turns included)."""
+    ctx = outcome.ctx
+    state = ctx.state
+    if outcome.question is not None:
+        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
+                              orders.question_to_data(outcome.question), len(ctx.events))
+    else:
+        state.paused = None
+    return Step(state, list(ctx.events[reported:]))
+
+
 def end_turn(state: GameState) -> None:
     """Pass the turn clockwise."""
     seat = state.turn.seat if state.turn else state.current
@@ -141,7 +155,8 @@ def take_action(ctx: Context, entry: Any) -> None:
         if unknown:
             ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                      f"{', '.join(CORE_FIELDS[kind])}")
-        if turn.actions >= ACTION_LIMIT:
+        counts = conduct_of(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
+        if counts and turn.actions >= ACTION_LIMIT:
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         _check_bribe_limit(ctx, entry, "bribe")
         for field in ("roads", "spies"):
@@ -152,7 +167,8 @@ def take_action(ctx: Context, entry: Any) -> None:
             core.purchase(ctx, entry)
         elif not core.play(ctx, entry):
             return  # a refused bribe: play goes on as if the action had never been taken
-        turn.actions += 1
+        if counts:
+            turn.actions += 1
         return
     card_action(ctx, kind, entry)
 
@@ -219,7 +235,8 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
             return
     # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
-    # too few rupees for the action's cost).
+    # too few rupees for the action's cost); a seat the game plays decides its details on what is left.
+    params = conduct_of(state, seat).fill(ctx, kind, number, params)
     _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)

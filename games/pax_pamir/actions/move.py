@@ -33,6 +33,7 @@ from games.pax_pamir.actions._common import (
     rank,
     spy_steps,
 )
+from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context, Pause
 from games.pax_pamir.state import GameState, bump
 
@@ -60,6 +61,7 @@ def _crossable(state: GameState, seat: str, a: str, b: str) -> bool:
     if border is None:
         return False
     return (queries.has_ability(state, seat, "indian_supplies")
+            or not conduct_of(state, seat).armies_need_roads(state, seat)
             or state.roads.get(border, {}).get(loyalty(state, seat), 0) > 0)
 
 
@@ -141,7 +143,7 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
             del nested[key]
     where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
     what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
-    ctx.emit(f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
+    report(ctx, f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
 
 
 def _scratch(state: GameState, seat: str) -> Context:

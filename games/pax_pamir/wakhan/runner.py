@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from engine.contract import Event, Order, Step
 from engine.rng import Rng
 from games.pax_pamir import orders
-from games.pax_pamir.game import finish
 from games.pax_pamir.state import GameState
+from games.pax_pamir.turn import finish
 from games.pax_pamir.wakhan import decide, turn
 from games.pax_pamir.wakhan.decide import WakhanContext
 from games.pax_pamir.wakhan.deck import draw, is_wakhan
