@@ -10,19 +10,15 @@ from typing import Any
 
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions import betray as betray_action
+from games.pax_pamir.actions import build as build_action
+from games.pax_pamir.actions import gift as gift_action
 from games.pax_pamir.actions import move as move_action
+from games.pax_pamir.actions import tax as tax_action
 from games.pax_pamir.context import Context
-from games.pax_pamir.market import market_cards
-from games.pax_pamir.pieces import cylinder_sources
-from games.pax_pamir.state import GIFT_PRICES, GameState, bump
+from games.pax_pamir.state import GameState, bump
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, regions_ruled, ruler
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best
-
-#: Rupees per Build unit and for a Betray.
-BUILD_PRICE = BETRAY_PRICE = 2
-BUILD_UNITS = 3
-
 
 Entry = dict[str, Any]
 
@@ -63,39 +59,26 @@ def rank(number: int) -> int:
 # --- Tax ------------------------------------------------------------------------------------------------------
 
 
-def taxable_players(state: GameState, seat: str) -> list[str]:
-    """Other seats with a court card of a region she rules (any region with Claim of Ancient Lineage) and rupees
-    beyond their tax shelter."""
-    regions = (set(cards.board().regions) if queries.has_ability(state, seat, "claim_of_ancient_lineage")
-               else set(regions_ruled(state, seat)))
-    return [s for s in state.seats if s != seat
-            and any(queries.court_card(n).region in regions for n in state.players[s].court)
-            and state.players[s].rupees > queries.tax_shelter(state, s)]
-
-
 def tax_take(state: GameState, seat: str, reading: Reading, amount: int) -> list[str | int]:
-    """Her `amount` rupees' sources: players first, the richest each time (red arrow on ties), then market cards
-    from the left (the red arrow's row first within a column)."""
-    rupees = {s: state.players[s].rupees for s in state.seats}
-    shelter = {s: queries.tax_shelter(state, s) for s in state.seats}
+    """Her `amount` rupees' sources among those the rules let her tax: players first, the richest each time (red
+    arrow on ties), then market cards from the left (the red arrow's row first within a column)."""
+    left = tax_action.available(state, seat)
     arrow = red_arrow_seats(state, seat, reading.row_side)
-    players = taxable_players(state, seat)
-    on_market = {n: state.market_rupees[r][c] for r, c, n in market_cards(state)}
+    players = [s for s in left if isinstance(s, str)]
     rows = (reading.row, 1 - reading.row)
     market_order = [state.market[r][c] for c in range(len(state.market[0])) for r in rows
-                    if state.market[r][c] is not None and state.market_rupees[r][c]]
+                    if state.market[r][c] in left]
     take: list[str | int] = []
     for _ in range(amount):
-        able = [s for s in players if rupees[s] > shelter[s]]
+        able = [s for s in players if left[s]]
+        source: str | int | None
         if able:
-            richest = max(able, key=lambda s: (rupees[s], -arrow.index(s)))
-            rupees[richest] -= 1
-            take.append(richest)
-            continue
-        source = next((n for n in market_order if on_market[n]), None)  # type: ignore[index]
+            source = max(able, key=lambda s: (state.players[s].rupees - take.count(s), -arrow.index(s)))
+        else:
+            source = next((n for n in market_order if n is not None and left[n]), None)
         if source is None:
             break
-        on_market[source] -= 1
+        left[source] -= 1
         take.append(source)
     return take
 
@@ -112,10 +95,10 @@ def plan_tax(state: GameState, seat: str, reading: Reading) -> Plan | None:
 
 
 def plan_gift(state: GameState, seat: str, reading: Reading) -> Plan | None:
-    """The cheapest empty gift space she can afford, if she has a cylinder for it."""
-    player = state.players[seat]
-    prices = [p for p in GIFT_PRICES if p not in player.gifts and p <= player.rupees]
-    if not prices or (queries.cylinders_in_supply(state, seat) == 0 and not cylinder_sources(state, seat)):
+    """The cheapest empty gift space she can afford, if the rules let her give it (a cylinder for it)."""
+    prices = [p for p in gift_action.affordable(state, seat)
+              if not gift_action.problems(state, seat, 0, {"price": p}, ())]
+    if not prices:
         return None
     price = prices[0]
     return Plan("gift", price, f"the {price}-rupee gift is the cheapest she can afford", lambda card: {"price": price})
@@ -127,17 +110,16 @@ def plan_gift(state: GameState, seat: str, reading: Reading) -> Plan | None:
 def plan_build(state: GameState, seat: str, reading: Reading) -> Plan | None:
     """Armies in the first region of her region order that she rules, as many as her rupees allow."""
     ruled = regions_ruled(state, seat)
-    rupees = state.players[seat].rupees
-    if not ruled or rupees < BUILD_PRICE:
+    blocks = build_action.most_blocks(state, seat)
+    if not ruled or not blocks:
         return None
     region = next(r for r in reading.front.region_order if r in ruled)
-    units = min(BUILD_UNITS, rupees // BUILD_PRICE)
-    blocks = units * (2 if queries.effect(state, "nation_building", seat) else 1)
+    cost = build_action.cost(state, seat, blocks)
     details: Entry = {"place": [region] * blocks}
     if queries.has_ability(state, seat, "infrastructure"):
         details["extra"] = region  # Infrastructure: she always takes the free extra army, in the same region
 
-    return Plan("build", units * BUILD_PRICE, f"she rules {region}", lambda card: dict(details), least=BUILD_PRICE)
+    return Plan("build", cost, f"she rules {region}", lambda card: dict(details), least=build_action.PRICE)
 
 
 # --- Betray ---------------------------------------------------------------------------------------------------
@@ -152,12 +134,12 @@ def betray_targets(state: GameState, seat: str) -> list[int]:
 def plan_betray(state: GameState, seat: str, reading: Reading) -> Plan | None:
     """Betray the highest-priority card with a prize and her spy, and keep the prize."""
     targets = betray_targets(state, seat)
-    if not targets or state.players[seat].rupees < BETRAY_PRICE:
+    if not targets or state.players[seat].rupees < betray_action.COST:
         return None
     target = by_priority(state, seat, targets)[0]
     why = why_best(state, seat, target, targets)
 
-    return Plan("betray", BETRAY_PRICE, f"{queries.court_card(target).name} carries a prize and her spy",
+    return Plan("betray", betray_action.COST, f"{queries.court_card(target).name} carries a prize and her spy",
                 lambda card: {"target": target}, note={"why": why})
 
 

@@ -5,59 +5,34 @@ code, which fights on the card with the most spies among those carrying hers."""
 from __future__ import annotations
 
 from games.pax_pamir import cards, queries
-from games.pax_pamir.actions.battle import removable
+from games.pax_pamir.actions.battle import limit, removable, strength
 from games.pax_pamir.state import GameState
-from games.pax_pamir.wakhan.actions import Plan, rank
+from games.pax_pamir.wakhan.actions import Plan
 from games.pax_pamir.wakhan.deck import Reading
-from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best
 
-CITADELS = {"kabul": "citadel_kabul", "transcaspia": "citadel_transcaspia"}
 
-
-def _borders(region: str) -> list[str]:
-    return [b for b, pair in cards.board().border_regions.items() if region in pair]
-
-
-def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[tuple[str, str, str]]:
-    """Enemy pieces she may remove in `region`, in her order: tribes, then armies, then roads; within one kind of
-    piece, the red arrow's player first.
-
-    Each item is (kind, where, owner): a tribe of another player (Citadels protect theirs), or an army or road of a
-    coalition another player is loyal to, never of her pragmatic loyalty.
-    """
-    coalition = pragmatic_loyalty(state, reading, seat)
+def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[str]:
+    """The pieces she may remove in `region` (as the rules' Battle names them: `tribe:<seat>`, `army:<coalition>`,
+    `road:<border>:<coalition>`), one item per piece in her order: tribes, then armies, then roads; within one
+    kind, the red arrow's player first. Armies and roads only of a coalition another player is loyal to."""
+    there = removable(state, seat, region)
     others = red_arrow_seats(state, seat, reading.row_side)
-    citadel = CITADELS.get(region)
-    found: list[tuple[str, str, str]] = []
-    for other in others:
-        if not (citadel and queries.has_ability(state, other, citadel)):
-            found += [("tribe", region, other)] * state.tribes.get(region, {}).get(other, 0)
     coalitions: list[str] = []
     for other in others:
         loyalty = state.players[other].loyalty
-        if loyalty is not None and loyalty != coalition and loyalty not in coalitions:
+        if loyalty is not None and loyalty not in coalitions:
             coalitions.append(loyalty)
-    for loyalty in coalitions:
-        found += [("army", region, loyalty)] * state.armies.get(region, {}).get(loyalty, 0)
-    for loyalty in coalitions:
-        for border in _borders(region):
-            found += [("road", border, loyalty)] * state.roads.get(border, {}).get(loyalty, 0)
-    return found
-
-
-def fighters(state: GameState, seat: str, reading: Reading, region: str) -> int:
-    """Her pieces that may fight in `region`: armies of her pragmatic loyalty, and her tribes under Nationalism."""
-    armies = state.armies.get(region, {}).get(pragmatic_loyalty(state, reading, seat), 0)
-    if queries.effect(state, "nationalism", seat):
-        armies += state.tribes.get(region, {}).get(seat, 0)
-    return armies
+    borders = [b for b, pair in cards.board().border_regions.items() if region in pair]
+    order = ([f"tribe:{s}" for s in others] + [f"army:{c}" for c in coalitions]
+             + [f"road:{b}:{c}" for c in coalitions for b in borders])
+    return [item for item in order for _ in range(there.get(item, 0))]
 
 
 def battle_region(state: GameState, seat: str, reading: Reading) -> str | None:
     """The first region of her order where she has an army and another player has pieces."""
     for region in reading.front.region_order:
-        if fighters(state, seat, reading, region) and region_targets(state, seat, reading, region):
+        if strength(state, seat, region) and region_targets(state, seat, reading, region):
             return region
     return None
 
@@ -107,23 +82,19 @@ def plan_battle_on_spied_card(state: GameState, seat: str, reading: Reading) -> 
 
 
 def region_removals(state: GameState, seat: str, reading: Reading, region: str, card: int) -> list[str]:
-    """The pieces her battle in `region` removes, as the order lists them: the first of her targets, up to the
-    card's rank and no more than her armies there."""
-    strength = min(rank(card), fighters(state, seat, reading, region))
-    names = {"tribe": "tribe:{owner}", "army": "army:{owner}", "road": "road:{where}:{owner}"}
-    return [names[kind].format(where=where, owner=owner)
-            for kind, where, owner in region_targets(state, seat, reading, region)[:strength]]
+    """The pieces her battle in `region` removes: the first of her targets, as many as the rules allow."""
+    return region_targets(state, seat, reading, region)[:limit(state, seat, card, region)]
 
 
 def card_removals(state: GameState, seat: str, reading: Reading, number: int, card: int) -> list[str]:
     """The spies her battle on card `number` removes, one at a time by the red arrow, up to the card's rank and no
     more than her spies there."""
-    strength = min(rank(card), queries.spies_on(state, number).get(seat, 0))
+    most = limit(state, seat, card, number)
     left = dict(queries.spies_on(state, number))
     allowed = set(card_targets(state, seat, number))
     removals: list[str] = []
     for other in red_arrow_seats(state, seat, reading.row_side):
-        while other in allowed and left.get(other, 0) and len(removals) < strength:
+        while other in allowed and left.get(other, 0) and len(removals) < most:
             left[other] -= 1
             removals.append(f"spy:{other}")
     return removals
