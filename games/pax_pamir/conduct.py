@@ -21,12 +21,22 @@ class Conduct:
         """The coalition of the armies and roads `seat` places, moves and fights with: its loyalty."""
         return state.players[seat].loyalty
 
+    def ruling_armies(self, state: GameState, seat: str, region: str) -> int:
+        """The armies in `region` that count for `seat` when ruling it: those of its coalition."""
+        loyalty = state.players[seat].loyalty
+        return state.armies.get(region, {}).get(loyalty, 0) if loyalty else 0
+
+    def discards_for_leverage(self, state: GameState, seat: str) -> bool:
+        """True when `seat`, short of rupees repaying a leveraged card, discards a card per rupee missing."""
+        return True
+
     def armies_need_roads(self, state: GameState, seat: str) -> bool:
         """True when `seat`'s armies cross a border only along a road of their coalition."""
         return True
 
     def loyal_to_every_coalition(self, state: GameState, seat: str) -> bool:
-        """True for a seat that never changes loyalty: a patriot or a prize of any coalition is simply kept."""
+        """True for a seat that never changes loyalty: a patriot or a prize of any coalition is simply kept, and
+        at a Dominance Check it is in the running for whichever coalition is dominant."""
         return False
 
     def fill(self, ctx: Context, kind: str, card: int, params: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.pax_pamir import queries
+from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
@@ -52,9 +53,10 @@ def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, i
     factor = 2 if final else 1
     coalition = dominant_coalition(state)
     if coalition is not None:
-        # Wakhan, loyal to every coalition, is always in the running.
+        # A seat loyal to every coalition (Wakhan) is always in the running.
         loyal = {s: queries.influence(state, s, coalition) for s in state.seats
-                 if state.players[s].loyalty == coalition or state.players[s].automaton == "wakhan"}
+                 if state.players[s].loyalty == coalition
+                 or conduct_of(state, s).loyal_to_every_coalition(state, s)}
         return coalition, split_points(loyal, [p * factor for p in SUCCESS_POINTS])
     cylinders = {s: queries.cylinders_in_play(state, s) for s in state.seats}
     return None, split_points(cylinders, [p * factor for p in FAILURE_POINTS])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CourtCard
+from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 
 #: Abilities that make their own card count as being of the favored suit.
@@ -79,7 +80,7 @@ def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
         gift_value = 2
     patriot_count = len(patriots(state, seat))
     prize_count = len(player.prizes)
-    if player.automaton == "wakhan" and coalition is not None:
+    if coalition is not None and conduct_of(state, seat).loyal_to_every_coalition(state, seat):
         patriot_count = sum(1 for n in patriots(state, seat) if court_card(n).patriot == coalition)
         prize_count = sum(1 for n in player.prizes if court_card(n).prize == coalition)
     if any(e.id == "rumor" and e.target == seat for e in state.effects):

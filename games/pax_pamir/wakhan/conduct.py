@@ -28,6 +28,14 @@ class WakhanConduct(Conduct):
         now = current_reading(state)
         return pragmatic_loyalty(state, now, seat) if now is not None else None
 
+    def ruling_armies(self, state: GameState, seat: str, region: str) -> int:
+        """She rules with her tribes and only the most numerous armies of a single coalition there."""
+        return max(state.armies.get(region, {}).values(), default=0)
+
+    def discards_for_leverage(self, state: GameState, seat: str) -> bool:
+        """Short of rupees for a leveraged card, she discards no cards."""
+        return False
+
     def armies_need_roads(self, state: GameState, seat: str) -> bool:
         """Her armies move to any neighbouring region, road or none."""
         return False
