@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from games.pax.context import Question
+from games.pax.market import empty_slots, shift_left
 from games.pax_pamir import cards, market, queries
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_court_card, discard_hand_card
 from games.pax_pamir.dominance import resolve_dominance_check
 from games.pax_pamir.events import resolve_event
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import ROWS
 
 
@@ -71,16 +74,16 @@ def refill(ctx: Context) -> None:
     """Shift each row left with its rupees, then draw into the empty slots; a second Dominance Check in the
     market makes the region unstable: resolve a check at once and discard both cards, then fill again."""
     state = ctx.state
-    market.shift_left(state)
-    market.withdraw_rupees(ctx)
+    shift_left(state)
+    RULES.drop_untaken_money(ctx)
     while True:
-        slots = market.empty_slots(state)
+        slots = empty_slots(state)
         if not slots or not state.deck:
             return
         row, column = slots[0]
         number = state.deck.pop(0)
         state.market[row][column] = number
-        market.withdraw_rupees(ctx)
+        RULES.drop_untaken_money(ctx)
         checks = market.dominance_checks_in_market(state)
         if len(checks) >= 2:
             ctx.emit("A second Dominance Check is revealed in the market: instability!", kind="instability")
@@ -90,5 +93,5 @@ def refill(ctx: Context) -> None:
                 state.discard.append(check)
                 state.market[r][c] = None  # rupees on it stay on the slot, as with any discarded event
             resolve_dominance_check(ctx)
-            market.shift_left(state)
-            market.withdraw_rupees(ctx)
+            shift_left(state)
+            RULES.drop_untaken_money(ctx)

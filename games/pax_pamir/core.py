@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.pax_pamir import cards, market, queries
-from games.pax_pamir.bribes import play_bribe, settle_bribe
-from games.pax_pamir.conduct import conduct_of, report
-from games.pax_pamir.context import Context, Question
+from games.pax.bribes import PLAY
+from games.pax.context import Question
+from games.pax.market import take
+from games.pax_pamir import cards, queries
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
+from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -28,36 +31,26 @@ def _position(ctx: Context, params: dict[str, Any]) -> tuple[int, int]:
     return row - 1, column - 1
 
 
-def purchasable(state: GameState, seat: str) -> list[tuple[int, int]]:
-    """Market slots (0-based) whose card `seat` may buy now."""
-    turn_paid = state.turn.paid if state.turn else []
-    return [
-        (r, c) for r, c, n in market.market_cards(state)
-        if n not in turn_paid and not market.is_public_withdrawal(n)
-        and market.purchase_cost(state, seat, r, c) <= state.players[seat].rupees
-    ]
-
-
 def purchase(ctx: Context, params: dict[str, Any]) -> None:
     """Buy the card at (row, column): pay the market, take its rupees; events resolve at once."""
     state, seat = ctx.state, ctx.seat
     row, column = _position(ctx, params)
     number = state.market[row][column]
-    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in purchasable(state, seat)) or "none"
+    legal = ", ".join(f"row {r + 1} column {c + 1}" for r, c in RULES.purchasable(state, seat)) or "none"
     if number is None:
         ctx.fail((*ctx.where, "column"), f"row {row + 1} column {column + 1} is empty; you may buy: {legal}")
     name = cards.title(number)
-    if state.turn is not None and number in state.turn.paid:
+    if RULES.paid_this_turn(state, number):
         ctx.fail((*ctx.where, "column"), f"cannot purchase {name} (row {row + 1} column {column + 1}): you placed "
                  f"a rupee on it this turn; you may buy: {legal}")
-    if market.is_public_withdrawal(number):
+    if RULES.never_purchasable(number):
         ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {legal}")
-    cost = market.purchase_cost(state, seat, row, column)
+    cost = RULES.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
         ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
                  f"you may buy: {legal}")
-    market.pay_purchase(ctx, seat, row, column)
-    number, rupees = market.take_from_market(state, row, column)
+    RULES.pay_purchase(ctx, seat, row, column)
+    number, rupees = take(state, row, column)
     state.players[seat].rupees += rupees
     report(ctx, f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
            kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
@@ -79,12 +72,12 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
-    conduct = conduct_of(state, seat)
-    owed = play_bribe(state, seat, number)
+    rules = seat_rules(state, seat)
+    owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         holder, bribe = owed
-        if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
-            if conduct.discards_unplayed(state, seat):
+        if not RULES.settle_bribe(ctx, seat, holder, bribe, PLAY, (*where, "bribe"), f"play {card.name}"):
+            if rules.discards_unplayed(state, seat):
                 player.hand.remove(number)
                 state.discard.append(number)
                 report(ctx, f"{seat} does not pay {holder}'s bribe and discards {card.name}.", kind="unplayed",
@@ -98,9 +91,9 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     report(ctx, f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
            card=number, side=side)
     if card.patriot is not None and card.patriot != player.loyalty \
-            and not conduct.loyal_to_every_coalition(state, seat):
+            and not rules.loyal_to_every_coalition(state, seat):
         change_loyalty(ctx, seat, card.patriot, keep=number)
-    coalition = conduct.coalition(state, seat) or ""
+    coalition = rules.coalition(state, seat) or ""
     roads = spies = 0
     for icon in card.impact:
         if icon == "road":
@@ -127,7 +120,7 @@ def resolve_road(ctx: Context, region: str, index: int) -> None:
     borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
-    place_road(ctx, conduct_of(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
+    place_road(ctx, seat_rules(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
 
 
 def spy_targets(state: GameState, region: str) -> tuple[int, ...]:

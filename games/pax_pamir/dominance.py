@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
+from games.pax.dominance import GameOver, split_points
 from games.pax_pamir import queries
-from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 #: Points for the places of a successful check (by influence) and an unsuccessful one (by cylinders in play).
@@ -18,10 +19,6 @@ FAILURE_POINTS = (3, 1)
 MARGIN, FATIGUED_MARGIN = 4, 2
 #: Lead in victory points that ends the game at once after a check.
 EARLY_WIN_LEAD = 4
-
-
-class GameOver(Exception):
-    """The game ended in the middle of a step; nothing more of the step is resolved."""
 
 
 def dominant_coalition(state: GameState) -> str | None:
@@ -34,29 +31,13 @@ def dominant_coalition(state: GameState) -> str | None:
     return None
 
 
-def split_points(values: Mapping[str, int], points: Sequence[int]) -> dict[str, int]:
-    """Award `points` to the highest values in turn; tied seats share their places' points, rounded down."""
-    ranked = sorted(set(values.values()), reverse=True)
-    awards: dict[str, int] = {}
-    place = 0
-    for value in ranked:
-        tied = [s for s, v in values.items() if v == value]
-        pool = sum(points[place:place + len(tied)])
-        for seat in tied:
-            awards[seat] = pool // len(tied)
-        place += len(tied)
-    return awards
-
-
 def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, int]]:
     """The dominant coalition (or None) and the points each seat scores; doubling happens before ties split."""
     factor = 2 if final else 1
     coalition = dominant_coalition(state)
     if coalition is not None:
-        # A seat loyal to every coalition (Wakhan) is always in the running.
         loyal = {s: queries.influence(state, s, coalition) for s in state.seats
-                 if state.players[s].loyalty == coalition
-                 or conduct_of(state, s).loyal_to_every_coalition(state, s)}
+                 if seat_rules(state, s).competes_in_check(state, s, coalition)}
         return coalition, split_points(loyal, [p * factor for p in SUCCESS_POINTS])
     cylinders = {s: queries.cylinders_in_play(state, s) for s in state.seats}
     return None, split_points(cylinders, [p * factor for p in FAILURE_POINTS])

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from games.pax.context import Question
 from games.pax_pamir import cards, queries
 from games.pax_pamir.cards import EventEffect
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_hand_card, remove_tribe
 from games.pax_pamir.dominance import resolve_dominance_check
 from games.pax_pamir.pieces import remove_army

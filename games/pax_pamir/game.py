@@ -8,12 +8,13 @@ from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
 from engine.rng import Rng
+from games.pax.context import OrderError
+from games.pax.turn import Outcome
 from games.pax_pamir import orders, robot
-from games.pax_pamir.context import OrderError
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
-from games.pax_pamir.turn import Outcome, finish, run_turn
+from games.pax_pamir.turn import finish, run_turn
 
 
 class PaxPamir:

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.contract import Problem
+from games.pax.context import Question, is_option
 from games.pax_pamir import cards
-from games.pax_pamir.context import Question, is_option
 
 TURN_KEYS = ("actions", "blackmail", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("court", "hand", "confidence_failure")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CourtCard
-from games.pax_pamir.conduct import conduct_of
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 
 #: Abilities that make their own card count as being of the favored suit.
@@ -69,8 +69,8 @@ def patriots(state: GameState, seat: str) -> list[int]:
 def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
     """One, plus patriots in court, prizes and gifts, as changed by event effects in force.
 
-    Wakhan is loyal to every coalition: with `coalition` given, only her patriots and prizes of that coalition
-    count (her gifts count for all).
+    With `coalition` given, a seat loyal to several coalitions (Wakhan) counts only its patriots and prizes of
+    that coalition (seats.SeatRules.counts_toward); gifts count for all.
     """
     player = state.players[seat]
     gift_value = 1
@@ -78,11 +78,9 @@ def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
         gift_value = 0
     elif effect(state, "koh_i_noor_recovered", seat):
         gift_value = 2
-    patriot_count = len(patriots(state, seat))
-    prize_count = len(player.prizes)
-    if coalition is not None and conduct_of(state, seat).loyal_to_every_coalition(state, seat):
-        patriot_count = sum(1 for n in patriots(state, seat) if court_card(n).patriot == coalition)
-        prize_count = sum(1 for n in player.prizes if court_card(n).prize == coalition)
+    rules = seat_rules(state, seat)
+    patriot_count = sum(1 for n in patriots(state, seat) if rules.counts_toward(court_card(n).patriot, coalition))
+    prize_count = sum(1 for n in player.prizes if rules.counts_toward(court_card(n).prize, coalition))
     if any(e.id == "rumor" and e.target == seat for e in state.effects):
         patriot_count = 0
     return 1 + patriot_count + prize_count + gift_value * len(player.gifts)
@@ -131,19 +129,6 @@ def courts_in_order(state: GameState) -> list[int]:
     Spies travel along this track as if it were one continuous loop.
     """
     return [n for seat in state.seats for n in state.players[seat].court]
-
-
-def hostage_holder(state: GameState, number: int) -> str | None:
-    """The enemy seat holding this court card hostage: more spies on it than each other seat, owner included."""
-    owner = owner_of(state, number)
-    counts = spies_on(state, number)
-    if not counts:
-        return None
-    best = max(counts.values())
-    leaders = [s for s, c in counts.items() if c == best]
-    if len(leaders) != 1 or leaders[0] == owner:
-        return None
-    return leaders[0]
 
 
 def bribes_waived(state: GameState, payer: str, kind: str) -> bool:

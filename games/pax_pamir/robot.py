@@ -7,10 +7,13 @@ from typing import Any
 
 from engine.memo import ResolvedTurns
 from engine.rng import Rng
-from games.pax_pamir import actions, cards, core, queries
-from games.pax_pamir.context import Chooser, Context, OrderError, Question
+from games.pax.context import Chooser, OrderError, Question
+from games.pax.turn import Outcome
+from games.pax_pamir import actions, cards, queries
+from games.pax_pamir.context import Context
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, begin_turn, blackmail, may_act, take_action
+from games.pax_pamir.turn import begin_turn, blackmail, take_action
 from games.pax_pamir.turn import play_turn as turn_frame
 
 #: How many candidate actions a robot tries per turn before it settles for what it has.
@@ -117,10 +120,10 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     assert turn is not None
     player = state.players[seat]
     kinds: list[tuple[str, int]] = []
-    if turn.actions < ACTION_LIMIT:
+    if turn.actions < RULES.ACTION_LIMIT:
         kinds += [("purchase", 0), ("play", 0)]
     for number in player.court:
-        kinds += [(name, number) for name in queries.court_card(number).actions if may_act(state, seat, number, name)]
+        kinds += [(name, number) for name in queries.court_card(number).actions if RULES.may_act(state, seat, number, name)]
     while kinds:
         kind, number = kinds.pop(rng.below(len(kinds)))
         entry = _details(state, seat, kind, number, rng)
@@ -132,7 +135,7 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
 def _details(state: GameState, seat: str, kind: str, number: int, rng: Rng) -> dict[str, Any] | None:
     player = state.players[seat]
     if kind == "purchase":
-        buyable = core.purchasable(state, seat)
+        buyable = RULES.purchasable(state, seat)
         if not buyable:
             return None
         row, column = rng.choice(buyable)

@@ -12,6 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.market import COLUMNS, ROWS
+from games.pax.pieces import Counts
+
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
 CYLINDERS = 10
 #: Blocks of each coalition.
@@ -20,22 +23,6 @@ BLOCKS = 12
 START_RUPEES = 4
 #: The three gift spaces on a loyalty dial, by price.
 GIFT_PRICES = (2, 4, 6)
-#: Market shape: two rows of six columns.
-ROWS, COLUMNS = 2, 6
-
-Counts = dict[str, int]
-
-
-def bump(counts: Counts, key: str, by: int) -> None:
-    """Add `by` to counts[key], dropping the key when it reaches zero (so encodings stay canonical)."""
-    value = counts.get(key, 0) + by
-    if value < 0:
-        raise ValueError(f"count for {key!r} would go negative")
-    if value:
-        counts[key] = value
-    else:
-        counts.pop(key, None)
-
 
 @dataclass
 class Player:
@@ -51,6 +38,20 @@ class Player:
     score: int = 0
     #: Later feature: a seat whose orders the game computes itself (Wakhan).
     automaton: str | None = None
+
+    @property
+    def money(self) -> int:
+        """The kernel's word for rupees."""
+        return self.rupees
+
+    @money.setter
+    def money(self, value: int) -> None:
+        self.rupees = value
+
+    @property
+    def tableau(self) -> list[int]:
+        """The kernel's word for the court."""
+        return self.court
 
     def encode(self) -> dict[str, Any]:
         """Plain data."""
@@ -200,6 +201,11 @@ class GameState:
     automata: dict[str, Any] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     end_reason: str = ""
+
+    @property
+    def market_money(self) -> list[list[int]]:
+        """The kernel's word for the rupees on the market slots."""
+        return self.market_rupees
 
     def player(self, seat: str) -> Player:
         """The player at `seat`."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.pax.market import occupied
 from games.pax_pamir import actions, cards, core, market, orders, queries
-from games.pax_pamir.bribes import DECLINE, hostage_bribe, play_bribe
 from games.pax_pamir.robot import loyalty_default
+from games.pax_pamir.rules import DECLINE, RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, BLACKMAIL, NO_SPY, blackmail_targets
+from games.pax_pamir.turn import BLACKMAIL, NO_SPY, blackmail_targets
 
 
 def _yaml(value: Any) -> str:
@@ -54,15 +55,15 @@ def _turn(state: GameState, seat: str) -> str:
     player = state.players[seat]
     lines = [
         f"# Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.",
-        f"# Up to {ACTION_LIMIT} actions, plus a bonus action for each court card of the favored suit.",
+        f"# Up to {RULES.ACTION_LIMIT} actions, plus a bonus action for each court card of the favored suit.",
         "# Each entry of `actions` is one action, taken in order. Rows are 1 (top) and 2 (bottom), columns 1-6.",
         "#",
         "# Purchase (cost in rupees, rupees lying on the card):",
     ]
-    for row, column, number in market.market_cards(state):
+    for row, column, number in occupied(state):
         if market.is_public_withdrawal(number):
             continue
-        cost = market.purchase_cost(state, seat, row, column)
+        cost = RULES.purchase_cost(state, seat, row, column)
         dear = f" (more than your {player.rupees} rupees now)" if cost > player.rupees else ""
         lines.append(f"#   {{action: purchase, row: {row + 1}, column: {column + 1}}}  # {_title(number)}, cost {cost}"
                      f", {state.market_rupees[row][column]} on it{dear}")
@@ -77,7 +78,7 @@ def _turn(state: GameState, seat: str) -> str:
         for number in usable:
             card = queries.court_card(number)
             bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
-            hostage = hostage_bribe(state, number)
+            hostage = RULES.hostage_bribe(state, number)
             if hostage is not None and not queries.bribes_waived(state, seat, "hostage"):
                 bonus += (f"; held hostage by {hostage[0]}: hostage_bribe up to {hostage[1]}"
                           f"{_courtly_note(state, seat)}")
@@ -108,7 +109,7 @@ def _turn(state: GameState, seat: str) -> str:
 def _play_note(state: GameState, seat: str, number: int) -> str:
     card = queries.court_card(number)
     note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
-    owed = play_bribe(state, seat, number)
+    owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
                   else _courtly_note(state, seat))

@@ -7,21 +7,20 @@ up), paused (a decision is owed; the turn replays from its start once answered),
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Path, Step
+from games.pax.bribes import HOSTAGE
+from games.pax.context import Chooser, OrderError, Question
+from games.pax.turn import Outcome, run_parts
 from games.pax_pamir import actions, core, orders, queries
-from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.cleanup import cleanup
-from games.pax_pamir.conduct import conduct_of
-from games.pax_pamir.context import Chooser, Context, OrderError, Pause, Question
-from games.pax_pamir.dominance import GameOver
+from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
+from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState, Paused, TurnState
 
-#: Actions a turn may take besides bonus actions.
-ACTION_LIMIT = 2
 #: Order entry kinds: the core actions and the card-based ones.
 CORE = ("purchase", "play")
 #: Fields a purchase or play entry may hold besides `action`: the slot and an event's choice; the card, its side,
@@ -32,14 +31,6 @@ KINDS = CORE + actions.NAMES
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
 NO_SPY = "none"
-
-
-@dataclass
-class Outcome:
-    """How a run of a turn ended: the question it paused on, if any (the state and events are in ctx)."""
-
-    ctx: Context
-    question: Question | None = None
 
 
 def turn_state(state: GameState, seat: str) -> GameState:
@@ -59,16 +50,11 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
 
 def play_turn(ctx: Context, actions_of_turn: Callable[[], None]) -> Outcome:
     """Blackmail, the turn's actions, then cleanup; a pause or the game's end stops the turn where it stands."""
-    try:
-        blackmail(ctx)
-        actions_of_turn()
-        cleanup(ctx)
-        end_turn(ctx.state)
-    except Pause as pause:
-        return Outcome(ctx, pause.question)
-    except GameOver:
+    def game_over() -> None:
         ctx.state.turn = None
-    return Outcome(ctx)
+
+    return run_parts(ctx, (lambda: blackmail(ctx), actions_of_turn, lambda: cleanup(ctx), lambda: end_turn(ctx.state)),
+                     game_over)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
@@ -110,7 +96,7 @@ def end_turn(state: GameState) -> None:
     """Pass the turn clockwise."""
     seat = state.turn.seat if state.turn else state.current
     state.turn = None
-    state.current = state.seats[(state.seats.index(seat) + 1) % len(state.seats)]
+    state.current = RULES.next_seat(state, seat)
 
 
 def blackmail(ctx: Context) -> None:
@@ -155,8 +141,8 @@ def take_action(ctx: Context, entry: Any) -> None:
         if unknown:
             ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                      f"{', '.join(CORE_FIELDS[kind])}")
-        counts = conduct_of(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
-        if counts and turn.actions >= ACTION_LIMIT:
+        counts = seat_rules(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
+        if counts and not RULES.core_action_left(ctx.state):
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         _check_bribe_limit(ctx, entry, "bribe")
         for field in ("roads", "spies"):
@@ -173,43 +159,13 @@ def take_action(ctx: Context, entry: Any) -> None:
     card_action(ctx, kind, entry)
 
 
-def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
-    """Why court card `number` cannot take action `kind` this turn, whatever the actions left, as (order field,
-    message); None when it is in `seat`'s court, shows the action and has not acted yet."""
-    turn = state.turn
-    assert turn is not None
-    player = state.players[seat]
-    able = [n for n in player.court if kind in queries.court_card(n).actions and n not in turn.used]
-    listed = ", ".join(str(n) for n in able) or "none"
-    if number not in player.court:
-        return "card", f"card {number!r} is not in your court; cards that can {kind} now: {listed}"
-    card = queries.court_card(number)
-    if kind not in card.actions:
-        return "action", f"{card.name} has no {kind} action; its actions: {', '.join(card.actions) or 'none'}"
-    if number in turn.used:
-        return "card", f"{card.name} has already acted this turn; cards that can {kind} now: {listed}"
-    return None
-
-
-def action_left(state: GameState, seat: str, number: int) -> bool:
-    """True when card `number` still has an action to use: one of the turn's two, or a bonus (favored suit)."""
-    turn = state.turn
-    assert turn is not None
-    return turn.actions < ACTION_LIMIT or queries.is_favored(state, seat, number)
-
-
-def may_act(state: GameState, seat: str, number: int, kind: str) -> bool:
-    """May `seat`'s court card `number` take action `kind` now? The one answer for orders, robots and Wakhan."""
-    return card_problem(state, seat, number, kind) is None and action_left(state, seat, number)
-
-
 def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
     """A card-based action: the card, its use this turn, the action limit, a hostage bribe, then the action."""
     state, seat, where = ctx.state, ctx.seat, ctx.where
     turn = state.turn
     assert turn is not None
     number = entry.get("card")
-    found = card_problem(state, seat, number, kind)
+    found = RULES.card_problem(state, seat, number, kind)
     if found is not None:
         ctx.fail((*where, found[0]), found[1])
     assert number is not None  # in the court
@@ -222,21 +178,21 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                  f"{', '.join(('card', 'hostage_bribe', *module.FIELDS))}")
     bonus = queries.is_favored(state, seat, number)
-    if not action_left(state, seat, number):
+    if not RULES.action_left(state, seat, number):
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    hostage = hostage_bribe(state, number)
+    hostage = RULES.hostage_bribe(state, number)
     if hostage is not None:
         holder, amount = hostage
         if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
             # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
             _raise_first(module.problems(state, seat, number, params, where))
-        if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
+        if not RULES.settle_bribe(ctx, seat, holder, amount, HOSTAGE, (*where, "hostage_bribe"), f"use {card.name}"):
             return
     # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
     # too few rupees for the action's cost); a seat the game plays decides its details on what is left.
-    params = conduct_of(state, seat).fill(ctx, kind, number, params)
+    params = seat_rules(state, seat).fill(ctx, kind, number, params)
     _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)

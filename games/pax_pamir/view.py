@@ -6,7 +6,9 @@ from typing import Any
 
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.setup import PILE_BASE, PILES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
@@ -63,19 +65,15 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "effects": [{"id": e.id, "card": e.card, "title": _effect_title(e.card, e.id), "lasts": e.lasts,
                      "seat": e.seat, "target": e.target} for e in state.effects],
         "checks_done": state.checks_done,
-        "wakhan": _wakhan(state),
+        "wakhan": _automata(state),
         "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
 
 
-def _wakhan(state: GameState) -> dict[str, Any] | None:
-    """Wakhan's public AI cards when she plays (None otherwise)."""
-    if not any(p.automaton == "wakhan" for p in state.players.values()):
-        return None
-    from games.pax_pamir.wakhan.deck import public
-
-    return public(state)
+def _automata(state: GameState) -> dict[str, Any] | None:
+    """What the table sees of a seat the game plays itself (Wakhan's AI cards), None when none plays."""
+    return next((shown for s in state.seats if (shown := seat_rules(state, s).public_view(state)) is not None), None)
 
 
 def _effect_title(number: int, effect_id: str) -> str:
@@ -97,10 +95,10 @@ def _market(state: GameState, seat: str | None) -> list[list[dict[str, Any]]]:
         for column in range(COLUMNS):
             number = state.market[row][column]
             slot: dict[str, Any] = {"row": row + 1, "column": column + 1, "rupees": state.market_rupees[row][column],
-                                    "cost": column * market.rupees_per_column(state),
+                                    "cost": column * RULES.money_per_column(state),
                                     "card": card_data(number) if number is not None else None}
             if seat is not None and seat in state.players and number is not None:
-                slot["your_cost"] = market.purchase_cost(state, seat, row, column)
+                slot["your_cost"] = RULES.purchase_cost(state, seat, row, column)
             slots.append(slot)
         rows.append(slots)
     return rows
@@ -113,7 +111,7 @@ def _player(state: GameState, seat: str, viewer: str | None, colour: str) -> dic
         entry = card_data(number)
         entry["spies"] = dict(queries.spies_on(state, number))
         entry["favored"] = queries.is_favored(state, seat, number)
-        entry["hostage_of"] = queries.hostage_holder(state, number)
+        entry["hostage_of"] = RULES.hostage_holder(state, number)
         entry["used"] = bool(state.turn and state.turn.seat == seat and number in state.turn.used)
         court.append(entry)
     own = viewer == seat

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import Event, Path
+from games.pax.context import OrderError, Question
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions._common import card_name
-from games.pax_pamir.context import OrderError, Question
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import run_turn
 

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from games.pax_pamir import market, queries
+from games.pax.market import occupied
+from games.pax_pamir import queries
+from games.pax_pamir.rules import RULES
 from pbem import batch, intake, store
 from pbem.cli import main
 from pbem.orders import render
@@ -36,9 +38,9 @@ def patriot_turn(gd: GameDir) -> tuple[str, str, int]:
     """The seat whose turn it is, and an order body buying and playing a non-British patriot; its card."""
     state = gd.state()
     seat = state.current
-    for row, column, number in market.market_cards(state):
+    for row, column, number in occupied(state):
         if (not queries.is_event(number) and queries.court_card(number).patriot not in (None, "british")
-                and market.purchase_cost(state, seat, row, column) <= state.players[seat].rupees):
+                and RULES.purchase_cost(state, seat, row, column) <= state.players[seat].rupees):
             text = (f"actions:\n  - action: purchase\n    row: {row + 1}\n    column: {column + 1}\n"
                     f"  - action: play\n    card: {number}\n    side: left\n")
             return seat, text, number

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Problem
+from games.pax.context import Pause
 from games.pax_pamir import actions
-from games.pax_pamir.context import Context, Pause
+from games.pax_pamir.context import Context
 from games.pax_pamir.state import COLUMNS, Effect, GameState, Player, TurnState
 
 SEATS = ("anna", "bob", "cati")

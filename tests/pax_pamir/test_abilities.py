@@ -6,7 +6,7 @@ from pp_helpers import MARKET, context, position, turn
 
 from games.pax_pamir import GAME, queries
 from games.pax_pamir.dominance import resolve_dominance_check
-from games.pax_pamir.market import purchase_cost
+from games.pax_pamir.rules import RULES
 
 
 def test_charismatic_courtiers_pays_no_bribe_to_play() -> None:
@@ -21,9 +21,9 @@ def test_herat_persian_and_russian_influence_make_purchases_free() -> None:
     # 55 Herat; 71 Persia (a British patriot); 100 Transcaspia (a Russian patriot)
     market = [[1, 2, 3, 55, 71, 100], [7, 8, 9, 10, 11, 12]]
     state = position(courts={"anna": [66], "bob": [68], "cati": [70]}, market=market)
-    assert purchase_cost(state, "anna", 0, 3) == 0 and purchase_cost(state, "anna", 0, 4) == 4
-    assert purchase_cost(state, "bob", 0, 4) == 0 and purchase_cost(state, "bob", 0, 3) == 3
-    assert purchase_cost(state, "cati", 0, 5) == 0 and purchase_cost(state, "cati", 0, 4) == 4
+    assert RULES.purchase_cost(state, "anna", 0, 3) == 0 and RULES.purchase_cost(state, "anna", 0, 4) == 4
+    assert RULES.purchase_cost(state, "bob", 0, 4) == 0 and RULES.purchase_cost(state, "bob", 0, 3) == 3
+    assert RULES.purchase_cost(state, "cati", 0, 5) == 0 and RULES.purchase_cost(state, "cati", 0, 4) == 4
     new = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 4}]}).state
     assert new.players["anna"].rupees == 4 and new.market_rupees[0] == [0] * 6
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from pp_helpers import MARKET, context, position, rupee_change, rupees_total, texts, turn
 
+from games.pax.dominance import GameOver
 from games.pax_pamir import GAME
 from games.pax_pamir.cleanup import refill
-from games.pax_pamir.dominance import GameOver, final_winners, resolve_dominance_check
+from games.pax_pamir.dominance import final_winners, resolve_dominance_check
 from games.pax_pamir.state import Effect
 
 

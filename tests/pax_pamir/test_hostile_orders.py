@@ -12,8 +12,8 @@ from pp_helpers import MARKET, bribe_position, check_invariants, context, positi
 from ruamel.yaml import YAML
 
 from engine.rng import Rng
+from games.pax.context import Question
 from games.pax_pamir import GAME
-from games.pax_pamir.context import Question
 
 
 def test_a_float_card_number_is_a_problem_not_a_spy_on_card_8_0() -> None:

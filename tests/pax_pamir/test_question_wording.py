@@ -9,8 +9,9 @@ import pytest
 from pp_helpers import position, turn
 from test_robot_games import play_game
 
+from games.pax.context import Question
 from games.pax_pamir import GAME
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
 
 SECOND_PERSON = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
 

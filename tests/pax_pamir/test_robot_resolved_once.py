@@ -80,7 +80,7 @@ def test_a_refused_attempt_is_forgotten_as_if_never_drawn(monkeypatch: pytest.Mo
     Every second new entry is made to fail after it has acted, the worst case for forgetting it; the order built
     must then replay, from scratch, to exactly the turn the robot filed.
     """
-    from games.pax_pamir.context import OrderError
+    from games.pax.context import OrderError
 
     taken = robot.take_action
     seen: set[tuple[int, str]] = set()

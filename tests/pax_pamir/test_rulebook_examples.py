@@ -5,9 +5,10 @@ from __future__ import annotations
 from actions_helpers import messages, problems
 from pp_helpers import context, position, turn
 
+from games.pax.dominance import split_points
 from games.pax_pamir import queries
-from games.pax_pamir.dominance import check_scores, dominant_coalition, split_points
-from games.pax_pamir.market import pay_action_cost
+from games.pax_pamir.dominance import check_scores, dominant_coalition
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import TurnState
 
@@ -223,13 +224,13 @@ def test_p12_action_costs_paid_from_the_right_skipping_gaps_and_excess_leaves() 
     state = position()
     state.market[0][5] = None
     ctx = context(state)
-    pay_action_cost(ctx, "anna", 4)
+    RULES.pay_action_cost(ctx, "anna", 4)
     # Column by column from the right, top row first: the vacant top slot of column 6 is skipped.
     assert state.market_rupees[0] == [0, 0, 0, 1, 1, 0]
     assert state.market_rupees[1] == [0, 0, 0, 0, 1, 1]
     state.market = [[None] * 6, [None, None, None, None, None, 77]]
     state.players["anna"].rupees = 4
-    pay_action_cost(ctx, "anna", 3)
+    RULES.pay_action_cost(ctx, "anna", 3)
     assert state.market_rupees[1][5] == 2
     assert any(e.data.get("kind") == "rupees-removed" and e.data["amount"] == 2 for e in ctx.events)
 
@@ -237,11 +238,11 @@ def test_p12_action_costs_paid_from_the_right_skipping_gaps_and_excess_leaves() 
 def test_p12_hostage_example_cati_holds_hopes_card() -> None:
     state = position(seats=HOPE_SEATS, courts={"hope": [25]})
     state.spies = {"25": {"cati": 2, "hope": 1}}
-    assert queries.hostage_holder(state, 25) == "cati"
+    assert RULES.hostage_holder(state, 25) == "cati"
     state.spies = {"25": {"cati": 2, "blake": 2}}
-    assert queries.hostage_holder(state, 25) is None
+    assert RULES.hostage_holder(state, 25) is None
     state.spies = {"25": {"hope": 2, "cati": 1}}
-    assert queries.hostage_holder(state, 25) is None
+    assert RULES.hostage_holder(state, 25) is None
 
 
 def test_p15_dominance_example_eight_against_four_is_dominant() -> None:
@@ -305,13 +306,13 @@ def test_p12_action_costs_half_to_each_row_and_a_gap_passes_to_the_next_card_of_
     state = position()
     state.market[0][5] = state.market[0][4] = None
     ctx = context(state)
-    pay_action_cost(ctx, "anna", 4)
+    RULES.pay_action_cost(ctx, "anna", 4)
     assert state.market_rupees[0] == [0, 0, 1, 1, 0, 0]
     assert state.market_rupees[1] == [0, 0, 0, 0, 1, 1]
     # A row with too few cards: its part of the cost that finds no card leaves the game.
     state = position()
     state.market[0] = [None, None, None, None, None, 1]
     ctx = context(state)
-    pay_action_cost(ctx, "anna", 4)
+    RULES.pay_action_cost(ctx, "anna", 4)
     assert state.market_rupees == [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1]]
     assert [e.data["amount"] for e in ctx.events if e.data.get("kind") == "rupees-removed"] == [1]

@@ -14,7 +14,7 @@ from pp_helpers import position, turn
 
 from engine.contract import Problem
 from games.pax_pamir import GAME, actions, queries
-from games.pax_pamir.market import pay_action_cost
+from games.pax_pamir.rules import RULES
 
 MARKET = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]
 
@@ -30,7 +30,7 @@ def _stand_in() -> types.ModuleType:
         return []
 
     def perform(ctx: Any, seat: str, card: int, params: dict[str, Any]) -> None:
-        pay_action_cost(ctx, seat, 1)
+        RULES.pay_action_cost(ctx, seat, 1)
         ctx.emit(f"card {card} acts", kind="acted", card=card)
 
     module.problems, module.perform = problems, perform

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from test_wakhan_helpers import take, wakhan_state
 
+from games.pax.context import Pause, Question
 from games.pax_pamir import cards
-from games.pax_pamir.context import Pause, Question
 from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.decide import WakhanContext, answer
 

@@ -11,7 +11,7 @@ from test_wakhan_codes import market
 from test_wakhan_helpers import take, wakhan_state
 
 from games.pax_pamir import actions
-from games.pax_pamir.conduct import PERSON, conduct_of
+from games.pax_pamir.seats import SeatRules, WakhanSeat, seat_rules
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.actions import betray_targets
@@ -70,14 +70,15 @@ def test_bodyguards_protect_her_own_political_cards_from_her_betrayal():
     assert not done and state.players[SEAT].court == [15, 91]
 
 
-def test_the_rules_ask_her_conduct_and_a_person_keeps_the_rulebooks():
+def test_the_rules_ask_her_seats_rules_and_a_person_keeps_the_rulebooks():
     state = wakhan_state(courts={SEAT: [18]})
-    assert conduct_of(state, "anna") is PERSON
-    hers = conduct_of(state, SEAT)
-    assert hers.loyal_to_every_coalition(state, SEAT) and not PERSON.loyal_to_every_coalition(state, "anna")
-    assert hers.coalition(state, SEAT) == "russian"  # her pragmatic loyalty with anna british
-    assert not hers.armies_need_roads(state, SEAT) and PERSON.armies_need_roads(state, "anna")
+    person, hers = seat_rules(state, "anna"), seat_rules(state, SEAT)
+    assert type(person) is SeatRules and isinstance(hers, WakhanSeat)
+    assert hers.loyal_to_every_coalition(state, SEAT) and not person.loyal_to_every_coalition(state, "anna")
+    assert hers.coalition(state, SEAT) == "russian" and person.coalition(state, "anna") == "british"
+    assert not hers.armies_need_roads(state, SEAT) and person.armies_need_roads(state, "anna")
     assert not hers.counts_as_action(state, SEAT, "play") and hers.counts_as_action(state, SEAT, "purchase")
+    assert hers.discards_unplayed(state, SEAT) and not person.discards_unplayed(state, "anna")
 
 
 def _effects_called(path: Path) -> list[str]:

@@ -7,8 +7,8 @@ import pytest
 from test_wakhan_helpers import take, wakhan_state
 
 from engine.rng import Rng
+from games.pax.context import Question
 from games.pax_pamir import cards
-from games.pax_pamir.context import Question
 from games.pax_pamir.dominance import check_scores
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.wakhan import SEAT

@@ -7,8 +7,8 @@ from test_wakhan_codes import market
 from test_wakhan_helpers import CHECK, wakhan_state
 
 from engine.rng import Rng
+from games.pax.context import Question
 from games.pax_pamir import GAME
-from games.pax_pamir.context import Question
 from games.pax_pamir.turn import finish
 from games.pax_pamir.wakhan import SEAT, turn
 from games.pax_pamir.wakhan.decide import WakhanContext, answer

@@ -13,9 +13,9 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax_pamir import pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
-from games.pax_pamir.conduct import report
 from games.pax_pamir.context import Context
-from games.pax_pamir.market import pay_action_cost
+from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GIFT_PRICES, GameState
 
 FIELDS: tuple[str, ...] = ("price",)
@@ -61,7 +61,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
 def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     """Pay the gift's price into the market and place the cylinder."""
     price = params.get("price") or empty_spaces(ctx.state, seat)[0]
-    pay_action_cost(ctx, seat, price)
+    RULES.pay_action_cost(ctx, seat, price)
     if pieces.place_gift(ctx, seat, price):
         coalition = ctx.state.players[seat].loyalty
         report(ctx, f"{seat} gives a {price}-rupee gift to the {coalition} coalition with {card_name(card)}.",

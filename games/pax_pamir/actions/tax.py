@@ -15,11 +15,11 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.market import occupied
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
-from games.pax_pamir.conduct import report
 from games.pax_pamir.context import Context
-from games.pax_pamir.market import market_cards
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("take",)
@@ -49,7 +49,7 @@ def exposed(state: GameState, seat: str) -> int:
 def available(state: GameState, seat: str) -> dict[Source, int]:
     """Every source `seat` may tax now and the rupees each can give (market cards first, then players)."""
     found: dict[Source, int] = {}
-    for row, column, number in market_cards(state):
+    for row, column, number in occupied(state):
         if state.market_rupees[row][column]:
             found[number] = state.market_rupees[row][column]
     for other in taxable_players(state, seat):
@@ -65,7 +65,7 @@ def _describe(state: GameState, source: Source) -> str:
 def _source_problem(state: GameState, seat: str, source: Any) -> str | None:
     """Why `source` cannot be taxed at all, or None when it can."""
     if is_int(source):
-        if source not in {n for _, _, n in market_cards(state)}:
+        if source not in {n for _, _, n in occupied(state)}:
             return f"card {source} is not in the market"
         return f"market card {card_name(source)} carries no rupees"
     if not isinstance(source, str) or source not in state.seats:
@@ -131,7 +131,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     gained = 0
     for source, count in Counter(take).items():
         if is_int(source):
-            row, column = next((r, c) for r, c, n in market_cards(state) if n == source)
+            row, column = next((r, c) for r, c, n in occupied(state) if n == source)
             state.market_rupees[row][column] -= count
             what = f"from {card_name(source)} in the market"
         else:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.pieces import bump
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions import betray as betray_action
 from games.pax_pamir.actions import build as build_action
@@ -15,7 +16,7 @@ from games.pax_pamir.actions import gift as gift_action
 from games.pax_pamir.actions import move as move_action
 from games.pax_pamir.actions import tax as tax_action
 from games.pax_pamir.context import Context
-from games.pax_pamir.state import GameState, bump
+from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, regions_ruled, ruler
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.context import Question
 from games.pax_pamir import cards, queries
-from games.pax_pamir.bribes import DECLINE
-from games.pax_pamir.context import Context, Question
+from games.pax_pamir.context import Context
+from games.pax_pamir.rules import DECLINE
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
-from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading
+from games.pax_pamir.wakhan.deck import current_reading, is_wakhan
 from games.pax_pamir.wakhan.icons import road_border, spy_target
 from games.pax_pamir.wakhan.priority import best, by_priority, red_arrow_seats
 
@@ -38,12 +39,6 @@ class WakhanContext(Context):
         if not is_wakhan(self.state, question.seat):
             return super().ask(question)
         return answer(self, question)
-
-
-def current_reading(state: GameState) -> Reading | None:
-    """The AI card she is playing by (the last one drawn), or None before her first draw."""
-    ai = load(state)
-    return reading(state) if ai.card is not None and ai.deck else None
 
 
 def region_order(state: GameState) -> tuple[str, ...]:

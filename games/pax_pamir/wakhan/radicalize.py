@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.pax.market import occupied
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, ruler, would_win_check
@@ -37,8 +39,8 @@ def buyable(state: GameState, seat: str) -> dict[Slot, int]:
     Withdrawal, and never a Dominance Check (she buys one only out of ambition)."""
     paid = state.turn.paid if state.turn else []
     found = {}
-    for row, column, number in market.market_cards(state):
-        cost = market.purchase_cost(state, seat, row, column)
+    for row, column, number in occupied(state):
+        cost = RULES.purchase_cost(state, seat, row, column)
         if (number not in paid and not market.is_public_withdrawal(number) and not is_check(number)
                 and cost <= state.players[seat].rupees):
             found[(row, column)] = cost
@@ -59,7 +61,7 @@ def weigh_ambition(state: GameState, seat: str) -> tuple[Pick | None, list[str]]
         number = state.market[row][column]
         assert number is not None
         where = f"the Dominance Check in {'top' if row == 0 else 'bottom'} row column {column + 1}"
-        cost = market.purchase_cost(state, seat, row, column)
+        cost = RULES.purchase_cost(state, seat, row, column)
         if number in paid:
             passed.append(f"{where} has a rupee she paid onto it this turn")
             continue
@@ -268,7 +270,7 @@ def _why_not(state: GameState, seat: str, row: int, column: int) -> str:
         return "may never be bought"
     if is_check(number):
         return "was a Dominance Check, which she buys only when she would score the most from it or win by it"
-    return f"cost {market.purchase_cost(state, seat, row, column)}, more than her {state.players[seat].rupees} rupees"
+    return f"cost {RULES.purchase_cost(state, seat, row, column)}, more than her {state.players[seat].rupees} rupees"
 
 
 assert ROWS == 2 and COLUMNS == 6  # the arrows are printed for a two-row, six-column market

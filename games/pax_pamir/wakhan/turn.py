@@ -7,11 +7,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from games.pax.context import OrderError
+from games.pax.turn import Outcome
 from games.pax_pamir import queries
-from games.pax_pamir.bribes import hostage_bribe
-from games.pax_pamir.context import OrderError
+from games.pax_pamir.actions.battle import limit
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import ACTION_LIMIT, Outcome, may_act, play_turn, take_action, turn_state
+from games.pax_pamir.turn import play_turn, take_action, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -66,7 +68,7 @@ def action_list(ctx: WakhanContext, now: Reading) -> None:
     codes = now.front.actions
     index = idle = step = 0
     told: set[str] = set()
-    while turn.actions < ACTION_LIMIT and idle < len(codes):
+    while turn.actions < RULES.ACTION_LIMIT and idle < len(codes):
         ctx.where = ("wakhan", step)
         step += 1
         pick, passed = weigh_ambition(ctx.state, ctx.seat)
@@ -116,7 +118,7 @@ def _skip(ctx: WakhanContext, code: str, why: str) -> None:
 
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
     """The most a hostage bribe for using `card` could cost her."""
-    hostage = hostage_bribe(state, card)
+    hostage = RULES.hostage_bribe(state, card)
     # Under her Courtly Manners she always declines the bribe (a "may" she always uses).
     if hostage is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
         return 0
@@ -128,7 +130,7 @@ def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
     may still act (a favored-suit card always may: its action is a bonus)."""
     rupees = state.players[seat].rupees
     return [n for n in state.players[seat].court
-            if may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
+            if RULES.may_act(state, seat, n, plan.action) and hostage_cost(state, seat, n) + plan.minimum <= rupees]
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
@@ -149,9 +151,12 @@ def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> b
         return again.entry(number)
 
     name = queries.court_card(card).name
+    entry = plan.entry(card)
     ctx.replan, ctx.note = replan, {**plan.note, "card": card}
+    if plan.action == "battle":  # her report names her strength there
+        ctx.note["strength"] = limit(state, seat, card, entry["site"])
     try:
-        take_action(ctx, plan.entry(card))
+        take_action(ctx, entry)
     except OrderError:
         # Only the hostage bribe stands between planning and acting: what it left is not enough.
         ctx.emit(f"After the bribe Wakhan can no longer act with {name}.", kind="wakhan")
@@ -178,7 +183,7 @@ def bonus_actions(ctx: WakhanContext, now: Reading) -> None:
             if card not in state.players[seat].court or not queries.is_favored(state, seat, card):
                 continue
             for action in queries.court_card(card).actions:
-                if not may_act(state, seat, card, action):
+                if not RULES.may_act(state, seat, card, action):
                     continue
                 plan = DEFAULTS[action](state, seat, now)
                 if plan is None or hostage_cost(state, seat, card) + plan.minimum > state.players[seat].rupees:
