@@ -15,6 +15,7 @@ from games.pax_pamir.actions import build as build_action
 from games.pax_pamir.actions import gift as gift_action
 from games.pax_pamir.actions import move as move_action
 from games.pax_pamir.actions import tax as tax_action
+from games.pax_pamir.actions._common import rank
 from games.pax_pamir.context import Context
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import Reading
@@ -45,16 +46,6 @@ class Plan:
     def minimum(self) -> int:
         """Rupees she needs to take the action at all."""
         return self.cost if self.least is None else self.least
-
-
-def article(word: str) -> str:
-    """ "an" before a vowel ("an afghan army"), else "a"."""
-    return "an" if word[:1] in "aeiou" else "a"
-
-
-def rank(number: int) -> int:
-    """A court card's rank: the strength of Tax, Move and Battle."""
-    return queries.court_card(number).rank
 
 
 # --- Tax ------------------------------------------------------------------------------------------------------
