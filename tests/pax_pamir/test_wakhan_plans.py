@@ -99,3 +99,12 @@ def _effects_called(path: Path) -> list[str]:
 @pytest.mark.parametrize("module", sorted(p.name for p in WAKHAN.glob("*.py")))
 def test_no_wakhan_module_carries_out_an_actions_effects(module: str) -> None:
     assert _effects_called(WAKHAN / module) == []
+
+
+def test_one_pause_record_for_every_seat():
+    # her turn pauses into state.paused like anyone's and resumes through the game's own resume path: the runner
+    # keeps no pause machinery of its own
+    tree = ast.parse((WAKHAN / "runner.py").read_text(encoding="utf-8"))
+    defined = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert not defined & {"resume", "finish"} and "Paused" not in named
