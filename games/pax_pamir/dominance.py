@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.pax.dominance import GameOver, split_points
+from games.pax.dominance import award, finish, leaders, split_points
 from games.pax_pamir import queries
+from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
-from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 #: Points for the places of a successful check (by influence) and an unsuccessful one (by cylinders in play).
@@ -36,8 +36,9 @@ def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, i
     factor = 2 if final else 1
     coalition = dominant_coalition(state)
     if coalition is not None:
+        # Wakhan, loyal to every coalition, is always in the running.
         loyal = {s: queries.influence(state, s, coalition) for s in state.seats
-                 if seat_rules(state, s).competes_in_check(state, s, coalition)}
+                 if conduct_of(state, s).competes_in_check(state, s, coalition)}
         return coalition, split_points(loyal, [p * factor for p in SUCCESS_POINTS])
     cylinders = {s: queries.cylinders_in_play(state, s) for s in state.seats}
     return None, split_points(cylinders, [p * factor for p in FAILURE_POINTS])
@@ -60,11 +61,7 @@ def resolve_dominance_check(ctx: Context) -> None:
                  final=final)
     else:
         ctx.emit(f"{label}: no coalition is dominant.", kind="dominance", coalition=None, final=final)
-    for seat in state.seats:
-        if awards.get(seat):
-            state.players[seat].score += awards[seat]
-            ctx.emit(f"{seat} scores {awards[seat]} victory point(s).", kind="score", seat=seat,
-                     points=awards[seat])
+    award(ctx, awards)
     if coalition:
         remove_all_blocks(state)
         ctx.emit("The coalition blocks are cleared from the map.")
@@ -109,16 +106,4 @@ def final_winners(state: GameState, scores: Mapping[str, int] | None = None,
         return ((scores or {}).get(seat, player.score), queries.stars(state, seat, "military"),
                 (rupees or {}).get(seat, player.rupees))
 
-    best = max(key(s) for s in state.seats)
-    return [s for s in state.seats if key(s) == best]
-
-
-def finish(ctx: Context, winners: list[str], reason: str) -> None:
-    """End the game with these winners."""
-    state = ctx.state
-    state.phase = "over"
-    state.winners = list(winners)
-    state.end_reason = reason
-    ctx.emit(f"The game is over ({reason}): {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.",
-             kind="game-over", winners=list(winners))
-    raise GameOver(reason)
+    return leaders(state.seats, key)
