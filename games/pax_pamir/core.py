@@ -8,12 +8,12 @@ from games.pax.bribes import PLAY
 from games.pax.context import Question
 from games.pax.market import take
 from games.pax_pamir import cards, queries
-from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -72,7 +72,7 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
-    rules = conduct_of(state, seat)
+    rules = seat_rules(state, seat)
     owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         holder, bribe = owed
@@ -120,7 +120,7 @@ def resolve_road(ctx: Context, region: str, index: int) -> None:
     borders = tuple(b for b in cards.board().borders if region in cards.board().border_regions[b])
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
-    place_road(ctx, conduct_of(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
+    place_road(ctx, seat_rules(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
 
 
 def spy_targets(state: GameState, region: str) -> tuple[int, ...]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from games.pax.context import Question
 from games.pax.pieces import bump
 from games.pax_pamir import queries
-from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import seat_rules
 
 
 def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: bool = False) -> None:
@@ -50,8 +50,8 @@ def repay_leverage(ctx: Context, seat: str, number: int) -> None:
     ctx.emit(f"{seat} repays {paid} rupee(s) for the leveraged {name}.", kind="leverage", seat=seat, paid=paid)
     if not short:
         return
-    if not conduct_of(ctx.state, seat).repays_leverage_with_cards():
-        return  # e.g. Wakhan: short of rupees for leverage, she discards no cards
+    if not seat_rules(ctx.state, seat).repays_leverage_with_cards():
+        return  # Wakhan rules: short of rupees for leverage, she discards no cards
     options = tuple(player.hand) + tuple(player.court)
     if not options:
         return  # with no cards left, nothing more is owed

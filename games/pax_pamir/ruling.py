@@ -4,13 +4,13 @@ and than the armies of each coalition, whether or not any seat is loyal to it.""
 from __future__ import annotations
 
 from games.pax_pamir import cards
-from games.pax_pamir.conduct import conduct_of
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 
 def ruling_pieces(state: GameState, seat: str, region: str) -> int:
-    """`seat`'s tribes in `region` plus the armies there that count for it (its conduct says which)."""
-    return state.tribes.get(region, {}).get(seat, 0) + conduct_of(state, seat).ruling_armies(state, seat, region)
+    """`seat`'s tribes in `region` plus the armies there that count for it (those of its coalition)."""
+    return state.tribes.get(region, {}).get(seat, 0) + seat_rules(state, seat).ruling_armies(state, seat, region)
 
 
 def ruler(state: GameState, region: str) -> str | None:

@@ -14,10 +14,10 @@ from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome, run_parts
 from games.pax_pamir import actions, core, orders, queries
-from games.pax_pamir.conduct import conduct_of
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState, Paused, TurnState
 
 #: Order entry kinds: the core actions and the card-based ones.
@@ -140,7 +140,7 @@ def take_action(ctx: Context, entry: Any) -> None:
         if unknown:
             ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                      f"{', '.join(CORE_FIELDS[kind])}")
-        counts = conduct_of(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
+        counts = seat_rules(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
         if counts and not RULES.core_action_left(ctx.state):
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         _check_bribe_limit(ctx, entry, "bribe")
@@ -191,7 +191,7 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
             return
     # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
     # too few rupees for the action's cost); a seat the game plays decides its details on what is left.
-    params = conduct_of(state, seat).fill(ctx, kind, number, params)
+    params = seat_rules(state, seat).fill(ctx, kind, number, params)
     _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)

@@ -11,7 +11,7 @@ from test_wakhan_codes import market
 from test_wakhan_helpers import take, wakhan_state
 
 from games.pax_pamir import actions
-from games.pax_pamir.conduct import Conduct, WakhanConduct, conduct_of
+from games.pax_pamir.seats import SeatRules, WakhanSeat, seat_rules
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.actions import betray_targets
@@ -72,8 +72,8 @@ def test_bodyguards_protect_her_own_political_cards_from_her_betrayal():
 
 def test_the_rules_ask_her_seats_rules_and_a_person_keeps_the_rulebooks():
     state = wakhan_state(courts={SEAT: [18]})
-    person, hers = conduct_of(state, "anna"), conduct_of(state, SEAT)
-    assert type(person) is Conduct and isinstance(hers, WakhanConduct)
+    person, hers = seat_rules(state, "anna"), seat_rules(state, SEAT)
+    assert type(person) is SeatRules and isinstance(hers, WakhanSeat)
     assert hers.loyal_to_every_coalition(state, SEAT) and not person.loyal_to_every_coalition(state, "anna")
     assert hers.coalition(state, SEAT) == "russian" and person.coalition(state, "anna") == "british"
     assert not hers.armies_need_roads(state, SEAT) and person.armies_need_roads(state, "anna")

@@ -27,8 +27,8 @@ from games.pax.context import Question
 from games.pax.pieces import bump
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
-from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("site", "remove")
@@ -187,9 +187,9 @@ def _remove_spy(ctx: Context, seat: str, owner: str, site: int, index: int) -> N
     state = ctx.state
     refuges = safe_houses(state, owner, site)
     pieces.remove_spy(ctx, owner, site)
-    conduct_of(state, seat).announce(ctx, "spy-removed", {"owner": owner, "site": site})
+    seat_rules(state, seat).announce(ctx, "spy-removed", {"owner": owner, "site": site})
     if refuges:
-        key, text = conduct_of(state, seat).safe_house_question(ctx, owner, site, index, (
+        key, text = seat_rules(state, seat).safe_house_question(ctx, owner, site, index, (
             ctx.key(f"safe-house-{index}"),
             f"{seat} removes a spy of {owner} from {card_name(site)} in battle: it may go onto {owner}'s Safe House "
             f"{listing(card_name(n) for n in refuges)} or back to {owner}'s supply"))

@@ -18,10 +18,10 @@ from engine.rng import Rng
 from games.pax.context import Question
 from games.pax_pamir import queries
 from games.pax_pamir.actions._common import card_name, cost_problem, is_int, listing, loyalty, problem
-from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty, discard_court_card
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("target", "prize")
@@ -88,7 +88,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if coalition is None:
         state.discard.append(target)
         return
-    if conduct_of(state, seat).loyal_to_every_coalition(state, seat):
+    if seat_rules(state, seat).loyal_to_every_coalition(state, seat):
         # Loyal to every coalition (Wakhan): the prize is kept, and no loyalty changes.
         state.players[seat].prizes.append(target)
         report(ctx, f"{seat} takes {card_name(target)} as a {coalition} prize.", kind="prize", seat=seat,

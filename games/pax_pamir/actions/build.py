@@ -18,9 +18,9 @@ from engine.rng import Rng
 from games.pax.context import Question
 from games.pax_pamir import cards, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
-from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("place", "extra")
@@ -106,7 +106,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     price = cost(state, seat, len(where))
     if price:
         RULES.pay_action_cost(ctx, seat, price)
-    conduct_of(state, seat).announce(ctx, "build", {"places": where, "cost": price})
+    seat_rules(state, seat).announce(ctx, "build", {"places": where, "cost": price})
     placed = sum(1 for spot in where if _place(ctx, seat, spot))
     report(ctx, f"{seat} builds with {card_name(card)}: {placed} block(s) for {price} rupee(s).", kind="build",
            seat=seat, blocks=placed, cost=price)

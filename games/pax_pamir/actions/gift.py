@@ -13,9 +13,9 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax_pamir import pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
-from games.pax_pamir.conduct import report
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GIFT_PRICES, GameState
 
 FIELDS: tuple[str, ...] = ("price",)

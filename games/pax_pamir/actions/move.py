@@ -35,8 +35,8 @@ from games.pax_pamir.actions._common import (
     rank,
     spy_steps,
 )
-from games.pax_pamir.conduct import conduct_of, report
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("moves",)
@@ -63,7 +63,7 @@ def _crossable(state: GameState, seat: str, a: str, b: str) -> bool:
     if border is None:
         return False
     return (queries.has_ability(state, seat, "indian_supplies")
-            or not conduct_of(state, seat).armies_need_roads(state, seat)
+            or not seat_rules(state, seat).armies_need_roads(state, seat)
             or state.roads.get(border, {}).get(loyalty(state, seat), 0) > 0)
 
 

@@ -18,8 +18,8 @@ from engine.rng import Rng
 from games.pax.market import occupied
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
-from games.pax_pamir.conduct import report
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("take",)

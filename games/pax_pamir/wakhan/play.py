@@ -1,6 +1,6 @@
 """Radicalize planned: Wakhan buys the picked card and, for a court card, plays it at once to the end of her court
 the red arrow names. Both are ordinary order entries (purchase, then play) resolved by the rules (turn.take_action,
-core.py); her ways there are her seat's rules (conduct.WakhanConduct), and her impact icons' places are her answers to
+core.py); her ways there are her seat's rules (seats.WakhanSeat), and her impact icons' places are her answers to
 the rules' questions (icons.py, through decide.py)."""
 
 from __future__ import annotations

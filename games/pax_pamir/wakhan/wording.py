@@ -1,6 +1,6 @@
 """How Wakhan's reports word the rules' lines about her actions: the words and data her archived games hold,
 with the reasons her planners found (`WakhanContext.note`). The rules decide what happens; this only tells it.
-Used by her seat's rules (conduct.WakhanConduct), so it imports nothing that asks a seat's rules."""
+Used by her seat's rules (seats.WakhanSeat), so it imports nothing that asks a seat's rules."""
 
 from __future__ import annotations
 

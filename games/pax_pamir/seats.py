@@ -1,9 +1,9 @@
-"""A seat's conduct: the rules as they apply to each kind of seat, a person's or an automated opponent's.
+"""The rules as they apply to each kind of seat: a person's seat, or an automated opponent with rules of her own.
 
-Pax Pamir's rules code never asks which automaton a seat is: it asks `conduct_of(state, seat)` one of these named
-hooks. Wakhan's genuine rule differences (rulebook, "Playing with Wakhan") are the overrides of `WakhanConduct`,
-and the words of her lines are `wakhan/wording.py`'s; her decisions are her planners' (wakhan/), which write
-order entries that the same rules code as a person's resolves.
+Pax Pamir's rules code never asks which automaton a seat is: it asks `seat_rules(state, seat)` one of these named
+hooks. Wakhan's genuine rule differences (rulebook, "Playing with Wakhan") are the overrides of `WakhanSeat`, and
+the words of her lines are `wakhan/wording.py`'s; her decisions are her planners' (wakhan/), which write order
+entries that the same rules code as a person's resolves.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import AUTOMATON as WAKHAN
 from games.pax_pamir.wakhan import wording
+from games.pax_pamir.wakhan.deck import public
 
 if TYPE_CHECKING:
     from games.pax_pamir.context import Context
 
 
-class Conduct:
+class SeatRules:
     """The rules for a person's seat (the rulebook's)."""
 
     def ruling_armies(self, state: GameState, seat: str, region: str) -> int:
@@ -40,6 +41,9 @@ class Conduct:
         """True when a seat short of rupees to repay leverage discards cards instead."""
         return True
 
+    def public_view(self, state: GameState) -> dict[str, Any] | None:
+        """What the table sees of this kind of seat beyond the ordinary (None: nothing)."""
+        return None
 
     def coalition(self, state: GameState, seat: str) -> str | None:
         """The coalition of the armies and roads `seat` places, moves and fights with: its loyalty."""
@@ -79,7 +83,7 @@ class Conduct:
         ctx.emit(text, **data)
 
 
-class WakhanConduct(Conduct):
+class WakhanSeat(SeatRules):
     """Wakhan's rule differences: she is loyal to every coalition at once."""
 
     def ruling_armies(self, state: GameState, seat: str, region: str) -> int:
@@ -98,6 +102,9 @@ class WakhanConduct(Conduct):
         """Short of rupees for leverage, she discards no cards."""
         return False
 
+    def public_view(self, state: GameState) -> dict[str, Any] | None:
+        """Her AI cards in view: the one she plays by and the back she read."""
+        return public(state)
 
     def coalition(self, state: GameState, seat: str) -> str | None:
         """Her armies and roads are of her pragmatic loyalty, whatever a patriot's colour."""
@@ -142,14 +149,14 @@ class WakhanConduct(Conduct):
 
 
 #: The rules of each kind of seat, by `Player.automaton` (None: a person).
-CONDUCTS: Mapping[str | None, Conduct] = {None: Conduct(), WAKHAN: WakhanConduct()}
+SEATS: Mapping[str | None, SeatRules] = {None: SeatRules(), WAKHAN: WakhanSeat()}
 
 
-def conduct_of(state: GameState, seat: str) -> Conduct:
+def seat_rules(state: GameState, seat: str) -> SeatRules:
     """The rules that apply to `seat`."""
-    return CONDUCTS[state.players[seat].automaton]
+    return SEATS[state.players[seat].automaton]
 
 
 def report(ctx: Context, text: str, **data: Any) -> None:
     """Emit an action's own line through the acting seat's rules (an automaton words it its own way)."""
-    conduct_of(ctx.state, ctx.seat).report(ctx, text, dict(data))
+    seat_rules(ctx.state, ctx.seat).report(ctx, text, dict(data))
