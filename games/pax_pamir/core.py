@@ -14,6 +14,7 @@ from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Rupees a leverage icon brings from the bank.
@@ -57,8 +58,8 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
     RULES.pay_purchase(ctx, seat, row, column)
     number, rupees = take(state, row, column)
     state.players[seat].rupees += rupees
-    ctx.emit(f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
-             kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
+    report(ctx, f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
+           kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
     if queries.is_event(number):
         resolve_event(ctx, number, seat)
     else:
@@ -77,27 +78,35 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
+    rules = seat_rules(state, seat)
     owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         holder, bribe = owed
         if not RULES.settle_bribe(ctx, seat, holder, bribe, PLAY, (*where, "bribe"), f"play {card.name}"):
+            if rules.discards_unplayed(state, seat):
+                player.hand.remove(number)
+                state.discard.append(number)
+                report(ctx, f"{seat} does not pay {holder}'s bribe and discards {card.name}.", kind="unplayed",
+                       seat=seat, card=number, ruler=holder)
             return False
     player.hand.remove(number)
     if side == "left":
         player.court.insert(0, number)
     else:
         player.court.append(number)
-    ctx.emit(f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
-             card=number, side=side)
-    if card.patriot is not None and card.patriot != player.loyalty:
+    report(ctx, f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
+           card=number, side=side)
+    if card.patriot is not None and card.patriot != player.loyalty \
+            and not rules.loyal_to_every_coalition(state, seat):
         change_loyalty(ctx, seat, card.patriot, keep=number)
+    coalition = rules.coalition(state, seat) or ""
     roads = spies = 0
     for icon in card.impact:
         if icon == "road":
             resolve_road(ctx, card.region, roads)
             roads += 1
         elif icon == "army":
-            place_army(ctx, player.loyalty or "", card.region, seat)
+            place_army(ctx, coalition, card.region, seat)
         elif icon == "spy":
             resolve_spy(ctx, card.region, spies)
             spies += 1
@@ -105,8 +114,8 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
             place_tribe(ctx, seat, card.region)
         elif icon == "leverage":
             player.rupees += LEVERAGE_RUPEES
-            ctx.emit(f"{seat} takes {LEVERAGE_RUPEES} rupees: {card.name} is leveraged.", kind="rupees",
-                     seat=seat, amount=LEVERAGE_RUPEES)
+            report(ctx, f"{seat} takes {LEVERAGE_RUPEES} rupees: {card.name} is leveraged.", kind="rupees",
+                   seat=seat, amount=LEVERAGE_RUPEES)
         elif icon.startswith("favor_"):
             resolve_favor(ctx, icon.removeprefix("favor_"))
     return True
@@ -123,7 +132,7 @@ def resolve_road(ctx: Context, region: str, index: int) -> None:
     borders = borders_of(region)
     border = ctx.ask(Question(ctx.seat, ctx.key(f"road-{index}"), "choice", f"choose a border of {region} for a road",
                               borders, path=(*ctx.where, "roads", index), default=borders[0]))
-    place_road(ctx, ctx.state.players[ctx.seat].loyalty or "", border, ctx.seat)
+    place_road(ctx, seat_rules(ctx.state, ctx.seat).coalition(ctx.state, ctx.seat) or "", border, ctx.seat)
 
 
 def spy_targets(state: GameState, region: str) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from games.pax_pamir import actions, core, orders, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState, Paused, TurnState
 
 #: Order entry kinds: the core actions and the card-based ones.
@@ -139,7 +140,8 @@ def take_action(ctx: Context, entry: Any) -> None:
         if unknown:
             ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
                      f"{', '.join(CORE_FIELDS[kind])}")
-        if not RULES.core_action_left(ctx.state):
+        counts = seat_rules(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
+        if counts and not RULES.core_action_left(ctx.state):
             ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
         _check_bribe_limit(ctx, entry, "bribe")
         for field in ("roads", "spies"):
@@ -150,7 +152,8 @@ def take_action(ctx: Context, entry: Any) -> None:
             core.purchase(ctx, entry)
         elif not core.play(ctx, entry):
             return  # a refused bribe: play goes on as if the action had never been taken
-        turn.actions += 1
+        if counts:
+            turn.actions += 1
         return
     card_action(ctx, kind, entry)
 
@@ -187,7 +190,8 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         if not RULES.settle_bribe(ctx, seat, holder, amount, HOSTAGE, (*where, "hostage_bribe"), f"use {card.name}"):
             return
     # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
-    # too few rupees for the action's cost).
+    # too few rupees for the action's cost); a seat the game plays decides its details on what is left.
+    params = seat_rules(state, seat).fill(ctx, kind, number, params)
     _raise_first(module.problems(state, seat, number, params, where))
     module.perform(ctx, seat, number, params)
     turn.used.append(number)

@@ -7,6 +7,7 @@ from typing import Any, TypeGuard
 
 from engine.contract import Path, Problem
 from games.pax_pamir import cards, queries
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 #: How many legal choices a problem message spells out before it just counts them.
@@ -49,8 +50,8 @@ def problem(path: Path, *fields: str | int, message: str) -> Problem:
 
 
 def loyalty(state: GameState, seat: str) -> str:
-    """The coalition `seat` is loyal to (every seat has one once turns begin)."""
-    coalition = state.players[seat].loyalty
+    """The coalition of `seat`'s armies and roads: its loyalty (Wakhan's: her pragmatic loyalty)."""
+    coalition = seat_rules(state, seat).coalition(state, seat)
     if coalition is None:
         raise ValueError(f"{seat} has no loyalty yet")
     return coalition

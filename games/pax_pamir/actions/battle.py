@@ -28,6 +28,7 @@ from games.pax.pieces import bump
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("site", "remove")
@@ -153,7 +154,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     """Remove each piece in turn; tribes may overthrow, spies may take refuge in a Safe House."""
     state = ctx.state
     site: Site = params["site"]
-    ctx.emit(f"{seat} battles at {_site_name(site)} with {card_name(card)}.", kind="battle", seat=seat, site=site)
+    report(ctx, f"{seat} battles at {_site_name(site)} with {card_name(card)}.", kind="battle", seat=seat, site=site)
     for index, item in enumerate(params.get("remove") or []):
         kind, _, rest = item.partition(":")
         if item not in removable(state, seat, site):
@@ -162,14 +163,14 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
             continue
         if kind == "army":
             pieces.remove_army(ctx, rest, str(site))
-            ctx.emit(f"{seat} removes a {rest} army from {site}.", kind="removed", piece="army", coalition=rest)
+            report(ctx, f"{seat} removes a {rest} army from {site}.", kind="removed", piece="army", coalition=rest)
         elif kind == "road":
             border, coalition = rest.split(":")
             pieces.remove_road(ctx, coalition, border)
-            ctx.emit(f"{seat} removes a {coalition} road from {border}.", kind="removed", piece="road",
-                     coalition=coalition)
+            report(ctx, f"{seat} removes a {coalition} road from {border}.", kind="removed", piece="road",
+                   coalition=coalition)
         elif kind == "tribe":
-            ctx.emit(f"{seat} removes a tribe of {rest} from {site}.", kind="removed", piece="tribe", owner=rest)
+            report(ctx, f"{seat} removes a tribe of {rest} from {site}.", kind="removed", piece="tribe", owner=rest)
             court.remove_tribe(ctx, rest, str(site))
         else:
             _remove_spy(ctx, seat, rest, int(site), index)
@@ -186,22 +187,22 @@ def _remove_spy(ctx: Context, seat: str, owner: str, site: int, index: int) -> N
     state = ctx.state
     refuges = safe_houses(state, owner, site)
     pieces.remove_spy(ctx, owner, site)
+    seat_rules(state, seat).announce(ctx, "spy-removed", {"owner": owner, "site": site})
     if refuges:
-        key = ctx.key(f"safe-house-{index}")
+        key, text = seat_rules(state, seat).safe_house_question(ctx, owner, site, index, (
+            ctx.key(f"safe-house-{index}"),
+            f"{seat} removes a spy of {owner} from {card_name(site)} in battle: it may go onto {owner}'s Safe House "
+            f"{listing(card_name(n) for n in refuges)} or back to {owner}'s supply"))
         standing = state.standing.get(owner, {}).get("safe_house")
         if key not in ctx.answers and isinstance(standing, bool):
             ctx.answers[key] = refuges[0] if standing else "supply"  # kept for a replay after a pause
-        where = ctx.ask(Question(owner, key, "choice",
-                                 f"{seat} removes a spy of {owner} from {card_name(site)} in battle: it may go "
-                                 f"onto {owner}'s Safe House {listing(card_name(n) for n in refuges)} or back to "
-                                 f"{owner}'s supply",
-                                 (*refuges, "supply"), default=refuges[0]))
+        where = ctx.ask(Question(owner, key, "choice", text, (*refuges, "supply"), default=refuges[0]))
         if where != "supply":
             bump(state.spies.setdefault(str(where), {}), owner, 1)
-            ctx.emit(f"{seat} removes a spy of {owner} from {card_name(site)}; it escapes to their Safe House "
-                     f"{card_name(where)}.", kind="removed", piece="spy", owner=owner, refuge=where)
+            report(ctx, f"{seat} removes a spy of {owner} from {card_name(site)}; it escapes to their Safe House "
+                   f"{card_name(where)}.", kind="removed", piece="spy", owner=owner, refuge=where)
             return
-    ctx.emit(f"{seat} removes a spy of {owner} from {card_name(site)}.", kind="removed", piece="spy", owner=owner)
+    report(ctx, f"{seat} removes a spy of {owner} from {card_name(site)}.", kind="removed", piece="spy", owner=owner)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:

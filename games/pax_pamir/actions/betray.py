@@ -21,6 +21,7 @@ from games.pax_pamir.actions._common import card_name, cost_problem, is_int, lis
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty, discard_court_card
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("target", "prize")
@@ -80,12 +81,18 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     owner = queries.owner_of(state, target)
     assert owner is not None
     RULES.pay_action_cost(ctx, seat, COST)
-    ctx.emit(f"{seat} betrays {card_name(target)} in {owner}'s court with {card_name(card)}.", kind="betray",
-             seat=seat, target=target, owner=owner)
+    report(ctx, f"{seat} betrays {card_name(target)} in {owner}'s court with {card_name(card)}.", kind="betray",
+           seat=seat, target=target, owner=owner)
     discard_court_card(ctx, owner, target, f"betrayed by {seat}", keep=True)
     coalition = queries.court_card(target).prize
     if coalition is None:
         state.discard.append(target)
+        return
+    if seat_rules(state, seat).loyal_to_every_coalition(state, seat):
+        # Loyal to every coalition (Wakhan): the prize is kept, and no loyalty changes.
+        state.players[seat].prizes.append(target)
+        report(ctx, f"{seat} takes {card_name(target)} as a {coalition} prize.", kind="prize", seat=seat,
+               card=target, taken=True)
         return
     answer = ctx.ask(Question(seat, ctx.key("prize"), "choice",
                               f"take {card_name(target)} as a {coalition} prize, or refuse it", PRIZE_ANSWERS,

@@ -20,6 +20,7 @@ from games.pax_pamir import cards, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("place", "extra")
@@ -105,16 +106,17 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     price = cost(state, seat, len(where))
     if price:
         RULES.pay_action_cost(ctx, seat, price)
+    seat_rules(state, seat).announce(ctx, "build", {"places": where, "cost": price})
     placed = sum(1 for spot in where if _place(ctx, seat, spot))
-    ctx.emit(f"{seat} builds with {card_name(card)}: {placed} block(s) for {price} rupee(s).", kind="build",
-             seat=seat, blocks=placed, cost=price)
+    report(ctx, f"{seat} builds with {card_name(card)}: {placed} block(s) for {price} rupee(s).", kind="build",
+           seat=seat, blocks=placed, cost=price)
     if queries.has_ability(state, seat, "infrastructure"):
         default = where[0] if where else legal[0]
         extra = ctx.ask(Question(seat, ctx.key("extra"), "choice",
                                  f"Infrastructure: where {seat}'s free extra block goes", tuple(legal),
                                  path=(*ctx.where, "extra"), default=default))
         if _place(ctx, seat, extra):
-            ctx.emit(f"{seat}'s Infrastructure places one more block at {extra}.", kind="build-extra", seat=seat)
+            report(ctx, f"{seat}'s Infrastructure places one more block at {extra}.", kind="build-extra", seat=seat)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:

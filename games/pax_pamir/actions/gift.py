@@ -15,6 +15,7 @@ from games.pax_pamir import pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GIFT_PRICES, GameState
 
 FIELDS: tuple[str, ...] = ("price",)
@@ -63,8 +64,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     RULES.pay_action_cost(ctx, seat, price)
     if pieces.place_gift(ctx, seat, price):
         coalition = ctx.state.players[seat].loyalty
-        ctx.emit(f"{seat} gives a {price}-rupee gift to the {coalition} coalition with {card_name(card)}.",
-                 kind="gift", seat=seat, price=price)
+        report(ctx, f"{seat} gives a {price}-rupee gift to the {coalition} coalition with {card_name(card)}.",
+               kind="gift", seat=seat, price=price)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:

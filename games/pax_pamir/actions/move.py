@@ -36,6 +36,7 @@ from games.pax_pamir.actions._common import (
     spy_steps,
 )
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("moves",)
@@ -62,6 +63,7 @@ def _crossable(state: GameState, seat: str, a: str, b: str) -> bool:
     if border is None:
         return False
     return (queries.has_ability(state, seat, "indian_supplies")
+            or not seat_rules(state, seat).armies_need_roads(state, seat)
             or state.roads.get(border, {}).get(loyalty(state, seat), 0) > 0)
 
 
@@ -143,7 +145,7 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
             del nested[key]
     where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
     what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
-    ctx.emit(f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
+    report(ctx, f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
 
 
 def _scratch(state: GameState, seat: str) -> Context:

@@ -19,6 +19,7 @@ from games.pax.market import occupied
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import report
 from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("take",)
@@ -138,7 +139,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
             what = f"from {source}"
         gained += count
         state.players[seat].rupees += count
-        ctx.emit(f"{seat} taxes {count} rupee(s) {what}.", kind="tax", seat=seat, source=source, amount=count)
+        report(ctx, f"{seat} taxes {count} rupee(s) {what}.", kind="tax", seat=seat, source=source, amount=count)
     if not gained:
         ctx.emit(f"{seat} taxes with {card_name(card)} but finds no rupees to take.", kind="tax", seat=seat,
                  amount=0)

@@ -4,74 +4,44 @@ code, which fights on the card with the most spies among those carrying hers."""
 
 from __future__ import annotations
 
-from games.pax.context import Question
-from games.pax.pieces import bump
 from games.pax_pamir import cards, queries
-from games.pax_pamir.actions.battle import safe_houses
-from games.pax_pamir.context import Context
-from games.pax_pamir.court import remove_tribe
-from games.pax_pamir.pieces import remove_army, remove_road, remove_spy
+from games.pax_pamir.actions.battle import limit, removable, strength
 from games.pax_pamir.state import GameState
-from games.pax_pamir.wakhan.actions import Plan, article, rank
+from games.pax_pamir.wakhan.actions import Plan
 from games.pax_pamir.wakhan.deck import Reading
-from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best
 
-CITADELS = {"kabul": "citadel_kabul", "transcaspia": "citadel_transcaspia"}
 
-
-def _borders(region: str) -> list[str]:
-    return [b for b, pair in cards.board().border_regions.items() if region in pair]
-
-
-def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[tuple[str, str, str]]:
-    """Enemy pieces she may remove in `region`, in her order: tribes, then armies, then roads; within one kind of
-    piece, the red arrow's player first.
-
-    Each item is (kind, where, owner): a tribe of another player (Citadels protect theirs), or an army or road of a
-    coalition another player is loyal to, never of her pragmatic loyalty.
-    """
-    coalition = pragmatic_loyalty(state, reading, seat)
+def region_targets(state: GameState, seat: str, reading: Reading, region: str) -> list[str]:
+    """The pieces she may remove in `region` (as the rules' Battle names them: `tribe:<seat>`, `army:<coalition>`,
+    `road:<border>:<coalition>`), one item per piece in her order: tribes, then armies, then roads; within one
+    kind, the red arrow's player first. Armies and roads only of a coalition another player is loyal to."""
+    there = removable(state, seat, region)
     others = red_arrow_seats(state, seat, reading.row_side)
-    citadel = CITADELS.get(region)
-    found: list[tuple[str, str, str]] = []
-    for other in others:
-        if not (citadel and queries.has_ability(state, other, citadel)):
-            found += [("tribe", region, other)] * state.tribes.get(region, {}).get(other, 0)
     coalitions: list[str] = []
     for other in others:
         loyalty = state.players[other].loyalty
-        if loyalty is not None and loyalty != coalition and loyalty not in coalitions:
+        if loyalty is not None and loyalty not in coalitions:
             coalitions.append(loyalty)
-    for loyalty in coalitions:
-        found += [("army", region, loyalty)] * state.armies.get(region, {}).get(loyalty, 0)
-    for loyalty in coalitions:
-        for border in _borders(region):
-            found += [("road", border, loyalty)] * state.roads.get(border, {}).get(loyalty, 0)
-    return found
-
-
-def fighters(state: GameState, seat: str, reading: Reading, region: str) -> int:
-    """Her pieces that may fight in `region`: armies of her pragmatic loyalty, and her tribes under Nationalism."""
-    armies = state.armies.get(region, {}).get(pragmatic_loyalty(state, reading, seat), 0)
-    if queries.effect(state, "nationalism", seat):
-        armies += state.tribes.get(region, {}).get(seat, 0)
-    return armies
+    borders = [b for b, pair in cards.board().border_regions.items() if region in pair]
+    order = ([f"tribe:{s}" for s in others] + [f"army:{c}" for c in coalitions]
+             + [f"road:{b}:{c}" for c in coalitions for b in borders])
+    return [item for item in order for _ in range(there.get(item, 0))]
 
 
 def battle_region(state: GameState, seat: str, reading: Reading) -> str | None:
     """The first region of her order where she has an army and another player has pieces."""
     for region in reading.front.region_order:
-        if fighters(state, seat, reading, region) and region_targets(state, seat, reading, region):
+        if strength(state, seat, region) and region_targets(state, seat, reading, region):
             return region
     return None
 
 
 def card_targets(state: GameState, seat: str, number: int) -> list[str]:
-    """Seats whose spies on card `number` she may remove (Indispensable Advisors protect its owner's)."""
-    owner = queries.owner_of(state, number)
-    return [s for s, n in queries.spies_on(state, number).items() if s != seat and n
-            and not (s == owner and queries.has_ability(state, s, "indispensable_advisors"))]
+    """Seats whose spies on card `number` she may remove, as the rules' Battle allows (Indispensable Advisors
+    protect their owner's)."""
+    pieces = removable(state, seat, number)
+    return [s for s, n in queries.spies_on(state, number).items() if n and f"spy:{s}" in pieces]
 
 
 def spied_cards(state: GameState, seat: str) -> list[int]:
@@ -85,13 +55,15 @@ def plan_battle(state: GameState, seat: str, reading: Reading) -> Plan | None:
     region = battle_region(state, seat, reading)
     if region is not None:
         return Plan("battle", 0, f"{region} is the first region on her card where she has an army and another "
-                    "player has pieces", lambda ctx, card: fight_region(ctx, reading, region, card))
+                    "player has pieces",
+                    lambda card: {"site": region, "remove": region_removals(state, seat, reading, region, card)})
     spied = spied_cards(state, seat)
     if not spied:
         return None
     target = by_priority(state, seat, spied)[0]
     why = f"no region qualifies; {queries.court_card(target).name} by {why_best(state, seat, target, spied)}"
-    return Plan("battle", 0, why, lambda ctx, card: fight_card(ctx, reading, target, card))
+    return Plan("battle", 0, why, lambda card: {"site": target, "remove": card_removals(state, seat, reading, target,
+                                                                                     card)})
 
 
 def plan_battle_on_spied_card(state: GameState, seat: str, reading: Reading) -> Plan | None:
@@ -105,66 +77,24 @@ def plan_battle_on_spied_card(state: GameState, seat: str, reading: Reading) -> 
     why = f"{queries.court_card(target).name} carries the most spies ({most})"
     if len(tied) > 1:
         why += f"; {why_best(state, seat, target, tied)}"
-    return Plan("battle", 0, why, lambda ctx, card: fight_card(ctx, reading, target, card))
+    return Plan("battle", 0, why, lambda card: {"site": target, "remove": card_removals(state, seat, reading, target,
+                                                                                     card)})
 
 
-def fight_region(ctx: Context, reading: Reading, region: str, card: int) -> None:
-    """Remove up to the card's rank, and no more than her armies there, of the enemy pieces in `region`."""
-    state, seat = ctx.state, ctx.seat
-    coalition = pragmatic_loyalty(state, reading, seat)
-    strength = min(rank(card), fighters(state, seat, reading, region))
-    ctx.emit(f"Wakhan battles in {region} with {coalition} armies (strength {strength}): tribes first, then armies, "
-             "then roads, the red arrow choosing between players.", kind="battle", seat=seat, region=region)
-    for _ in range(strength):
-        targets = region_targets(state, seat, reading, region)
-        if not targets:
-            break
-        kind, where, owner = targets[0]
-        if kind == "tribe":
-            ctx.emit(f"Wakhan's battle removes a tribe of {owner} from {where}.", kind="removed", piece="tribe")
-            remove_tribe(ctx, owner, where)
-        elif kind == "army":
-            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} army from {where}.", kind="removed",
-                     piece="army")
-            remove_army(ctx, owner, where)
-        else:
-            ctx.emit(f"Wakhan's battle removes {article(owner)} {owner} road from {where}.", kind="removed",
-                     piece="road")
-            remove_road(ctx, owner, where)
+def region_removals(state: GameState, seat: str, reading: Reading, region: str, card: int) -> list[str]:
+    """The pieces her battle in `region` removes: the first of her targets, as many as the rules allow."""
+    return region_targets(state, seat, reading, region)[:limit(state, seat, card, region)]
 
 
-def fight_card(ctx: Context, reading: Reading, number: int, card: int) -> None:
-    """Remove up to the card's rank, and no more than her spies there, of other players' spies on `number`."""
-    state, seat = ctx.state, ctx.seat
-    strength = min(rank(card), queries.spies_on(state, number).get(seat, 0))
-    ctx.emit(f"Wakhan battles on {queries.court_card(number).name} with {strength} spy strength.", kind="battle",
-             seat=seat, card=number)
-    for _ in range(strength):
-        order = red_arrow_seats(state, seat, reading.row_side)
-        targets = sorted(card_targets(state, seat, number), key=order.index)
-        if not targets:
-            break
-        victim = targets[0]
-        remove_spy(ctx, victim, number)
-        ctx.emit(f"Wakhan's battle removes a spy of {victim} from {queries.court_card(number).name}.",
-                 kind="removed", piece="spy", seat=victim)
-        _safe_house(ctx, victim, number)
-
-
-def _safe_house(ctx: Context, victim: str, number: int) -> None:
-    """Safe House: the victim may shelter the removed spy on a Safe House card (asked as in a human's battle)."""
-    refuges = safe_houses(ctx.state, victim, number)
-    if not refuges:
-        return
-    key = ctx.key(f"safe-house-{len(ctx.events)}")
-    standing = ctx.state.standing.get(victim, {}).get("safe_house")
-    if key not in ctx.answers and isinstance(standing, bool):
-        ctx.answers[key] = refuges[0] if standing else "supply"
-    where = ctx.ask(Question(victim, key, "choice",
-                             f"Wakhan removes {victim}'s spy from {queries.court_card(number).name} in battle: it may "
-                             f"go onto {victim}'s Safe House or back to {victim}'s supply", (*refuges, "supply"),
-                             default=refuges[0]))
-    if where != "supply":
-        bump(ctx.state.spies.setdefault(str(where), {}), victim, 1)
-        ctx.emit(f"{victim}'s spy escapes to their Safe House {queries.court_card(where).name}.", kind="removed",
-                 piece="spy", owner=victim, refuge=where)
+def card_removals(state: GameState, seat: str, reading: Reading, number: int, card: int) -> list[str]:
+    """The spies her battle on card `number` removes, one at a time by the red arrow, up to the card's rank and no
+    more than her spies there."""
+    most = limit(state, seat, card, number)
+    left = dict(queries.spies_on(state, number))
+    allowed = set(card_targets(state, seat, number))
+    removals: list[str] = []
+    for other in red_arrow_seats(state, seat, reading.row_side):
+        while other in allowed and left.get(other, 0) and len(removals) < most:
+            left[other] -= 1
+            removals.append(f"spy:{other}")
+    return removals

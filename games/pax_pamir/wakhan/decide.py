@@ -8,7 +8,8 @@ hook for questions put to her during a human's turn.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.context import Question
@@ -17,13 +18,21 @@ from games.pax_pamir.context import Context
 from games.pax_pamir.rules import DECLINE
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
-from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading
+from games.pax_pamir.wakhan.deck import current_reading, is_wakhan
+from games.pax_pamir.wakhan.icons import road_border, spy_target
 from games.pax_pamir.wakhan.priority import best, by_priority, red_arrow_seats
 
 
 @dataclass
 class WakhanContext(Context):
-    """The context of Wakhan's turn: her questions are answered by her rules, everyone else's as usual."""
+    """The context of Wakhan's turn: her questions are answered by her rules, everyone else's as usual.
+
+    `replan` plans the details of the card-based action being resolved again on the state it will see (after a
+    hostage bribe); `note` holds her planner's reasons for the entry being resolved, for her reports' wording.
+    """
+
+    replan: Callable[[GameState, int], dict[str, Any] | None] | None = None
+    note: dict[str, Any] = field(default_factory=dict)
 
     def ask(self, question: Question) -> Any:
         """Her answer to a question addressed to her; otherwise the ordinary Context.ask."""
@@ -32,20 +41,22 @@ class WakhanContext(Context):
         return answer(self, question)
 
 
-def current_reading(state: GameState) -> Reading | None:
-    """The AI card she is playing by (the last one drawn), or None before her first draw."""
-    ai = load(state)
-    return reading(state) if ai.card is not None and ai.deck else None
-
-
 def region_order(state: GameState) -> tuple[str, ...]:
     """Her region priority from the AI card in play, or map order before her first draw."""
     now = current_reading(state)
     return now.front.region_order if now else cards.board().regions
 
 
+#: The rules' questions for the impact icons of a card being played ("choose a kabul court card for a spy").
+ICON = re.compile(r"^(road|spy)-(\d+)$")
+ICON_REGION = {"road": re.compile(r"border of ([a-z]+) "), "spy": re.compile(r"choose an? ([a-z]+) court card")}
+
+
 def answer(ctx: Context, question: Question) -> Any:
     """Wakhan's answer to `question`, with the reason recorded as an event."""
+    placed = _icon(ctx, question)
+    if placed is not None:
+        return placed
     value, reason = _decide(ctx, question)
     ctx._validate(question, value)  # noqa: SLF001 - her answer obeys the same options as anyone's
     if len(question.options) > 1 or question.count not in (None, 1):
@@ -53,6 +64,30 @@ def answer(ctx: Context, question: Question) -> Any:
         ctx.emit(f"Wakhan decides ({third_person(question.text)}): {said}; {reason}.", kind="wakhan",
                  decision=question.key, answer=value, reason=reason)
     return value
+
+
+def _icon(ctx: Context, question: Question) -> Any:
+    """Where her impact icon's road or spy goes, told as she places it; None for any other question."""
+    icon = ICON.match(question.key.rsplit(".", 1)[-1])
+    region = ICON_REGION[icon.group(1)].search(question.text) if icon else None
+    now = current_reading(ctx.state)
+    if icon is None or region is None or now is None or question.seat != ctx.seat:
+        return None
+    index = int(icon.group(2))
+    if icon.group(1) == "road":
+        border = road_border(region.group(1), now, index)
+        ctx.emit(f"Wakhan's road {index + 1}: on the border {border}, following her region order.", kind="wakhan",
+                 reason="road by region order")
+        ctx._validate(question, border)  # noqa: SLF001 - her answer obeys the same options as anyone's
+        return border
+    found = spy_target(ctx.state, question.seat, region.group(1))
+    if found is None:
+        return None
+    target, why = found
+    ctx.emit(f"Wakhan's spy goes on {queries.court_card(target).name}: {why}.", kind="wakhan", card=target,
+             reason="spy placement")
+    ctx._validate(question, target)  # noqa: SLF001
+    return target
 
 
 #: The second person of the questions' text, and Wakhan's third person (longest phrases first).

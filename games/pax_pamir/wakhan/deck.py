@@ -179,6 +179,18 @@ def reading(state: GameState) -> Reading:
     return Reading(ai.card, top.number, drawn.front, top.back)
 
 
+def current_reading(state: GameState) -> Reading | None:
+    """The AI card she is playing by (the last one drawn), or None before her first draw."""
+    ai = load(state)
+    return reading(state) if ai.card is not None and ai.deck else None
+
+
+def pragmatic_loyalty(state: GameState, reading: Reading, seat: str) -> str:
+    """The leftmost coalition on the AI card that no other player is loyal to."""
+    taken = {state.players[s].loyalty for s in state.seats if s != seat}
+    return next((c for c in reading.front.loyalty_order if c not in taken), reading.front.loyalty_order[0])
+
+
 def public(state: GameState) -> dict[str, Any] | None:
     """What everyone may see of her AI deck: the card in play, the back on top, and how many cards are left.
 

@@ -10,15 +10,9 @@ from __future__ import annotations
 from games.pax_pamir.dominance import EARLY_WIN_LEAD, check_scores, final_winners
 from games.pax_pamir.ruling import regions_ruled, ruler, ruling_pieces
 from games.pax_pamir.state import GameState
-from games.pax_pamir.wakhan.deck import Reading
+from games.pax_pamir.wakhan.deck import pragmatic_loyalty
 
 __all__ = ["pragmatic_loyalty", "regions_ruled", "ruler", "ruling_pieces", "would_win_check"]
-
-
-def pragmatic_loyalty(state: GameState, reading: Reading, seat: str) -> str:
-    """The leftmost coalition on the AI card that no other player is loyal to."""
-    taken = {state.players[s].loyalty for s in state.seats if s != seat}
-    return next((c for c in reading.front.loyalty_order if c not in taken), reading.front.loyalty_order[0])
 
 
 def would_win_check(state: GameState, seat: str, final: bool, rupees_change: int = 0) -> tuple[bool, str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.pax.market import occupied
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
@@ -35,16 +34,10 @@ def is_check(number: int) -> bool:
 
 
 def buyable(state: GameState, seat: str) -> dict[Slot, int]:
-    """Market slots she may buy now, with their cost: affordable, not paid a rupee this turn, never Public
-    Withdrawal, and never a Dominance Check (she buys one only out of ambition)."""
-    paid = state.turn.paid if state.turn else []
-    found = {}
-    for row, column, number in occupied(state):
-        cost = RULES.purchase_cost(state, seat, row, column)
-        if (number not in paid and not market.is_public_withdrawal(number) and not is_check(number)
-                and cost <= state.players[seat].rupees):
-            found[(row, column)] = cost
-    return found
+    """Market slots she may buy now, with their cost: those the rules let anyone buy (affordable, not paid a rupee
+    this turn, never Public Withdrawal), but never a Dominance Check (she buys one only out of ambition)."""
+    return {(row, column): RULES.purchase_cost(state, seat, row, column)
+            for row, column in RULES.purchasable(state, seat) if not is_check(state.market[row][column] or 0)}
 
 
 def ambition(state: GameState, seat: str) -> Pick | None:

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from games.pax.context import OrderError
 from games.pax.turn import Outcome
 from games.pax_pamir import queries
+from games.pax_pamir.actions.battle import limit
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import play_turn, turn_state
+from games.pax_pamir.turn import play_turn, take_action, turn_state
 from games.pax_pamir.wakhan.actions import Plan, plan_betray, plan_build, plan_gift, plan_move, plan_tax
 from games.pax_pamir.wakhan.battle import plan_battle, plan_battle_on_spied_card
 from games.pax_pamir.wakhan.decide import WakhanContext
@@ -76,7 +78,6 @@ def action_list(ctx: WakhanContext, now: Reading) -> None:
                 ctx.emit(f"Wakhan's ambition passes: {why}.", kind="wakhan", reason="ambition")
         if pick is not None:
             radicalize(ctx, now, pick)
-            turn.actions += 1
             idle = 0
             continue
         code = codes[index % len(codes)]
@@ -96,7 +97,6 @@ def take_code(ctx: WakhanContext, now: Reading, code: str) -> bool:
             _skip(ctx, code, why_not or "no market card she may buy and afford fits")
             return False
         radicalize(ctx, now, replace(pick, reason=f"her card says \"{label(code)}\"; {pick.reason}"))
-        turn.actions += 1
         return True
     plan = CARD_CODES[code](state, seat, now)
     if plan is None:
@@ -134,26 +134,38 @@ def usable_cards(state: GameState, seat: str, plan: Plan) -> list[int]:
 
 
 def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> bool:
-    """Settle any hostage bribe, plan again on what is left, carry the action out and count it."""
+    """Take the planned action with `card` as an order entry, resolved by the rules (turn.take_action): any
+    hostage bribe is settled there first, and her details are planned again on what it leaves."""
     state, seat = ctx.state, ctx.seat
     turn = state.turn
     assert turn is not None
-    hostage = RULES.hostage_bribe(state, card)
-    name = queries.court_card(card).name
-    if hostage is not None:
-        holder, amount = hostage
-        if not RULES.settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
-            return False
     plan = planner(state, seat, now)
-    if plan is None or plan.minimum > state.players[seat].rupees:
+    if plan is None:
+        return False
+    bonus = queries.is_favored(state, seat, card)
+
+    def replan(after: GameState, number: int) -> dict[str, Any] | None:
+        again = planner(after, seat, now)
+        if again is None or again.minimum > after.players[seat].rupees:
+            return None
+        return again.entry(number)
+
+    name = queries.court_card(card).name
+    entry = plan.entry(card)
+    ctx.replan, ctx.note = replan, {**plan.note, "card": card}
+    if plan.action == "battle":  # her report names her strength there
+        ctx.note["strength"] = limit(state, seat, card, entry["site"])
+    try:
+        take_action(ctx, entry)
+    except OrderError:
+        # Only the hostage bribe stands between planning and acting: what it left is not enough.
         ctx.emit(f"After the bribe Wakhan can no longer act with {name}.", kind="wakhan")
         return False
-    plan.run(ctx, card)
-    bonus = queries.is_favored(state, seat, card)
-    turn.used.append(card)
-    if not bonus:
-        turn.actions += 1
-    else:
+    finally:
+        ctx.replan, ctx.note = None, {}
+    if card not in turn.used:
+        return False  # the hostage bribe was refused
+    if bonus:
         ctx.emit(f"{name} is of the favored suit: a bonus action.", kind="wakhan", card=card)
     return True
 
