@@ -38,7 +38,7 @@ def discard_asset(ctx: Ctx, number: int, why: str) -> None:
                                       tuple(around), default=around[0]))
             nested_bump(state.agents, str(target), owner, 1)
             ctx.emit(f"{owner}'s agent moves from {name} to {cards.assets()[target].name}", kind="agent-moves",
-                     seat=owner, card=number, to=target)
+                     seat=owner, card=number, target=target)
 
 
 def change_loyalty(ctx: Ctx, seat: str, faction: str) -> None:
