@@ -1,1 +1,2 @@
-"""Pax Expanse: the game's content as validated data; the rules engine comes later (nothing is registered)."""
+"""Pax Expanse: the game's content as validated data (cards.py) and its rules engine (game.py: GAME, the
+`pbem.games` entry point). Importing the package alone loads nothing else."""

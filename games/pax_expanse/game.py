@@ -227,3 +227,7 @@ def _finish(outcome: Outcome, start: GameState, seat: str, reported: int, rng: R
     if state.phase != "over" and round_ends(state, seat):
         happened += end_round(state, rng)
     return Step(state, happened)
+
+
+#: The game as the `pbem.games` entry point names it (importing the package alone loads only the card data).
+GAME = PaxExpanse()

@@ -286,9 +286,8 @@ def test_pax_expanse_never_imports_another_game() -> None:
 def test_importing_the_data_registers_no_game() -> None:
     import games.pax_expanse
 
-    assert not hasattr(games.pax_expanse, "GAME")
-    # The rules engine's session registers the entry point and replaces this line with a test of the game.
-    assert "pax_expanse" not in (ROOT / "pyproject.toml").read_text(encoding="utf-8"), "registered before its engine"
+    assert not hasattr(games.pax_expanse, "GAME")  # the engine is games.pax_expanse.game, the entry point's target
+    assert 'pax-expanse = "games.pax_expanse.game:GAME"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 
 # --- The Rocinante -------------------------------------------------------------------------------------------
