@@ -67,3 +67,11 @@ def register(name: str, action: Action) -> None:
 def module(name: str) -> Action | None:
     """The module implementing action `name`, or None while it is not implemented."""
     return _REGISTRY.get(name)
+
+
+# The six actions register themselves here, after `register` exists (each module imports only common helpers).
+from games.pax_expanse.actions import combat, eliminate, extort, favour, mobilise, rally  # noqa: E402
+
+for _name, _module in (("extort", extort), ("favour", favour), ("rally", rally), ("mobilise", mobilise),
+                       ("eliminate", eliminate), ("combat", combat)):
+    register(_name, _module)

@@ -1,0 +1,130 @@
+"""Favour (rulebook "Favour"), one of three effects:
+
+* `effect: favour`: pay 2, 4 or 6 influence (the first, second, third favour) for a favour with your faction, at
+  most three;
+* `effect: rocinante, region: R`: move the undamaged Rocinante from an adjacent region into the asset's region,
+  or from the asset's region to an adjacent one;
+* `effect: supporter, region: R`: in the asset's region or a region your faction controls, pay 2 influence per
+  supporter you have there to place one more.
+
+Every payment is an action cost, paid to the market.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import Path, Problem
+from engine.rng import Rng
+from games.pax_expanse import cards, queries
+from games.pax_expanse.actions.common import Ctx, afford, choose, listed, loyalty, name, pay, region_name
+from games.pax_expanse.model import FAVOUR_COSTS
+from games.pax_expanse.pieces import place_marker
+from games.pax_expanse.state import MAX_FAVOURS, GameState
+
+FIELDS: tuple[str, ...] = ("effect", "region")
+EFFECTS = ("favour", "rocinante", "supporter")
+
+
+def favour_cost(state: GameState, seat: str) -> int | None:
+    """What the seat's next favour costs (2, 4, 6), or None when it has three already."""
+    held = state.players[seat].favours
+    return FAVOUR_COSTS[held] if held < MAX_FAVOURS else None
+
+
+def rocinante_targets(state: GameState, card: int) -> list[str]:
+    """Where this asset may move the Rocinante: into its region from an adjacent one, or out of its region to any
+    adjacent one; nowhere when the Rocinante is damaged or farther away."""
+    rocinante = state.rocinante
+    if rocinante.damaged:
+        return []
+    here = queries.asset_region(state, card)
+    around = cards.board().neighbours[here]
+    if rocinante.region == here:
+        return list(around)
+    return [here] if rocinante.region in around else []
+
+
+def supporter_regions(state: GameState, seat: str, card: int) -> list[str]:
+    """The asset's region and the regions the seat's faction controls, in map order."""
+    here = queries.asset_region(state, card)
+    faction = loyalty(state, seat)
+    return [r for r in cards.board().regions if r == here or queries.faction_control(state, r) == faction]
+
+
+def supporter_cost(state: GameState, seat: str, region: str) -> int:
+    """Two influence per supporter the seat already has in the region."""
+    return 2 * state.supporters.get(region, {}).get(seat, 0)
+
+
+def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
+    """An unknown effect, a fourth favour, a move the Rocinante cannot make, a region not allowed, a cost not met."""
+    effect = params.get("effect")
+    if effect not in EFFECTS:
+        return [Problem((*path, "effect"), f"effect is one of {', '.join(EFFECTS)}, not {effect!r}")]
+    region = params.get("region")
+    if effect == "favour":
+        if "region" in params:
+            return [Problem((*path, "region"), "a favour is gained with your faction: give no region")]
+        cost = favour_cost(state, seat)
+        if cost is None:
+            return [Problem((*path, "effect"), f"you have {MAX_FAVOURS} favours already, the most you may have")]
+        return afford(state, seat, cost, (*path, "effect"), "your next favour")
+    if effect == "rocinante":
+        targets = rocinante_targets(state, card)
+        if not targets:
+            why = "it is damaged" if state.rocinante.damaged else \
+                f"it is in {region_name(state.rocinante.region)}, neither in nor next to " \
+                f"{region_name(queries.asset_region(state, card))}"
+            return [Problem((*path, "effect"), f"{name(card)} cannot move the Rocinante: {why}")]
+        if region not in targets:
+            return [Problem((*path, "region"), f"the Rocinante may move to {listed(targets)}, not {region!r}")]
+        return []
+    allowed = supporter_regions(state, seat, card)
+    if region not in allowed:
+        return [Problem((*path, "region"), f"a supporter goes to the asset's region or one your faction controls: "
+                                           f"{listed(allowed)}; not {region!r}")]
+    return afford(state, seat, supporter_cost(state, seat, region), (*path, "region"),
+                  f"a supporter in {region_name(region)}")
+
+
+def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
+    """Gain the favour, move the Rocinante or place the supporter."""
+    state = ctx.state
+    effect, region = params["effect"], params.get("region")
+    if effect == "favour":
+        cost = favour_cost(state, seat)
+        assert cost is not None
+        pay(ctx, seat, cost, f"a favour with {name(card)}")
+        place_marker(ctx, seat, "favour", "")
+    elif effect == "rocinante":
+        region = choose(ctx, seat, ("region",), "the region the Rocinante moves to", rocinante_targets(state, card))
+        state.rocinante.region = region
+        ctx.emit(f"{seat} moves the Rocinante to {region_name(region)} with {name(card)}", kind="rocinante-moves",
+                 seat=seat, region=region)
+    else:
+        assert isinstance(region, str)
+        pay(ctx, seat, supporter_cost(state, seat, region), f"a supporter in {region_name(region)}")
+        place_marker(ctx, seat, "supporter", region)
+
+
+def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
+    """A random effect among those the seat can take now."""
+    options: list[dict[str, Any]] = []
+    cost = favour_cost(state, seat)
+    if cost is not None and cost <= state.players[seat].influence:
+        options.append({"effect": "favour"})
+    options += [{"effect": "rocinante", "region": r} for r in rocinante_targets(state, card)]
+    options += [{"effect": "supporter", "region": r} for r in supporter_regions(state, seat, card)
+                if supporter_cost(state, seat, r) <= state.players[seat].influence]
+    return rng.choice(options) if options else None
+
+
+def choices(state: GameState, seat: str, card: int) -> list[str]:
+    """The three effects with what each may do now."""
+    cost = favour_cost(state, seat)
+    lines = [f"favour with {card}: effect favour ({'none left' if cost is None else f'costs {cost}'})"]
+    lines.append(f"favour with {card}: effect rocinante, region one of {listed(rocinante_targets(state, card))}")
+    lines.append(f"favour with {card}: effect supporter, region one of " + listed(
+        [f"{r} ({supporter_cost(state, seat, r)})" for r in supporter_regions(state, seat, card)]))
+    return lines
