@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.rng import Rng
+from games.pax_expanse.rocinante import take_turn
 from games.pax_expanse.state import GameState
 
 
 def rocinante_turn(state: GameState, rng: Rng) -> list[Event]:
-    """Resolve the Rocinante's turn on `state` in place and return what happened, every decision with its reason.
-
-    The hook the Rocinante's implementation (games/pax_expanse/rocinante/) fills in.
-    """
-    raise NotImplementedError("the Rocinante's turn is not implemented yet (ROCINANTE.md is its specification)")
+    """Resolve the Rocinante's turn on `state` in place and return what happened, every decision with its reason."""
+    return take_turn(state, rng)
 
 
 def end_round(state: GameState, rng: Rng) -> list[Event]:

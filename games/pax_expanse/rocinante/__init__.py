@@ -1,0 +1,6 @@
+"""The Rocinante, Pax Expanse's automated crew: the planner decides (planner.py, with the orderings of
+orderings.py), the rules apply (effects.py), and turn.py runs its turn after every round (ROCINANTE.md)."""
+
+from games.pax_expanse.rocinante.turn import take_turn
+
+__all__ = ["take_turn"]

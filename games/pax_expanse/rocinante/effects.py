@@ -1,0 +1,84 @@
+"""The rules apply what the crew decided: small rules functions for the changes crew actions make that no
+player action makes in the same way (pieces from the supply without the component-limits rule, an asset
+discarded with its agents sent home), shared by the crew and any card that does the same thing.
+"""
+
+from __future__ import annotations
+
+from games.pax.context import Context
+from games.pax_expanse import cards, queries
+from games.pax_expanse.model import REGIONS
+from games.pax_expanse.network import discard_asset
+from games.pax_expanse.pieces import WHERE, article, name_of, remove_piece
+from games.pax_expanse.rocinante.planner import Move, Plan
+from games.pax_expanse.state import GameState, nested_bump
+
+Ctx = Context[GameState]
+
+
+def owner_name(owner: str) -> str:
+    """A seat as it is, a faction by its short name."""
+    factions = {f.id: f.short for f in cards.board().factions}
+    return factions.get(owner, owner)
+
+
+def place_from_supply(ctx: Ctx, kind: str, where: str, owner: str, count: int, why: str) -> None:
+    """Place `count` pieces of `owner` from its supply (control markers of a seat, tokens of a faction); the
+    caller has checked the supply holds them, as nobody takes pieces from play here."""
+    supply = (queries.markers_in_supply(ctx.state, owner) if kind in ("supporter", "agent")
+              else queries.tokens_in_supply(ctx.state, owner))
+    if supply < count:
+        raise ValueError(f"{owner} has {supply} {kind}(s) in supply, {count} needed")
+    nested_bump(getattr(ctx.state, WHERE[kind]), where, owner, count)
+    who = owner_name(owner)
+    what = f"{article(who)} {who} {kind}" if count == 1 else f"{count} {who} {kind}s"
+    ctx.emit(f"{what[0].upper()}{what[1:]} placed on {name_of(where)} ({why})", kind="place", piece=kind,
+             where=where, owner=owner, count=count)
+
+
+def discard_with_agents_home(ctx: Ctx, number: int, why: str) -> None:
+    """Discard an asset from its Network; every agent on it goes back to its owner's player board (nobody is asked
+    to move one to an adjacent asset)."""
+    state = ctx.state
+    for seat in queries.seats_in_order(state, state.order[0]):
+        count = state.agents.get(str(number), {}).get(seat, 0)
+        if count:
+            remove_piece(ctx, "agent", str(number), seat, count, f"{why}: back to their player board")
+    discard_asset(ctx, number, why)
+
+
+def apply_plan(ctx: Ctx, decided: Plan, why: str) -> None:
+    """Carry out every move of a crew plan, then report each region whose control it changed."""
+    before = _controls(ctx.state)
+    for move in decided.moves:
+        _apply(ctx, move, why)
+    after = _controls(ctx.state)
+    for region in REGIONS:
+        if before[region] != after[region]:
+            ctx.emit(_control_text(region, before[region], after[region]), kind="control", region=region,
+                     faction=after[region][0], player=after[region][1])
+
+
+def _apply(ctx: Ctx, move: Move, why: str) -> None:
+    if move.op == "remove":
+        remove_piece(ctx, move.piece, move.where, move.owner, move.count, why)
+    elif move.op == "place":
+        place_from_supply(ctx, move.piece, move.where, move.owner, move.count, why)
+    elif move.op == "discard":
+        discard_with_agents_home(ctx, int(move.where), why)
+    else:
+        raise ValueError(f"unknown crew move {move.op!r}")
+
+
+def _controls(state: GameState) -> dict[str, tuple[str | None, str | None]]:
+    return {r: (queries.faction_control(state, r), queries.player_control(state, r)) for r in REGIONS}
+
+
+def _control_text(region: str, before: tuple[str | None, str | None], after: tuple[str | None, str | None]) -> str:
+    name = cards.board().region_names[region]
+    parts = []
+    if before[0] != after[0]:
+        parts.append(f"the {owner_name(after[0])} now controls it" if after[0] else "no faction controls it now")
+    if before[1] != after[1]:
+        parts.append(f"{after[1]} now controls it" if after[1] else "no player controls it now")
+    return f"{name}: " + "; ".join(parts)
