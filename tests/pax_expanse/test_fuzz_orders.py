@@ -125,3 +125,16 @@ def test_a_float_row_is_not_row_1() -> None:
     state = GAME.apply(state, {s: {"loyalty": "un"} for s in SEATS[:3]}, Rng("x")).state
     (problem, *_) = GAME.check(state, state.current, {"actions": [{"action": "purchase", "row": 1.0, "column": 1}]})
     assert problem.path[:3] == ("actions", 0, "row")
+
+
+def test_a_float_card_number_is_a_problem_not_the_card_in_hand() -> None:
+    # 13.0 == 13: "in hand" let it through, and the play then failed an assertion instead of answering.
+    state = GAME.setup(SEATS[:3], {}, Rng("px-fuzz/float-card"))
+    state = GAME.apply(state, {s: {"loyalty": "un"} for s in SEATS[:3]}, Rng("x")).state
+    seat = state.current
+    state.players[seat].hand = [13]
+    state.players[seat].network = [12]
+    for entry in ({"action": "play", "card": 13.0}, {"action": "extort", "card": 12.0},
+                  {"action": "play", "card": True}):
+        (problem, *_) = GAME.check(state, seat, {"actions": [entry]})
+        assert problem.path == ("actions", 0, "card"), entry

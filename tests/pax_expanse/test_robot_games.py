@@ -38,8 +38,7 @@ CARDS = 116
 #: A guard against a rules bug that never ends a game (robot games end in well under a thousand steps).
 MAX_STEPS = 3000
 #: Event kinds by which influence enters the game from the bank (+) or leaves it (-), with the field they carry.
-BANK = {"influence": ("amount", 1), "influence-to-bank": ("amount", -1), "money-removed": ("amount", -1),
-        "favour-paid": ("paid", -1)}
+BANK = {"influence": ("amount", 1), "influence-to-bank": ("amount", -1), "money-removed": ("amount", -1)}
 
 
 def influence_total(state: GameState) -> int:
@@ -126,8 +125,11 @@ def play_game(players: int, seed: int, invariants: bool = True) -> tuple[GameSta
             assert influence_total(step.state) == before + bank_change(step), (
                 len(archive), [(e.text, e.data) for e in step.events])
             check_invariants(step.state)
+            # Limits hold right after cleanup: not when the game ended mid-turn (no cleanup), nor after the
+            # Rocinante's turn, which may discard an asset that raised a limit.
             if (len(prompts) == 1 and prompts[0].kind == "turn" and step.state.paused is None
-                    and step.state.phase != "over"):  # a game ending mid-turn ends it before cleanup
+                    and step.state.phase != "over"
+                    and not any(e.data.get("kind") == "rocinante-turn" for e in step.events)):
                 check_limits_after_turn(step.state, prompts[0].seat)
             if step.state.paused is not None and prompts[0].kind == "turn":
                 # A robot answers its own decisions in its order: only other seats are waited for.
