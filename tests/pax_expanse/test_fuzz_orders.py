@@ -138,3 +138,13 @@ def test_a_float_card_number_is_a_problem_not_the_card_in_hand() -> None:
                   {"action": "play", "card": True}):
         (problem, *_) = GAME.check(state, seat, {"actions": [entry]})
         assert problem.path == ("actions", 0, "card"), entry
+
+
+def test_a_key_that_is_not_a_word_is_a_problem_so_a_paused_order_stays_canonical_json() -> None:
+    # A turn that pauses keeps its order in the state: `answers: {moves: {1: 2}}` came back from JSON as {"1": 2}.
+    state = GAME.setup(SEATS[:3], {}, Rng("px-fuzz/keys"))
+    state = GAME.apply(state, {s: {"loyalty": "un"} for s in SEATS[:3]}, Rng("x")).state
+    (problem,) = GAME.check(state, state.current, {"actions": [], "answers": {"moves": {1: 2}}})
+    assert problem.path == ("answers", "moves", 1)
+    (problem,) = GAME.check(state, state.current, {"actions": [{"action": "purchase", True: 1}]})
+    assert problem.path == ("actions", 0, True)
