@@ -24,7 +24,7 @@ from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
 from pbem.site.cli import site as site_command
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
-from pbem.warnings import warning_lines
+from pbem.warnings import lines_of, warning_lines, warnings_for
 
 
 class Rejected(click.ClickException):
@@ -188,6 +188,8 @@ def check(directory: Path, files: tuple[Path, ...]) -> None:
             bad += bool(doc.problems)
             if not doc.problems:
                 click.echo(f"{path}: orders for {doc.header['seat']}, step {doc.header['step']} are valid")
+                for line in lines_of(warnings_for(gd, str(doc.header["seat"]), doc.body))[1:]:
+                    click.echo(line)
     if bad:
         sys.exit(1)
 
@@ -402,13 +404,19 @@ def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
 @click.option("--seat", help="Only this seat's report (default: every seat and the public one).")
 @click.option("--format", "fmt", type=click.Choice(["html", "pdf", "json", "txt"]), default="pdf", show_default=True,
               help="The format whose path is printed.")
-def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> None:
+@click.option("--all-steps", is_flag=True,
+              help="Every stored step: the PDFs not made yet are rendered (an archive to keep or print).")
+def report(directory: Path, step: int | None, seat: str | None, fmt: str, all_steps: bool) -> None:
     """Re-render a step's reports from stored state and print their paths.
 
     \b
-    Example:
+    Examples:
       pbem report games/g1 --step 3 --seat anna --format html
+      pbem report games/g1 --all-steps            # every PDF of the game, for the archive
     """
+    if all_steps:
+        _report_all_steps(directory, seat, fmt)
+        return
     with user_errors():
         gd = open_game(directory)
         with gd.lock():
@@ -424,6 +432,23 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str) -> Non
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for name in names:
         click.echo(gd.report_dir(step) / f"{name}.{fmt}")
+
+
+def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
+    """Every stored step's reports: PDFs rendered where missing (HTML, text and JSON are always written)."""
+    with user_errors():
+        gd = open_game(directory)
+        with gd.lock():
+            if seat is not None and seat not in gd.meta.seat_names:
+                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+            if fmt == "pdf":
+                from pbem.reports.render import render_missing_pdfs
+
+                render_missing_pdfs(gd, readers=[seat] if seat is not None else None)
+    names = [seat] if seat else [*gd.meta.seat_names, "public"]
+    for step in gd.steps():
+        for name in names:
+            click.echo(gd.report_dir(step) / f"{name}.{fmt}")
 
 
 @main.command()

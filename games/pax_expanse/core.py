@@ -43,15 +43,18 @@ def purchase(ctx: Ctx, entry: dict[str, Any]) -> None:
     if cost > state.players[seat].influence:
         ctx.fail((*where, "column"), f"{name} costs {cost} influence and you have {state.players[seat].influence}; "
                  f"cards you may buy: {listed}")
-    for field in events.CHOICE_FIELDS.values():
-        if field in entry and number not in cards.events():
-            ctx.fail((*where, field), f"{field} answers an event's choice, and {name} is not an event")
+    event = cards.events().get(number)
+    asked = events.CHOICE_FIELDS.get(event.purchased.kind) if event is not None else None
+    for field in sorted(set(events.CHOICE_FIELDS.values())):
+        if field in entry and field != asked:
+            ctx.fail((*where, field), f"{field} answers an event's choice, and buying {name} asks "
+                     + (f"for {asked}" if asked else "for no choice"))
     RULES.pay_purchase(ctx, seat, r, c)
     _, found = market.take(state, r, c)
     state.players[seat].influence += found
     ctx.emit(f"{seat} buys {name} from row {row} column {column} for {cost}"
              + (f" and takes the {found} influence on it" if found else ""), kind="purchase", seat=seat,
-             card=number if number in cards.events() else None, cost=cost, found=found)
+             card=number, cost=cost, found=found)
     if number in cards.events():
         events.resolve_purchased(ctx, seat, number)
     else:

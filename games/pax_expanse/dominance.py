@@ -80,9 +80,10 @@ def expire(state: GameState, lasts: str, emit: Emitter) -> None:
         emit.emit(f"{cards.events()[effect.card].name}: its effect ends", kind="effect-ends", card=effect.card)
 
 
-def resolve(state: GameState, emit: Emitter, check: int, objective_by: int | None = None) -> None:
+def resolve(state: GameState, emit: Any, check: int, objective_by: int | None = None) -> None:
     """Resolve Dominance Check `check`; under instability the objective moves as check `objective_by` says,
-    and that check ends the game if it is the final one. Raises GameOver after the final check."""
+    and that check ends the game if it is the final one. Raises GameOver after the final check. `emit` is the
+    step's context (abilities resolved after the check may ask questions)."""
     dominance = cards.events()[check_card(check)].dominance
     mover = cards.events()[check_card(objective_by or check)].dominance
     assert dominance is not None and mover is not None
@@ -112,9 +113,13 @@ def resolve(state: GameState, emit: Emitter, check: int, objective_by: int | Non
               region=state.objective)
     expire(state, "until_after_next_dominance_check", emit)
     state.checks.append(check)
-    if max(check, objective_by or 0) == FINAL_CHECK:
-        end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
-        raise GameOver()
+    if max(check, objective_by or 0) != FINAL_CHECK:
+        from games.pax_expanse.abilities import after_dominance_check  # abilities place pieces, which ask
+
+        after_dominance_check(emit)
+        return
+    end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
+    raise GameOver()
 
 
 def winners(state: GameState) -> list[str]:

@@ -129,7 +129,9 @@ class PaxExpanse:
             if len(asked) == 1:
                 return {"answer": copy.deepcopy(asked[0]["default"])}
             return {"answers": {q["key"]: copy.deepcopy(q["default"]) for q in asked}}
-        return {"actions": []}
+        order: dict[str, Any] = {"actions": []}
+        run_turn(state, seat, order, chooser=lambda question: copy.deepcopy(question.default))
+        return order  # the defaults of the turn's own questions (cleanup's discards) are written into it
 
     def random_order(self, state: GameState, seat: str, rng: Rng) -> Order:
         """A random legal order: a random loyalty, random answers, or a turn of random core actions."""

@@ -14,7 +14,9 @@ from engine.contract import Problem
 from games.pax.context import Question, is_option
 from games.pax_expanse.model import FACTIONS
 
-TURN_KEYS = ("actions", "cleanup", "answers", "standing")
+#: The abilities a turn's `files:` may answer (Compromising Files, at the start of the turn).
+FILES = ("compromising_files_tycho", "compromising_files_mars")
+TURN_KEYS = ("files", "actions", "cleanup", "answers", "standing")
 CLEANUP_KEYS = ("network", "hand")
 #: Standing orders a seat may give, with what each takes.
 STANDING = {"bribe": "full, waive, or the most influence you ask as a bribe",
@@ -100,6 +102,10 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
                                          f"{', '.join(CLEANUP_KEYS)}"))
                 elif not isinstance(value, list):
                     found.append(Problem(("cleanup", key), f"{key} is a list of card numbers to discard"))
+    files = order.get("files")
+    if files is not None and not (isinstance(files, dict) and all(k in FILES for k in files)):
+        found.append(Problem(("files",), f"files maps a Compromising Files ability ({', '.join(FILES)}) to an "
+                             "asset number or none"))
     if "answers" in order and not isinstance(order["answers"], dict):
         found.append(Problem(("answers",), "answers is a mapping from a question's key to its answer"))
     return found

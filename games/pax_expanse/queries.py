@@ -32,6 +32,11 @@ def owner(state: GameState, number: int) -> str | None:
     return None
 
 
+def has_ability(state: GameState, seat: str, ability: str) -> bool:
+    """True when an asset in the seat's Network has this special ability (active while it is in the Network)."""
+    return any(asset(n).ability == ability for n in state.players[seat].network)
+
+
 def borders_of(region: str) -> tuple[str, ...]:
     """The borders of a region, in map order."""
     board = cards.board()
@@ -214,8 +219,10 @@ def adjacent_assets(state: GameState, number: int) -> list[int]:
 def play_bribe(state: GameState, seat: str, number: int) -> tuple[str, int] | None:
     """Who must be bribed, and how much, before `seat` plays this asset: the controller of its region, one
     influence per supporter of theirs there; None when nothing is owed (the seat controls the region, nobody
-    does, the climate is Prosperity, or an event in force lifts all bribes)."""
+    does, the climate is Prosperity, an event in force lifts all bribes, or the seat has Popular Mandate)."""
     if state.climate == "prosperity" or any(e.kind == "no_bribes" for e in state.effects):
+        return None
+    if has_ability(state, seat, "popular_mandate"):
         return None
     region = asset_region(state, number)
     controller = player_control(state, region)

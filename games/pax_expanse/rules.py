@@ -6,7 +6,7 @@ from typing import Any
 
 from games.pax.context import Question
 from games.pax.rules import PaxRules
-from games.pax_expanse import cards, queries
+from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.state import GameState
 
 
@@ -29,8 +29,14 @@ class ExpanseRules(PaxRules[GameState]):
         return cards.card(card).name
 
     def is_favoured(self, state: GameState, seat: str, card: int) -> bool:
-        """True when the asset's suit is the one the climate favours (or one an event makes count as favoured)."""
-        return cards.assets()[card].suit in queries.favoured_suits(state, seat)
+        """True when the asset's suit is the one the climate favours (or one an event makes count as favoured);
+        an asset with Opportunist always counts as of the favoured suit."""
+        return (abilities.is_opportunist(state, seat, card)
+                or cards.assets()[card].suit in queries.favoured_suits(state, seat))
+
+    def free_purchase(self, state: GameState, seat: str, card: int) -> bool:
+        """Tycho Contracts, Outer Planets Contracts and Martian Patronage make some assets free to their holder."""
+        return abilities.free_purchase(state, seat, card)
 
     def favoured_name(self, state: GameState) -> str:
         """The climate and the suit it favours, in words."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
-from games.pax_expanse import actions, cards, core, queries
+from games.pax_expanse import abilities, actions, cards, core, queries
 from games.pax_expanse.bribes import settle_bribe
 from games.pax_expanse.cleanup import cleanup
 from games.pax_expanse.rules import RULES
@@ -61,7 +61,8 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     def game_over() -> None:
         ctx.state.turn = None
 
-    return run_parts(ctx, [the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)], game_over)
+    parts = [lambda: abilities.start_of_turn(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    return run_parts(ctx, parts, game_over)
 
 
 def end_turn(state: GameState) -> None:
@@ -150,7 +151,10 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     _check_bribe_limit(ctx, entry)
     params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
     holder = queries.intimidator(state, number)
-    if holder is not None:
+    if holder is not None and abilities.bribe_free_action(state, seat):
+        ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} (Diplomatic Immunity)", kind="bribe",
+                 payer=seat, receiver=holder, paid=0)
+    elif holder is not None:
         amount = state.agents[str(number)][holder]
         if not settle_bribe(ctx, seat, holder, amount, (*where, "bribe"), f"use {asset.name}"):
             return

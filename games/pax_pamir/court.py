@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.pax.context import Question
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import bump
 
 
@@ -49,7 +50,7 @@ def repay_leverage(ctx: Context, seat: str, number: int) -> None:
     ctx.emit(f"{seat} repays {paid} rupee(s) for the leveraged {name}.", kind="leverage", seat=seat, paid=paid)
     if not short:
         return
-    if player.automaton == "wakhan":
+    if not seat_rules(ctx.state, seat).repays_leverage_with_cards():
         return  # Wakhan rules: short of rupees for leverage, she discards no cards
     options = tuple(player.hand) + tuple(player.court)
     if not options:

@@ -9,6 +9,7 @@ from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 #: Points for the places of a successful check (by influence) and an unsuccessful one (by cylinders in play).
@@ -35,9 +36,8 @@ def check_scores(state: GameState, final: bool) -> tuple[str | None, dict[str, i
     factor = 2 if final else 1
     coalition = dominant_coalition(state)
     if coalition is not None:
-        # Wakhan, loyal to every coalition, is always in the running.
         loyal = {s: queries.influence(state, s, coalition) for s in state.seats
-                 if state.players[s].loyalty == coalition or state.players[s].automaton == "wakhan"}
+                 if seat_rules(state, s).competes_in_check(state, s, coalition)}
         return coalition, split_points(loyal, [p * factor for p in SUCCESS_POINTS])
     cylinders = {s: queries.cylinders_in_play(state, s) for s in state.seats}
     return None, split_points(cylinders, [p * factor for p in FAILURE_POINTS])

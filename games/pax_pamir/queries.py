@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CourtCard
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 
 #: Abilities that make their own card count as being of the favored suit.
@@ -68,8 +69,8 @@ def patriots(state: GameState, seat: str) -> list[int]:
 def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
     """One, plus patriots in court, prizes and gifts, as changed by event effects in force.
 
-    Wakhan is loyal to every coalition: with `coalition` given, only her patriots and prizes of that coalition
-    count (her gifts count for all).
+    With `coalition` given, a seat loyal to several coalitions (Wakhan) counts only its patriots and prizes of
+    that coalition (seats.SeatRules.counts_toward); gifts count for all.
     """
     player = state.players[seat]
     gift_value = 1
@@ -77,11 +78,9 @@ def influence(state: GameState, seat: str, coalition: str | None = None) -> int:
         gift_value = 0
     elif effect(state, "koh_i_noor_recovered", seat):
         gift_value = 2
-    patriot_count = len(patriots(state, seat))
-    prize_count = len(player.prizes)
-    if player.automaton == "wakhan" and coalition is not None:
-        patriot_count = sum(1 for n in patriots(state, seat) if court_card(n).patriot == coalition)
-        prize_count = sum(1 for n in player.prizes if court_card(n).prize == coalition)
+    rules = seat_rules(state, seat)
+    patriot_count = sum(1 for n in patriots(state, seat) if rules.counts_toward(court_card(n).patriot, coalition))
+    prize_count = sum(1 for n in player.prizes if rules.counts_toward(court_card(n).prize, coalition))
     if any(e.id == "rumor" and e.target == seat for e in state.effects):
         patriot_count = 0
     return 1 + patriot_count + prize_count + gift_value * len(player.gifts)

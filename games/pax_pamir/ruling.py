@@ -4,18 +4,13 @@ and than the armies of each coalition, whether or not any seat is loyal to it.""
 from __future__ import annotations
 
 from games.pax_pamir import cards
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
 
 def ruling_pieces(state: GameState, seat: str, region: str) -> int:
-    """`seat`'s tribes in `region` plus the armies there of `seat`'s coalition."""
-    tribes = state.tribes.get(region, {}).get(seat, 0)
-    if state.players[seat].automaton == "wakhan":
-        # Wakhan rules: her tribes and only the most numerous armies of a single coalition there.
-        return tribes + max(state.armies.get(region, {}).values(), default=0)
-    loyalty = state.players[seat].loyalty
-    armies = state.armies.get(region, {}).get(loyalty, 0) if loyalty else 0
-    return tribes + armies
+    """`seat`'s tribes in `region` plus the armies there that count for it (those of its coalition)."""
+    return state.tribes.get(region, {}).get(seat, 0) + seat_rules(state, seat).ruling_armies(state, seat, region)
 
 
 def ruler(state: GameState, region: str) -> str | None:

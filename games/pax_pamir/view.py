@@ -8,6 +8,7 @@ from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
+from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.setup import PILE_BASE, PILES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
@@ -64,19 +65,15 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "effects": [{"id": e.id, "card": e.card, "title": _effect_title(e.card, e.id), "lasts": e.lasts,
                      "seat": e.seat, "target": e.target} for e in state.effects],
         "checks_done": state.checks_done,
-        "wakhan": _wakhan(state),
+        "wakhan": _automata(state),
         "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
 
 
-def _wakhan(state: GameState) -> dict[str, Any] | None:
-    """Wakhan's public AI cards when she plays (None otherwise)."""
-    if not any(p.automaton == "wakhan" for p in state.players.values()):
-        return None
-    from games.pax_pamir.wakhan.deck import public
-
-    return public(state)
+def _automata(state: GameState) -> dict[str, Any] | None:
+    """What the table sees of a seat the game plays itself (Wakhan's AI cards), None when none plays."""
+    return next((shown for s in state.seats if (shown := seat_rules(state, s).public_view(state)) is not None), None)
 
 
 def _effect_title(number: int, effect_id: str) -> str:

@@ -197,6 +197,8 @@ class Track:
     reminded: list[float] = field(default_factory=list)
     noticed: bool = False
     seats: dict[str, datetime] = field(default_factory=dict)  # one seat's own deadline, set by the moderator
+    #: Reminders already sent to a seat with its own deadline (hours before it); the others share `reminded`.
+    seat_reminded: dict[str, list[float]] = field(default_factory=dict)
 
     def for_seat(self, seat: str | None) -> datetime:
         """The deadline one seat sees: its own when the moderator gave it one, else the game's."""
@@ -210,16 +212,28 @@ class Track:
         """True once the deadline (and every seat's own) and its grace period have passed."""
         return now >= self.closes() + policy.grace
 
-    def reminders_due(self, policy: Policy, now: datetime) -> float | None:
-        """The reminder to send now (hours before the deadline), or None; a late run sends only the latest.
+    def reminders_due(self, policy: Policy, now: datetime, seat: str | None = None) -> float | None:
+        """The reminder to send now (hours before the deadline `seat` sees), or None; a late run sends only the latest.
 
         A reminder whose time came before the step opened is skipped: the report that opened it says as much.
+        A seat with a deadline of its own is reminded before that one, not before the game's.
         """
-        if now >= self.deadline:
+        deadline = self.for_seat(seat)
+        sent = self.seat_reminded.get(seat, []) if seat in self.seats else self.reminded
+        if now >= deadline:
             return None
-        owed = [h for h in policy.remind_hours if h not in self.reminded
-                and self.opened <= self.deadline - timedelta(hours=h) <= now]
+        owed = [h for h in policy.remind_hours if h not in sent
+                and self.opened <= deadline - timedelta(hours=h) <= now]
         return min(owed) if owed else None
+
+    def reminded_at(self, policy: Policy, hours: float, seat: str | None = None) -> None:
+        """Record the reminder sent `hours` before the deadline (and the earlier ones a late run skipped)."""
+        sent = self.seat_reminded.get(seat, []) if seat in self.seats else self.reminded
+        done = sorted({*sent, *(h for h in policy.remind_hours if h >= hours)}, reverse=True)
+        if seat in self.seats:
+            self.seat_reminded[str(seat)] = done
+        else:
+            self.reminded = done
 
 
 def track_path(game_root: Path) -> Path:
@@ -240,6 +254,7 @@ def load_track(game_root: Path) -> Track | None:
         reminded=[float(h) for h in data.get("reminded", [])],
         noticed=bool(data.get("noticed", False)),
         seats={str(k): datetime.fromisoformat(v) for k, v in (data.get("seats") or {}).items()},
+        seat_reminded={str(k): [float(h) for h in v] for k, v in (data.get("seat_reminded") or {}).items()},
     )
 
 
@@ -254,6 +269,8 @@ def save_track(game_root: Path, track: Track) -> None:
     }
     if track.seats:
         data["seats"] = {seat: moment.isoformat() for seat, moment in sorted(track.seats.items())}
+    if track.seat_reminded:
+        data["seat_reminded"] = {seat: hours for seat, hours in sorted(track.seat_reminded.items())}
     write_atomic(track_path(game_root), json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 

@@ -2,9 +2,10 @@
 
 Only the tokens' hashes are known, so a token is found as a run of token characters whose hash is a
 seat's. A mail is searched in its bytes, in every header decoded and in every part decoded (base64,
-quoted-printable, uuencode, any character set, forwarded mail inside it). What is found is replaced in
-place; when a token would survive that (an encoded header, a part in UTF-16 …), the stored copy is
-rebuilt from the mail's headers and text instead, without its attachments.
+quoted-printable, uuencode, any character set, forwarded mail inside it, the files of a zip or gzip
+attachment). What is found is replaced in place; when a token would survive that (an encoded header, a
+part in UTF-16, a compressed attachment …), the stored copy is rebuilt from the mail's headers and text
+instead, without its attachments.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import base64
 import email
 import email.header
 import email.policy
+import gzip
 import hashlib
+import io
 import quopri
 import re
+import zipfile
 from collections.abc import Iterable, Iterator
 from email.message import Message
 
@@ -26,6 +30,10 @@ _RUN = re.compile(rb"[A-Za-z0-9_-]{22,}")
 TOKEN_LENGTH = 22
 #: Runs longer than this are encoded data (read decoded instead), not words a person typed.
 _LONGEST_RUN = 512
+#: How much of a compressed attachment is read in search of tokens: a mail is capped in size, its
+#: decompressed contents are not (a zip bomb), so reading stops here; what lies beyond is dropped unread.
+_UNPACKED_LIMIT = 8 * 1024 * 1024
+_MEMBERS_LIMIT = 200
 
 
 def _hash(candidate: bytes) -> str:
@@ -87,13 +95,50 @@ def views(raw: bytes) -> Iterator[bytes]:
             text = _text_of(part, data)
             if text is not None:
                 yield text.encode("utf-8", "replace")
+            yield from _unpacked(data)
+
+
+def _unpacked(data: bytes) -> Iterator[bytes]:
+    """The files inside a zip or gzip attachment, read up to a limit; a file cut short counts as a token found.
+
+    Compressed bytes cannot be scrubbed in place, so anything found here makes the stored copy a rebuilt one,
+    which leaves attachments out. An archive too large to read to its end is treated the same way.
+    """
+    budget = _UNPACKED_LIMIT
+    try:
+        if data[:4] == b"PK\x03\x04":
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                for number, info in enumerate(archive.infolist()):
+                    if number >= _MEMBERS_LIMIT or budget <= 0:
+                        yield _UNREAD
+                        return
+                    with archive.open(info) as member:
+                        chunk = member.read(budget + 1)
+                    budget -= len(chunk)
+                    yield chunk
+                    if chunk[:2] in (b"\xff\xfe", b"\xfe\xff"):  # a text file saved by Windows Notepad
+                        yield chunk.decode("utf-16", "replace").encode("utf-8", "replace")
+                if budget < 0:
+                    yield _UNREAD
+        elif data[:2] == b"\x1f\x8b":
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+                chunk = packed.read(budget + 1)
+            yield chunk
+            if len(chunk) > budget:
+                yield _UNREAD
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, ValueError, NotImplementedError):
+        return  # not a readable archive (or encrypted): its bytes were searched as they are
+
+
+#: Stands for the unread rest of an archive: its presence makes a mail with attachments be rebuilt.
+_UNREAD = b"\x00pbem-unread-archive\x00"
 
 
 def secrets_in(raw: bytes, hashes: frozenset[str] | set[str]) -> set[bytes]:
     """Every token in any view of a mail."""
     found: set[bytes] = set()
     for view in views(raw):
-        found |= tokens_in(view, hashes)
+        found |= {_UNREAD} if view == _UNREAD else tokens_in(view, hashes)
     return found
 
 

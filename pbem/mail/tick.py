@@ -164,12 +164,22 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
     if gd.game.result(gd.state()) is not None:
         return done
     track = deadlines.current(gd.root, gd.current_step(), policy, now)
-    hours = track.reminders_due(policy, now)
-    if hours is not None:
-        for seat in _missing(gd):
-            if settings is not None and notices.queue_reminder(gd, settings, seat, hours, track.step + 1, now) is not None:
-                done.append(f"reminded {seat} ({hours:g} h before the deadline)")
-        track.reminded = sorted({*track.reminded, *(h for h in policy.remind_hours if h >= hours)}, reverse=True)
+    missing = _missing(gd)
+    # Seats sharing the game's deadline are reminded together; a seat with its own deadline, before that one.
+    shared = track.reminders_due(policy, now)
+    if shared is not None:
+        for seat in (s for s in missing if s not in track.seats):
+            if settings is not None and notices.queue_reminder(gd, settings, seat, shared, track.step + 1, now) is not None:
+                done.append(f"reminded {seat} ({shared:g} h before the deadline)")
+        track.reminded_at(policy, shared)
+    own = {seat: track.reminders_due(policy, now, seat) for seat in track.seats if seat in missing}
+    for seat, hours in own.items():
+        if hours is None:
+            continue
+        if settings is not None and notices.queue_reminder(gd, settings, seat, hours, track.step + 1, now) is not None:
+            done.append(f"reminded {seat} ({hours:g} h before its own deadline)")
+        track.reminded_at(policy, hours, seat)
+    if shared is not None or any(h is not None for h in own.values()):
         deadlines.save_track(gd.root, track)
     return done
 

@@ -113,12 +113,16 @@ def ensure_pdf(gd: GameDir, step: int, seat: str | None, config: ReportConfig, h
     return data
 
 
-def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None) -> list[Path]:
-    """Every report PDF of every stored step not rendered yet (for an archive that must hold them all)."""
+def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None,
+                        readers: list[str] | None = None) -> list[Path]:
+    """Every report PDF of every stored step not rendered yet (for an archive that must hold them all).
+
+    `readers` limits it to those seats' reports; by default every seat's and the public one.
+    """
     config = config or ReportConfig()
     made = []
     for step in gd.steps():
-        for seat in [None, *gd.meta.seat_names]:
+        for seat in ([None, *gd.meta.seat_names] if readers is None else readers):
             path = gd.report_dir(step) / f"{report_stem(seat)}.pdf"
             if not path.is_file():
                 ensure_pdf(gd, step, seat, config)

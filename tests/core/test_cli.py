@@ -200,3 +200,18 @@ def test_forced_seats_are_told_when_the_game_is_played_by_mail(tmp_path: Path) -
     assert code == 0 and "default orders for anna, ben" in out
     outbox = sorted(p.name for p in (tmp_path / "g" / "mail" / "outbox").iterdir())
     assert outbox == ["missed-0001-anna.eml", "welcome-anna.eml"], "ben has no address to tell"
+
+
+def test_report_all_steps_renders_every_missing_pdf_once_for_the_archive(tmp_path: Path) -> None:
+    game = new_toy(tmp_path)
+    code, out = invoke("report", str(game), "--all-steps", "--seat", "ben")
+    pdf = game / "steps" / "0000" / "reports" / "ben.pdf"
+    assert code == 0 and out == f"{pdf}\n" and pdf.read_bytes().startswith(b"%PDF-")
+    assert not (game / "steps" / "0000" / "reports" / "anna.pdf").exists()
+    made = pdf.stat().st_mtime_ns
+    code, out = invoke("report", str(game), "--all-steps")
+    assert code == 0 and out.splitlines() and all(line.endswith(".pdf") for line in out.splitlines())
+    assert all(Path(line).is_file() for line in out.splitlines())
+    assert pdf.stat().st_mtime_ns == made, "a PDF already made is kept, not rendered again"
+    code, out = invoke("report", str(game), "--all-steps", "--seat", "nobody")
+    assert code == 1 and "unknown seat 'nobody'" in out

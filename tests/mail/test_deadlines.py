@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,27 @@ def test_a_reminder_due_before_the_step_opened_is_not_sent_with_its_report() -> 
     track = Track(step=0, opened=at("2026-11-30T18:05"), deadline=at("2026-12-01T17:05"))
     assert track.reminders_due(policy, at("2026-11-30T18:06")) is None
     assert track.reminders_due(policy, at("2026-12-01T15:06")) == 2.0
+
+
+def test_a_seat_with_its_own_deadline_is_reminded_before_that_one_not_the_games() -> None:
+    policy = deadlines.Policy(rule=After(timedelta(hours=48)), zone=deadlines.zone("UTC"), remind_hours=(24.0, 2.0))
+    track = Track(step=0, opened=at("2026-11-30T00:00"), deadline=at("2026-12-02T00:00"),
+                  seats={"cleo": at("2026-12-04T00:00")})
+    assert track.reminders_due(policy, at("2026-12-01T23:00")) == 2.0  # the others' last reminder
+    assert track.reminders_due(policy, at("2026-12-01T23:00"), "cleo") is None  # cleo has two more days
+    track.reminded_at(policy, 2.0)
+    assert track.reminders_due(policy, at("2026-12-03T01:00"), "cleo") == 24.0
+    track.reminded_at(policy, 24.0, "cleo")
+    assert track.reminders_due(policy, at("2026-12-03T12:00"), "cleo") is None
+    assert track.reminders_due(policy, at("2026-12-03T22:30"), "cleo") == 2.0
+    assert track.reminded == [24.0, 2.0] and track.seat_reminded == {"cleo": [24.0]}
+    later = Track(step=0, opened=track.opened, deadline=track.deadline, seats=track.seats,
+                      seat_reminded=track.seat_reminded)
+    assert later.reminders_due(policy, at("2026-12-03T22:30"), "anna") is None  # anna's deadline has passed
+
+
+def test_a_seats_own_reminders_are_kept_with_the_deadline(tmp_path: Path) -> None:
+    track = Track(step=3, opened=at("2026-11-30T00:00"), deadline=at("2026-12-02T00:00"),
+                  seats={"cleo": at("2026-12-04T00:00")}, seat_reminded={"cleo": [24.0]}, reminded=[24.0])
+    deadlines.save_track(tmp_path, track)
+    assert deadlines.load_track(tmp_path) == track

@@ -6,7 +6,10 @@ import base64
 import email
 import email.header
 import email.policy
+import gzip
+import io
 import quopri
+import zipfile
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -111,3 +114,53 @@ def test_orders_with_the_token_in_a_quoted_part_still_count_and_keep_their_text(
     text = stored.read_bytes()
     assert b"bid: 2" in text and b"removed-by-pbem" in text and anna.encode() not in text and ben.encode() not in text
 
+
+
+def _zipped(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_token_inside_a_zip_or_gzip_attachment_is_not_stored(offline: Site) -> None:
+    ben, cleo = offline.tokens["ben"], offline.tokens["cleo"]
+    mail = order_mail("my notes are attached", subject="[g1] notes", sender="ben@example.org")
+    mail.add_attachment(_zipped({"notes/orders.yaml": f"token: {ben}\n".encode(),
+                                 "win.txt": f"token {cleo}".encode("utf-16")}),
+                        maintype="application", subtype="zip", filename="notes.zip")
+    mail.add_attachment(gzip.compress(f"token: {ben}\n".encode()), maintype="application", subtype="gzip",
+                        filename="orders.yaml.gz")
+    handle(offline.root, offline.settings, mail.as_bytes(policy=email.policy.SMTP))
+    stored = [p for p in offline.root.rglob("*.eml")]
+    assert stored
+    for path in stored:
+        for view in _readable(path):
+            for packed in _unpacked_views(view):
+                assert ben.encode() not in packed and cleo.encode() not in packed, f"{path.name} keeps a token"
+
+
+def _unpacked_views(data: bytes) -> list[bytes]:
+    """A stored part and, when it is an archive, every file in it (as the test reads them, independently)."""
+    found = [data]
+    if data[:4] == b"PK\x03\x04":
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for name in archive.namelist():
+                member = archive.read(name)
+                found += [member, member.decode("utf-16", "replace").encode()]
+    elif data[:2] == b"\x1f\x8b":
+        found.append(gzip.decompress(data))
+    return found
+
+
+def test_a_zip_bomb_attachment_is_left_out_of_the_stored_copy_unread(offline: Site) -> None:
+    bomb = _zipped({f"part{n}.txt": b"\0" * (3 * 1024 * 1024) for n in range(4)})  # 12 MiB unpacked, a few KiB sent
+    mail = order_mail("look", subject="[g1] big", sender="ben@example.org")
+    mail.add_attachment(bomb, maintype="application", subtype="zip", filename="bomb.zip")
+    handle(offline.root, offline.settings, mail.as_bytes(policy=email.policy.SMTP))
+    kept = [p for p in offline.root.rglob("*.eml") if b"[g1] big" in p.read_bytes() and p.parent.name == "in"]
+    assert kept
+    for stored in kept:
+        assert b"bomb.zip" not in stored.read_bytes()  # too large to search to its end: not kept
+        assert b"attachment(s) left out" in stored.read_bytes()

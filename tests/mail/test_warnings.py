@@ -82,3 +82,16 @@ def test_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
     assert lines[1] == HEADING
     assert f"{queries.court_card(card).name} ({card})" in result.output
     assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+
+
+def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_path: Path) -> None:
+    gd, _ = first_turn(tmp_path)
+    seat, orders, _card = patriot_turn(gd)
+    path = tmp_path / "orders.yaml"
+    path.write_text(render({"game": "pp", "seat": seat, "step": gd.current_step() + 1}, orders), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(gd.root), str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith("are valid") and lines[1] == HEADING
+    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert gd.pending() == {}

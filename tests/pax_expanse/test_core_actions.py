@@ -267,3 +267,30 @@ def test_play_bribe_for_a_crew_asset_follows_the_rocinante() -> None:
     act(turn_context(state), {"action": "play", "card": 98, "side": "left", "bribe": 1})
     assert state.fleets == {"outer_planets": {"un": 2}}
     assert state.players["ben"].influence == 1
+
+
+def test_special_abilities_contracts_make_assets_free_to_buy() -> None:
+    state = shop(0)
+    state.players["anna"].network = [64]  # Tycho Contracts
+    state.market[0][4] = 59  # a Tycho Station asset
+    act(turn_context(state), {"action": "purchase", "row": 1, "column": 5})
+    assert state.players["anna"].hand == [59]
+    assert state.market_influence[0] == [0] * 6
+
+
+def test_special_abilities_popular_mandate_plays_without_bribes() -> None:
+    state = position(loyalty={"anna": "un", "ben": "mcr"}, hands={"anna": [8]}, networks={"anna": [25]})
+    put(state, "supporters", "earth", "ben", 2)
+    assert act(turn_context(state), {"action": "play", "card": 8, "side": "left"})
+
+
+def test_purchase_event_choice_field_only_for_the_event_asking_it() -> None:
+    state = shop()
+    state.market[0][0] = 113  # Earth Aid Package asks nothing
+    with pytest.raises(OrderError) as error:
+        act(turn_context(state), {"action": "purchase", "row": 1, "column": 1, "region": "mars"})
+    assert error.value.path == ("actions", 0, "region")
+    state.market[0][0] = 116
+    with pytest.raises(OrderError) as error:
+        act(turn_context(state), {"action": "purchase", "row": 1, "column": 1, "target": "ben"})
+    assert "asks for region" in error.value.message

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from px_helpers import Log, position, put
+from px_helpers import Log, position, put, turn_context
 
 from games.pax_expanse import dominance
 from games.pax_expanse.state import Effect
@@ -40,9 +40,8 @@ def test_dominance_check_tie_between_factions_means_player_scoring() -> None:
     put(state, "supporters", "earth", "anna")
     put(state, "supporters", "mars", "ben")
     put(state, "supporters", "belt", "ben")
-    log = Log()
     state.objective = "jupiter"
-    dominance.resolve(state, log, 1)
+    dominance.resolve(state, turn_context(state), 1)
     # Check 1 pays 3/1 for player scoring: ben controls two regions, anna one; cleo none.
     assert [state.players[s].vp for s in ("anna", "ben", "cleo")] == [1, 3, 0]
     assert state.objective == "tycho"
@@ -53,7 +52,7 @@ def test_dominance_check_objective_scores_its_controller_and_moves() -> None:
     state = position(loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"})
     put(state, "fleets", "earth", "un", 2)
     put(state, "supporters", "belt", "cleo")
-    dominance.resolve(state, Log(), 2)
+    dominance.resolve(state, turn_context(state), 2)
     # Faction scoring for the UN (anna alone, reputation 0: still first), and cleo holds the Belt's objective.
     assert state.players["anna"].vp == 5
     assert state.players["cleo"].vp == 2
@@ -69,12 +68,13 @@ def test_dominance_check_effects_end_before_or_after_the_check() -> None:
         Effect(106, "ice_hauler_windfall", "favour_worth", "until_after_next_dominance_check", "anna"),
         Effect(107, "diplomatic_pouch", "refuse_bribes", "until_next_dominance_check", "ben"),
     ]
-    log = Log()
-    dominance.resolve(state, log, 1)
+    ctx = turn_context(state)
+    dominance.resolve(state, ctx, 1)
     assert state.players["anna"].vp == 5 and state.players["ben"].vp == 3  # the windfall still counted
     assert state.effects == []
     assert sorted(state.discard) == [106, 107]
-    assert log.kinds().index("effect-ends") < log.kinds().index("dominance-check")
+    happened = [e.data.get("kind") for e in ctx.events]
+    assert happened.index("effect-ends") < happened.index("dominance-check")
 
 
 def test_game_end_and_victory_after_the_final_check() -> None:
@@ -108,3 +108,9 @@ def test_instability_lower_check_scores_higher_places_objective_final_ends() -> 
     assert state.players["anna"].vp == 5  # check 3 scores 5/3/1, not check 4's 10/6/2
     assert state.objective == "earth"  # where check 4 sends it
     assert state.phase == "over"
+
+
+def test_special_abilities_belter_uprising_after_each_check() -> None:
+    state = position(loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"}, networks={"cleo": [39]})
+    dominance.resolve(state, turn_context(state), 1)
+    assert state.fleets == {"belt": {"opa": 2}}

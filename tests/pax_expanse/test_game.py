@@ -164,3 +164,15 @@ def test_game_defaults_and_random_orders_are_accepted(rocinante_recorded: list[i
         state = GAME.apply(state, orders, rng).state
         assert GAME.decode(json.loads(json.dumps(GAME.encode(state)))) == state
     assert state.turn_number > 3
+
+
+def test_game_default_turn_takes_no_action_and_discards_the_rightmost_cards_over_a_limit() -> None:
+    state = started()
+    seat = state.current
+    state.players[seat].hand = [10, 11, 12, 13]
+    order = GAME.default_order(state, seat)
+    assert order["actions"] == []
+    assert GAME.check(state, seat, order) == []
+    after = GAME.apply(state, {seat: order}, Rng("d")).state
+    assert after.players[seat].hand == [10, 11]
+    assert after.paused is None

@@ -56,14 +56,14 @@ def extort(card: int, **more: Any) -> dict[str, Any]:
     return {"action": "extort", "card": card, **more}
 
 
-# 8 political 1, 32 economics 1, 35 war 1, 53 subterfuge 1: all show Extort. Peace favours political.
+# 8 political 1, 32 economics 1, 35 war 1, 45 economics 1: all show Extort. Peace favours political.
 
 
 def test_card_based_actions_two_actions_then_no_more() -> None:
-    state = table({"anna": [32, 35, 53]})
+    state = table({"anna": [32, 35, 45]})
     run_turn(state, "anna", {"actions": [extort(32), extort(35)]})
     with pytest.raises(OrderError) as error:
-        run_turn(state, "anna", {"actions": [extort(32), extort(35), extort(53)]})
+        run_turn(state, "anna", {"actions": [extort(32), extort(35), extort(45)]})
     assert error.value.path == ("actions", 2, "action")
     assert "no actions left" in error.value.message
 
@@ -81,7 +81,7 @@ def test_bonus_actions_follow_the_climate() -> None:
     run_turn(state, "anna", {"actions": [extort(32), extort(8), extort(35)]})
     with pytest.raises(OrderError):
         state.climate = "peace"
-        run_turn(state, "anna", {"actions": [extort(32), extort(35), extort(8), extort(53)]})
+        run_turn(state, "anna", {"actions": [extort(32), extort(35), extort(8), extort(45)]})
 
 
 def test_card_based_actions_each_asset_acts_once_per_turn() -> None:
@@ -108,7 +108,8 @@ def test_card_based_actions_problems_of_the_action_reach_the_order() -> None:
     assert error.value.path == ("actions", 0, "note")
 
 
-def test_card_based_actions_not_yet_implemented_are_refused() -> None:
+def test_card_based_actions_not_yet_implemented_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(actions._REGISTRY, "combat")  # every action is registered now; take one away
     state = table({"anna": [34]})
     with pytest.raises(OrderError) as error:
         run_turn(state, "anna", {"actions": [{"action": "combat", "card": 34}]})
@@ -165,3 +166,28 @@ def test_sequence_of_play_turn_passes_clockwise_and_cleanup_runs() -> None:
     assert after.players["anna"].hand == [10, 12]
     assert after.current == "ben"
     assert after.turn is None and after.turn_number == 1
+
+
+def test_special_abilities_compromising_files_places_an_agent_at_the_start_of_the_turn() -> None:
+    state = table({"anna": [53], "ben": [54, 22]})  # 53: Compromising Files (Tycho Station)
+    put(state, "agents", "22", "cleo")
+    outcome = run_turn(state, "anna", {"files": {"compromising_files_tycho": 54}, "actions": []})
+    assert outcome.ctx.state.agents["54"] == {"anna": 1}
+    with pytest.raises(OrderError) as error:
+        run_turn(state, "anna", {"files": {"compromising_files_tycho": 22}, "actions": []})
+    assert error.value.path == ("files", "compromising_files_tycho")
+
+
+def test_special_abilities_diplomatic_immunity_no_intimidation_bribe() -> None:
+    state = table({"anna": [7, 8]})  # 7: Diplomatic Immunity
+    put(state, "agents", "8", "ben", 2)
+    run_turn(state, "anna", {"actions": [extort(8)]})
+    assert Tally.performed == [8]
+
+
+def test_special_abilities_opportunist_always_takes_bonus_actions() -> None:
+    from games.pax_expanse.rules import RULES
+
+    state = table({"anna": [79, 72]})  # both Opportunist: war and political assets
+    state.climate = "prosperity"
+    assert RULES.is_favoured(state, "anna", 79) and RULES.is_favoured(state, "anna", 72)

@@ -1,0 +1,74 @@
+"""Component limits and agents on discarded assets (rulebook "General Rules")."""
+
+from __future__ import annotations
+
+import pytest
+from px_helpers import position, put, turn_context
+
+from games.pax.context import Pause
+from games.pax_expanse import pieces, queries
+from games.pax_expanse.network import discard_asset
+
+
+def test_component_limits_take_a_marker_from_play_and_convert_it() -> None:
+    state = position(loyalty={"anna": "un"}, networks={"anna": [1]})
+    put(state, "supporters", "mars", "anna", 9)
+    state.players["anna"].favours = 1
+    ctx = turn_context(state, answers={"take-piece-1": "supporter:mars"})
+    assert pieces.place_marker(ctx, "anna", "agent", "1")
+    assert state.supporters["mars"]["anna"] == 8
+    assert state.agents == {"1": {"anna": 1}}
+    assert queries.markers_in_supply(state, "anna") == 0
+
+
+def test_component_limits_exclude_pieces_placed_this_turn() -> None:
+    state = position(loyalty={"anna": "un"})
+    put(state, "supporters", "mars", "anna", 9)
+    ctx = turn_context(state)
+    assert pieces.place_marker(ctx, "anna", "supporter", "earth")  # the tenth, from the supply
+    assert pieces.marker_sources(state, "anna") == ["supporter:mars"]
+    state.supporters["mars"]["anna"] = 0
+    del state.supporters["mars"]
+    put(state, "supporters", "belt", "anna", 9)
+    assert pieces.marker_sources(state, "anna") == ["supporter:belt"]  # not the Earth supporter placed this turn
+
+
+def test_component_limits_none_to_take_means_no_placement() -> None:
+    state = position(loyalty={"anna": "un", "ben": "un"})
+    put(state, "fleets", "mars", "un", 12)
+    ctx = turn_context(state)
+    state.turn.placed = {"fleet:mars:un": 12}  # type: ignore[union-attr]
+    assert not pieces.place_token(ctx, "anna", "un", "fleet", "earth")
+    assert "earth" not in state.fleets
+
+
+def test_component_limits_take_a_token_from_play_asks_the_placing_seat() -> None:
+    state = position(loyalty={"anna": "un"})
+    put(state, "fleets", "mars", "un", 11)
+    put(state, "transports", "belt-earth", "un", 1)
+    with pytest.raises(Pause) as pause:
+        pieces.place_token(turn_context(state), "anna", "un", "fleet", "earth")
+    assert pause.value.question.seat == "anna"
+    assert pause.value.question.options == ("fleet:mars", "transport:belt-earth")
+
+
+def test_agents_on_discarded_assets_move_to_an_adjacent_asset_by_their_owners_in_player_order() -> None:
+    state = position(loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"},
+                     networks={"anna": [1, 22], "ben": [40], "cleo": [81]}, current="ben")
+    put(state, "agents", "22", "anna")
+    put(state, "agents", "22", "cleo")
+    ctx = turn_context(state, "ben", answers={"agent-moves-1": 81, "agent-moves-2": 1})
+    discard_asset(ctx, 22, "test")
+    assert state.players["anna"].network == [1]
+    assert state.agents == {"81": {"cleo": 1}, "1": {"anna": 1}}
+    moves = [e.data["seat"] for e in ctx.events if e.data.get("kind") == "agent-moves"]
+    assert moves == ["cleo", "anna"]  # from the current player, ben, around the table
+
+
+def test_agents_on_discarded_assets_with_nowhere_to_go_return_to_supply() -> None:
+    state = position(loyalty={"anna": "un"}, networks={"anna": [22]})
+    put(state, "agents", "22", "ben", 2)
+    ctx = turn_context(state)
+    discard_asset(ctx, 22, "test")
+    assert state.agents == {}
+    assert state.discard == [22]
