@@ -129,7 +129,9 @@ def test_replace_cannot_be_resolved_with_no_token_of_the_trailing_faction_in_sup
     state = _table()
     put(state, "transports", "mars-tycho", "un", 1)
     put(state, "fleets", "jupiter", "opa", 12)
-    assert isinstance(_decide(state, "naomi_reroute"), Unresolvable)
+    decided = _decide(state, "naomi_reroute")
+    assert isinstance(decided, Unresolvable) and "no OPA token is left in the supply" in decided.reason
+    put(state, "fleets", "mars", "un", 1)
     assert isinstance(_decide(state, "bobbie_change_of_colours"), Unresolvable)
 
 

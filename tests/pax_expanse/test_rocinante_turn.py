@@ -7,9 +7,11 @@ from __future__ import annotations
 from px_helpers import position, put
 
 from engine.rng import Rng
+from games.pax.context import Context
 from games.pax_expanse import queries
 from games.pax_expanse.game import PaxExpanse
 from games.pax_expanse.rocinante import take_turn
+from games.pax_expanse.rocinante.effects import move_rocinante
 from games.pax_expanse.round import end_round
 from games.pax_expanse.state import GameState
 from games.pax_expanse.view import view
@@ -102,6 +104,17 @@ def test_attacking_the_rocinante_a_damaged_token_does_not_move_but_acts_and_is_r
     assert "rocinante-repaired" in _kinds(events)
 
 
+def test_a_damaged_rocinante_is_not_moved() -> None:
+    state = _table([14, 1])
+    state.rocinante.damaged = True
+    ctx: Context[GameState] = Context(state, "anna", {})
+    assert move_rocinante(ctx, "belt", "a test") is False
+    assert state.rocinante.region == "mars"
+    state.rocinante.damaged = False
+    assert move_rocinante(ctx, "belt", "a test") is True
+    assert queries.asset_region(state, 97) == "belt"
+
+
 def test_the_card_is_discarded_and_the_next_one_turned_face_up() -> None:
     state = _table([14, 5, 6])
     events = take_turn(state, Rng("t"))
@@ -121,6 +134,15 @@ def test_an_empty_ai_deck_is_reshuffled_from_the_games_random_stream() -> None:
     expected = list(range(1, 25))
     Rng("seed-a").shuffle(expected)
     assert first.rocinante.deck == expected
+
+
+def test_an_empty_ai_deck_at_the_start_of_a_turn_is_reshuffled_first() -> None:
+    state = _table([])
+    events = take_turn(state, Rng("seed-b"))
+    expected = list(range(1, 25))
+    Rng("seed-b").shuffle(expected)
+    assert _kinds(events)[0] == "rocinante-reshuffle"
+    assert state.rocinante.discard == [expected[0]] and state.rocinante.deck == expected[1:]
 
 
 def test_the_rocinantes_turn_is_deterministic() -> None:
@@ -150,7 +172,7 @@ def test_the_report_names_the_card_the_standing_and_the_movement() -> None:
     assert texts[1].startswith("Standing: anna (5 VP, 0 war stars, 0 influence), ben (3 VP")
     assert "The leader is anna (anna is ahead of ben: more victory points)" in texts[1]
     assert "the trailing player is cleo (ben is ahead of cleo: more victory points)" in texts[1]
-    assert "The Rocinante is already in Mars and stays there" in texts
+    assert "The Rocinante is already in Mars and stays there (the location of AI card 13)" in texts
 
 
 def test_the_round_ends_with_the_rocinantes_turn() -> None:

@@ -47,6 +47,25 @@ def discard_with_agents_home(ctx: Ctx, number: int, why: str) -> None:
     discard_asset(ctx, number, why)
 
 
+def move_rocinante(ctx: Ctx, to: str, why: str) -> bool:
+    """Move the Rocinante token to `to` unless it shows its damaged side (False then: a damaged Rocinante neither
+    moves on its turn nor can be moved by Favour); the crew assets' region follows the token at once."""
+    ai = ctx.state.rocinante
+    here, there = cards.board().region_names[ai.region], cards.board().region_names[to]
+    if ai.damaged:
+        ctx.emit(f"The Rocinante is damaged and stays in {here} instead of moving to {there} ({why})",
+                 kind="rocinante-move", moved=False, region=ai.region)
+        return False
+    if ai.region == to:
+        ctx.emit(f"The Rocinante is already in {here} and stays there ({why})", kind="rocinante-move", moved=False,
+                 region=to)
+        return True
+    ai.region = to
+    ctx.emit(f"The Rocinante moves from {here} to {there}, and its crew assets with it ({why})",
+             kind="rocinante-move", moved=True, region=to)
+    return True
+
+
 def apply_plan(ctx: Ctx, decided: Plan, why: str) -> None:
     """Carry out every move of a crew plan, then report each region whose control it changed."""
     before = _controls(ctx.state)

@@ -85,7 +85,7 @@ def _hurt_player(state: GameState, action: CrewAction, ranking: Standing, region
         count = min(action.count, here[seat])
         return Plan(action, (Move("remove", "supporter", region, seat, count),), seat,
                     f"{seat} is the highest-standing player with a supporter in {name}")
-    carrying = [n for n in region_assets(state, ranking, region)]
+    carrying = region_assets(state, ranking, region)
     seat = _first_hurt_seat(ranking, lambda s: any(state.agents.get(str(n), {}).get(s, 0) for n in carrying))
     if seat is None:
         return Unresolvable(action, f"no player but the trailing player ({ranking.trailing}) has an agent on an "
@@ -124,13 +124,14 @@ def _hurt_faction(state: GameState, action: CrewAction, ranking: Standing, regio
     reason = f"the {faction_short(faction)} is the first faction in faction order ({order_text}) with " \
              f"{_a(action.piece)} {where_text}"
     if action.kind == "replace":
-        helped = spared
-        if helped is None or queries.tokens_in_supply(state, helped) <= 0:
-            return Unresolvable(action, "no token of the trailing player's faction is left in the supply"
-                                if helped else f"the trailing player ({ranking.trailing}) has no loyalty")
+        if spared is None:
+            return Unresolvable(action, f"the trailing player ({ranking.trailing}) has no loyalty")
+        if queries.tokens_in_supply(state, spared) <= 0:
+            return Unresolvable(action, f"no {faction_short(spared)} token is left in the supply (the crew never "
+                                        "takes pieces from play)")
         where = holdings(faction)[0][0]
-        return Plan(action, (Move("remove", action.piece, where, faction), Move("place", action.piece, where, helped)),
-                    faction, reason + f"; replaced with the trailing player's faction ({faction_short(helped)})")
+        return Plan(action, (Move("remove", action.piece, where, faction), Move("place", action.piece, where, spared)),
+                    faction, reason + f"; replaced with the trailing player's faction ({faction_short(spared)})")
     moves, left = [], action.count
     for where, count in holdings(faction):
         if left:

@@ -10,7 +10,7 @@ from engine.rng import Rng
 from games.pax.context import Context, Pause
 from games.pax_expanse import cards
 from games.pax_expanse.model import AiCard, CrewAction
-from games.pax_expanse.rocinante.effects import apply_plan
+from games.pax_expanse.rocinante.effects import apply_plan, move_rocinante
 from games.pax_expanse.rocinante.orderings import Standing, describe_standing, standing, why_ahead
 from games.pax_expanse.rocinante.planner import Plan, Unresolvable, plan, region_name
 from games.pax_expanse.state import GameState
@@ -50,7 +50,7 @@ def _turn(ctx: Ctx, rng: Rng) -> None:
              f"({why_ahead(state, ranking.seats[-2:])})", kind="rocinante-standing", standing=list(ranking.seats),
              leader=ranking.leader, trailing=ranking.trailing)
     perform_actions(ctx, card, ranking)
-    _move(ctx, card)
+    move_rocinante(ctx, card.location, f"the location of AI card {card.number}")
     ai.deck.pop(0)
     ai.discard.append(card.number)
     if not ai.deck:
@@ -94,24 +94,11 @@ def perform_actions(ctx: Ctx, card: AiCard, ranking: Standing) -> None:
 
 def _perform(ctx: Ctx, crew_name: str, decided: Plan, which: str) -> None:
     action: CrewAction = decided.action
+    moves = [{"op": m.op, "piece": m.piece, "where": m.where, "owner": m.owner, "count": m.count}
+             for m in decided.moves]
     ctx.emit(f"{crew_name} performs {action.title}, {which}: {decided.reason}", kind="rocinante-action",
-             action=action.id, whom=decided.whom)
+             action=action.id, whom=decided.whom, moves=moves)
     apply_plan(ctx, decided, f"{crew_name}: {action.title}")
-
-
-def _move(ctx: Ctx, card: AiCard) -> None:
-    """Move the token to the card's location unless it shows its damaged side; the crew assets' region follows."""
-    ai = ctx.state.rocinante
-    if ai.damaged:
-        ctx.emit(f"The Rocinante is damaged and stays in {region_name(ai.region)} instead of moving to "
-                 f"{region_name(card.location)}", kind="rocinante-move", moved=False, region=ai.region)
-    elif ai.region == card.location:
-        ctx.emit(f"The Rocinante is already in {region_name(ai.region)} and stays there", kind="rocinante-move",
-                 moved=False, region=ai.region)
-    else:
-        ctx.emit(f"The Rocinante moves from {region_name(ai.region)} to {region_name(card.location)}; its crew "
-                 "assets are now of that region", kind="rocinante-move", moved=True, region=card.location)
-        ai.region = card.location
 
 
 def _reshuffle(ctx: Ctx, rng: Rng) -> None:
