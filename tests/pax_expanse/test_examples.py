@@ -42,7 +42,8 @@ def table(order: tuple[str, ...] = ("anna", "ben", "cleo")) -> GameState:
 
 def test_every_example_file_is_covered_here() -> None:
     covered = {"01-loyalty.yaml", "02-turn-purchase-and-play.yaml", "03-answer-bribe.yaml",
-               "04-turn-event-choice.yaml", "05-standing-orders.yaml"}
+               "04-turn-event-choice.yaml", "05-standing-orders.yaml", "06-turn-extort-rally-mobilise.yaml",
+               "07-turn-combat-eliminate-favour.yaml"}
     assert {p.name for p in FOLDER.glob("*.yaml")} == covered
 
 
@@ -108,6 +109,45 @@ def test_example_standing_orders_waive_the_next_bribe_owed_to_ben() -> None:
                                                     "transports": ["belt-earth"], "agents": [13]}]}}, Rng("x"))
     assert step.state.paused is None and step.state.players["cleo"].network == [13]
     assert any(e.data.get("kind") == "bribe" and e.data.get("paid") == 0 for e in step.events)
+
+
+def full_market(state: GameState) -> None:
+    """A market of twelve assets, so action costs find a card in each row to take them."""
+    market(state, [45, 46, 47, 48, 49, 50], [51, 52, 53, 54, 55, 56])
+
+
+def test_example_extort_rally_mobilise_at_peace() -> None:
+    state = table()
+    full_market(state)
+    state.players["anna"].loyalty = "un"
+    state.players["anna"].influence = 4
+    state.players["ben"].influence = 3
+    state.players["anna"].network = [10, 13, 15]
+    put(state, "supporters", "earth", "ben", 1)
+    put(state, "fleets", "earth", "un", 2)
+    after = accepted(state, "06-turn-extort-rally-mobilise.yaml")
+    assert after.players["ben"].influence == 2 and after.players["anna"].influence == 4 + 1 - 4
+    assert sum(sum(row) for row in after.market_influence) == 4
+    assert after.fleets == {"earth": {"un": 1}, "mars": {"un": 1}, "belt": {"un": 1}}
+    assert after.transports == {"belt-earth": {"un": 1}}
+
+
+def test_example_combat_eliminate_favour_at_peace() -> None:
+    state = table()
+    full_market(state)
+    state.players["anna"].loyalty = "un"
+    state.players["anna"].influence = 4
+    state.players["anna"].network = [16, 9, 3]
+    state.players["ben"].loyalty = "mcr"
+    state.players["ben"].network = [1]
+    put(state, "fleets", "earth", "un", 2)
+    put(state, "fleets", "earth", "mcr", 1)
+    put(state, "supporters", "earth", "ben", 1)
+    put(state, "agents", "1", "anna", 1)
+    after = accepted(state, "07-turn-combat-eliminate-favour.yaml")
+    assert after.fleets == {"earth": {"un": 2}} and after.supporters == {}
+    assert after.players["ben"].network == [] and 1 in after.discard and after.agents == {}
+    assert after.players["anna"].favours == 1 and after.players["anna"].influence == 0
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FOLDER.glob("*.yaml")))
