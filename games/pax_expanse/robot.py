@@ -16,7 +16,7 @@ from games.pax_expanse.dominance import GameOver
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
-from games.pax_expanse.turn import begin_turn, may_act, run_turn, take_action
+from games.pax_expanse.turn import action_parts, begin_turn, may_act, run_turn
 
 #: Entries a random turn tries before it settles for what it has.
 TRIES = 12
@@ -72,9 +72,8 @@ def _state_after_actions(state: GameState, seat: str, order: dict[str, Any], rng
     ends first: no further entry is worth trying)."""
     ctx = begin_turn(state, seat, copy.deepcopy(order), {}, chooser=random_choice(rng))
     try:
-        for index, entry in enumerate(order.get("actions") or []):
-            ctx.where = ("actions", index)
-            take_action(ctx, entry)
+        for part in action_parts(ctx):
+            part()
     except (Pause, GameOver):
         return None
     return ctx.state

@@ -57,7 +57,7 @@ class Player:
     influence: int = 0
     hand: list[int] = field(default_factory=list)
     network: list[int] = field(default_factory=list)  # asset numbers, leftmost first
-    exhausted: list[int] = field(default_factory=list)  # assets of the Network turned sideways, ascending
+    exhausted: list[int] = field(default_factory=list)  # assets of the Network turned sideways, in that order
     favours: int = 0  # favours with the faction of `loyalty` (control markers on the loyalty card)
     rewards: list[int] = field(default_factory=list)  # asset numbers tucked behind the loyalty card
     vp: int = 0
@@ -71,7 +71,7 @@ class Player:
             "influence": self.influence,
             "hand": list(self.hand),
             "network": list(self.network),
-            "exhausted": sorted(self.exhausted),
+            "exhausted": list(self.exhausted),
             "favours": self.favours,
             "rewards": list(self.rewards),
             "vp": self.vp,

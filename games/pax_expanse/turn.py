@@ -7,6 +7,7 @@ randomness), or with the game's end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
@@ -46,6 +47,17 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     """
     ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
 
+    def game_over() -> None:
+        ctx.state.turn = None
+
+    parts = [*action_parts(ctx), lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    return run_parts(ctx, parts, game_over)
+
+
+def action_parts(ctx: Ctx) -> list[Callable[[], None]]:
+    """The parts of a turn before cleanup: abilities at the start of the turn, then the order's actions."""
+    seat, order = ctx.seat, ctx.order
+
     def the_actions() -> None:
         entries = order.get("actions") or []
         for index, entry in enumerate(entries):
@@ -53,16 +65,12 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
             try:
                 take_action(ctx, entry)
             except OrderError as error:
-                if not lenient or error.path[:2] != ctx.where:
+                if not ctx.lenient or error.path[:2] != ctx.where:
                     raise
                 ctx.emit(f"{seat}'s action {index + 1} is not taken: {error.message}", kind="action-skipped",
                          seat=seat)
 
-    def game_over() -> None:
-        ctx.state.turn = None
-
-    parts = [lambda: abilities.start_of_turn(ctx), the_actions, lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
-    return run_parts(ctx, parts, game_over)
+    return [lambda: abilities.start_of_turn(ctx), the_actions]
 
 
 def end_turn(state: GameState) -> None:

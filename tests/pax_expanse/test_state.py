@@ -98,3 +98,9 @@ def test_counts_never_go_negative_and_drop_zero_keys() -> None:
     assert counts == {}
     with pytest.raises(ValueError):
         bump(counts, "a", -1)
+
+
+def test_state_round_trip_keeps_the_order_assets_were_exhausted_in() -> None:
+    state = busy_state()
+    state.players["anna"].exhausted = [97, 22]
+    assert GameState.decode(json.loads(json.dumps(state.encode()))) == state
