@@ -1,5 +1,6 @@
 """The special abilities of assets (data/abilities.yaml): who holds one now, and the rules they change that live
-outside a single action (free purchases, bribes, bonus actions, the start of a turn, after a Dominance Check).
+outside a single action (free purchases, bribes, bonus actions, the start of a turn, after a Dominance Check);
+Popular Mandate is asked by queries.play_bribe.
 
 An ability works for the owner of the asset printing it while the asset is in their Network; intimidation never
 blocks it ("Card Precedence and Special Abilities"). The abilities that change one action are applied by that
@@ -55,11 +56,6 @@ def is_opportunist(state: GameState, seat: str, card: int) -> bool:
     return cards.assets()[card].ability == "opportunist" and card in state.players[seat].network
 
 
-def bribe_free_play(state: GameState, seat: str) -> bool:
-    """True when the seat plays assets without paying a region's controller (Popular Mandate)."""
-    return holds(state, seat, "popular_mandate")
-
-
 def bribe_free_action(state: GameState, seat: str) -> bool:
     """True when the seat owes no intimidation bribe to use its own assets (Diplomatic Immunity)."""
     return holds(state, seat, "diplomatic_immunity")
@@ -67,16 +63,19 @@ def bribe_free_action(state: GameState, seat: str) -> bool:
 
 def start_of_turn(ctx: Ctx) -> None:
     """Compromising Files: at the start of its turn the seat may place an agent on a Tycho Station (or Mars) asset
-    carrying no agents, in any Network; the order's `files: {ability: asset or none}` answers it."""
+    carrying no agents, in any Network. The order's `files: {ability: asset or none}` uses it; an order without
+    it does not (it is a "may", so nobody is stopped to be asked; a robot's chooser decides)."""
     state, seat = ctx.state, ctx.seat
     for ability, region in COMPROMISING_FILES.items():
-        if not holds(state, seat, ability):
+        key = f"files.{ability}"
+        answered = ctx.given(("files", ability)) is not None or key in (ctx.given(("answers",)) or {})
+        if not holds(state, seat, ability) or not (answered or key in ctx.answers or ctx.chooser is not None):
             continue
         targets = [n for n in queries.ring(state)
                    if queries.asset_region(state, n) == region and not state.agents.get(str(n))]
         if not targets:
             continue
-        choice = ctx.ask(Question(seat, f"files.{ability}", "choice",
+        choice = ctx.ask(Question(seat, key, "choice",
                                   f"{title(ability)}: place an agent on a {cards.board().region_names[region]} "
                                   "asset without agents, or none", (*targets, "none"), path=("files", ability),
                                   default="none"))

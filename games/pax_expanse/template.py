@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from games.pax_expanse import cards, orders, queries
+from games.pax_expanse import actions, cards, orders, queries
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
+from games.pax_expanse.turn import may_act
 
 
 def order_template(state: GameState, seat: str) -> str:
@@ -31,6 +32,10 @@ def order_template(state: GameState, seat: str) -> str:
         lines.append("# play (card, side left|right): " + ", ".join(f"{n} {cards.assets()[n].name}" for n in hand))
     for number in state.players[seat].network:
         lines.append(f"# {number} {cards.assets()[number].name}: {', '.join(RULES.card_actions(number))}")
+        for kind in RULES.card_actions(number):
+            module = actions.module(kind)
+            if module is not None and (state.turn is None or may_act(state, seat, number, kind)):
+                lines += [f"#     {line}" for line in module.choices(state, seat, number)]
     lines.append(f"# Network limit {queries.network_limit(state, seat)}, hand limit {queries.hand_limit(state, seat)}")
     lines.append("actions: []")
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ randomness), or with the game's end.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from typing import Any
 
@@ -74,10 +75,14 @@ def action_parts(ctx: Ctx) -> list[Callable[[], None]]:
 
 
 def end_turn(state: GameState) -> None:
-    """Refresh every asset, and pass the turn to the next seat in turn order."""
+    """Refresh the seat's assets, and pass the turn to the next seat in turn order.
+
+    Only the acting seat's assets are refreshed: an asset another player exhausted by destabilisation stays
+    exhausted through its owner's next turn ("Exhausting an Asset"); refreshing every Network would make
+    destabilisation do nothing.
+    """
     seat = state.turn.seat if state.turn else state.current
-    for player in state.players.values():
-        player.exhausted.clear()
+    state.players[seat].exhausted.clear()
     state.turn = None
     state.current = state.order[(state.order.index(seat) + 1) % len(state.order)]
 
@@ -172,7 +177,7 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
     module.perform(ctx, seat, number, params)
     turn.used.append(number)
     if number in state.players[seat].network and number not in state.players[seat].exhausted:
-        state.players[seat].exhausted.append(number)
+        bisect.insort(state.players[seat].exhausted, number)  # kept ascending, as the state encodes it
     if not bonus:
         turn.actions += 1
 

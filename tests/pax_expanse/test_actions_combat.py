@@ -176,3 +176,14 @@ def test_attacking_the_rocinante_only_in_its_region() -> None:
     with pytest.raises(OrderError) as error:
         fight(state, site="belt", remove=["rocinante"])
     assert "choose one of fleet:opa" in error.value.message
+
+
+def test_combat_destabilised_asset_stays_exhausted_through_its_owners_next_turn() -> None:
+    from games.pax_expanse.turn import run_turn
+
+    state = field(cleo=[40])
+    put(state, "supporters", "belt", "cleo")
+    after = run_turn(state, "anna", {"actions": [{"action": "combat", "card": 21, "site": "belt",
+                                                 "remove": ["supporter:cleo"], "exhaust": [40]}]}).ctx.state
+    assert after.players["cleo"].exhausted == [40]  # anna's turn ends: only anna's assets refresh
+    assert after.players["anna"].exhausted == []

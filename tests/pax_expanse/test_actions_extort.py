@@ -53,12 +53,12 @@ def test_extort_takes_all_there_is_when_less_than_rank() -> None:
     assert state.players["ben"].influence == 0
 
 
-def test_extort_from_list_must_name_one_source_per_influence() -> None:
+def test_extort_from_list_names_no_more_sources_than_the_influence_taken() -> None:
     state = table(networks={"anna": [12]}, influence={"ben": 5})
     put(state, "supporters", "earth", "ben")
     ctx = start(state)
     with pytest.raises(OrderError) as error:
-        act(ctx, {"action": "extort", "card": 12, "from": ["ben"]})
+        act(ctx, {"action": "extort", "card": 12, "from": ["ben", "ben", "ben"]})
     assert error.value.path == ("actions", 0, "from")
     assert "sources now: ben" in error.value.message
 

@@ -12,6 +12,7 @@ rocinante]}` or on an asset `{site: 40, remove: [agent:ben]}`; under War `sites:
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from engine.contract import Path, Problem
@@ -91,6 +92,8 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
             what = "agents on" if isinstance(site, int) else "fleets of your loyalty in"
             place = name(site) if isinstance(site, int) else region_name(site)
             return [Problem((*where, "site"), f"you have no {what} {place}, so you cannot fight there")]
+        if not targets(state, seat, site):
+            return [Problem((*where, "site"), f"there is nothing you may remove at {site}")]
         if not isinstance(remove, list) or not 1 <= len(remove) <= most:
             return [Problem((*where, "remove"), f"remove is a list of 1 to {min(most, rank(card))} units; units "
                                                 f"there now: {listed(targets(state, seat, site))}")]
@@ -122,7 +125,7 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
         chosen = choose(ctx, seat, ("exhaust", number), f"destabilisation: exhaust an asset of {victim} in "
                         f"{region_name(region)}, or none", (*exhaustible, "none"), default=exhaustible[0])
         if chosen != "none":
-            state.players[victim].exhausted.append(chosen)
+            bisect.insort(state.players[victim].exhausted, chosen)  # kept ascending, as the state encodes it
             ctx.emit(f"{seat} destabilises {victim}: {name(chosen)} is exhausted", kind="exhaust", seat=seat,
                      victim=victim, card=chosen)
 

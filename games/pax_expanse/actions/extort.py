@@ -19,9 +19,9 @@ from games.pax_expanse.state import GameState
 FIELDS: tuple[str, ...] = ("from",)
 
 
-def regions(state: GameState, card: int) -> list[str]:
-    """The regions this asset extorts in: its own, or every region for Governor in Exile."""
-    if cards.assets()[card].ability == "governor_in_exile":
+def regions(state: GameState, seat: str, card: int) -> list[str]:
+    """The regions this asset extorts in: its own, or every region when the seat holds Governor in Exile."""
+    if abilities.holds(state, seat, "governor_in_exile"):
         return list(cards.board().regions)
     return [queries.asset_region(state, card)]
 
@@ -29,7 +29,7 @@ def regions(state: GameState, card: int) -> list[str]:
 def sources(state: GameState, seat: str, card: int) -> list[Any]:
     """Where one influence may be taken from now: seats (other players with supporters in the region, holding
     influence), then market assets of the region carrying influence, by number."""
-    where = regions(state, card)
+    where = regions(state, seat, card)
     found: list[Any] = [s for s in state.order if s != seat and state.players[s].influence > 0
                         and any(state.supporters.get(r, {}).get(s, 0) for r in where)]
     found += [n for r, c, n in market.occupied(state) if n in cards.assets()
@@ -54,23 +54,27 @@ def amount(state: GameState, seat: str, card: int) -> int:
 
 
 def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
-    """Nothing to take, or a `from` list of the wrong length."""
+    """Nothing to take, or a `from` list longer than the influence taken."""
     due = amount(state, seat, card)
     if due == 0:
-        where = " or ".join(region_name(r) for r in regions(state, card)) if len(regions(state, card)) == 1 \
-            else "any region"
+        found = regions(state, seat, card)
+        where = region_name(found[0]) if len(found) == 1 else "any region"
         return [Problem((*path, "card"), f"{name(card)} has nothing to extort: no other player with supporters in "
                                          f"{where} has influence, and no market asset of it carries influence")]
     given = params.get("from")
-    if given is not None and (not isinstance(given, list) or len(given) != due):
-        return [Problem((*path, "from"), f"from lists the {due} source(s) of the influence taken, one per "
-                                         f"influence; sources now: {listed(sources(state, seat, card))}")]
+    if given is not None and (not isinstance(given, list) or len(given) > due):
+        return [Problem((*path, "from"), f"from lists up to {due} source(s) of the influence taken, one per "
+                                         f"influence (any left out is asked); sources now: "
+                                         f"{listed(sources(state, seat, card))}")]
     return []
 
 
 def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
     """Take the influence one at a time from the sources chosen."""
     state = ctx.state
+    if abilities.holds(state, seat, "governor_in_exile"):
+        ctx.emit(f"{seat} extorts in every region ({abilities.title('governor_in_exile')})", kind="ability",
+                 seat=seat, ability="governor_in_exile")
     for index in range(amount(state, seat, card)):
         options = sources(state, seat, card)
         source = choose(ctx, seat, ("from", index), f"{name(card)} extorts: take one influence from a player or "
@@ -85,9 +89,6 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
             ctx.emit(f"{seat} extorts 1 influence from {name(source)} in the market with {name(card)}",
                      kind="extort", seat=seat, market=source, card=card)
         state.players[seat].influence += 1
-    if abilities.holds(state, seat, "governor_in_exile") and cards.assets()[card].ability == "governor_in_exile":
-        ctx.emit(f"({abilities.title('governor_in_exile')}: {name(card)} extorts in every region)", kind="ability",
-                 seat=seat, ability="governor_in_exile")
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:

@@ -121,10 +121,11 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
 
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The three effects with what each may do now."""
+    """The effects that may be taken now, with their places and costs."""
     cost = favour_cost(state, seat)
-    lines = [f"favour with {card}: effect favour ({'none left' if cost is None else f'costs {cost}'})"]
-    lines.append(f"favour with {card}: effect rocinante, region one of {listed(rocinante_targets(state, card))}")
-    lines.append(f"favour with {card}: effect supporter, region one of " + listed(
+    lines = [] if cost is None else [f"favour with {card}: effect favour (costs {cost})"]
+    if rocinante_targets(state, card):
+        lines.append(f"favour with {card}: effect rocinante, region one of {listed(rocinante_targets(state, card))}")
+    lines.append(f"favour with {card}: effect supporter, region (and its cost) one of " + listed(
         [f"{r} ({supporter_cost(state, seat, r)})" for r in supporter_regions(state, seat, card)]))
     return lines
