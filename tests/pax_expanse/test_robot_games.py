@@ -210,3 +210,30 @@ def test_the_secret_loyalty_choice_is_one_step_for_every_seat() -> None:
     state = GAME.apply(state, orders, Rng.for_step("loyalty", 0)).state
     assert all(state.players[s].loyalty == orders[s]["loyalty"] for s in SEATS[:4])
     assert [p.kind for p in GAME.prompts(state)] == ["turn"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_silent_seat_takes_the_deadline_default_at_every_prompt_and_the_game_ends(players: int) -> None:
+    # Anna never writes: every prompt of hers (loyalty, turns, bribes asked of her, discards) takes its default.
+    seed = 31 + players
+    state = GAME.setup(SEATS[:players], {}, Rng(f"px/{seed}/setup"))
+    steps = defaults = 0
+    while GAME.result(state) is None:
+        orders = {}
+        for prompt in GAME.prompts(state):
+            if prompt.seat == "anna":
+                order = GAME.default_order(state, "anna")
+                defaults += 1
+            else:
+                order = GAME.random_order(state, prompt.seat, Rng.for_robot(seed, steps, prompt.seat))
+            assert GAME.check(state, prompt.seat, order) == [], (steps, prompt, order)
+            orders[prompt.seat] = order
+        step = GAME.apply(state, orders, Rng.for_step(seed, steps))
+        if "anna" in orders and "actions" in orders["anna"] and step.state.paused is not None:
+            assert "anna" not in step.state.paused.seats(), "a default turn answers its own questions"
+        check_invariants(step.state)
+        state = step.state
+        steps += 1
+        assert steps < MAX_STEPS
+    assert defaults > 10
+    check_finished(state)
