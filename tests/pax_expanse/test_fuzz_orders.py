@@ -148,3 +148,55 @@ def test_a_key_that_is_not_a_word_is_a_problem_so_a_paused_order_stays_canonical
     assert problem.path == ("answers", "moves", 1)
     (problem,) = GAME.check(state, state.current, {"actions": [{"action": "purchase", True: 1}]})
     assert problem.path == ("actions", 0, True)
+
+
+#: Fragments spliced into an order's YAML text.
+SPLICES = ["", ":", "- ", "  ", "\n", "[", "]", "{", "}", "'", '"', "#", "&a ", "*a", "!!python/object ", "1.5",
+           "true", "~", "card: 13.0", "actions:", "\t", "row: 9", "- {action: play}", "answers: {1: 2}", "é"]
+
+
+def mangle(text: str, rng: random.Random) -> str:
+    """The text with a few fragments spliced in, characters cut, or two lines swapped."""
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(text) + 1)
+        move = rng.randrange(3)
+        if move == 0:
+            text = text[:at] + rng.choice(SPLICES) + text[at:]
+        elif move == 1:
+            text = text[:at] + text[at + rng.randrange(1, 6):]
+        else:
+            lines = text.split("\n")
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+            text = "\n".join(lines)
+    return text
+
+
+def test_mangled_order_files_are_located_problems_never_a_traceback() -> None:
+    from pbem.orders import dump_body, parse
+
+    rng = random.Random("px-fuzz/text")
+    state = GAME.setup(SEATS[:3], {}, Rng("px-fuzz/text"))
+    checked = refused = 0
+    for step in range(12):
+        if GAME.result(state) is not None:
+            break
+        prompts = GAME.prompts(state)
+        orders = {p.seat: GAME.random_order(state, p.seat, Rng.for_robot("text", step, p.seat)) for p in prompts}
+        for prompt in prompts:
+            text = f"game: g\nseat: {prompt.seat}\nstep: {step + 1}\n" + dump_body(orders[prompt.seat])
+            assert parse(text, "o.yaml").problems == [] and parse(text, "o.yaml").body == orders[prompt.seat]
+            for _ in range(25):
+                doc = parse(mangle(text, rng), "o.yaml")
+                if doc.problems:
+                    refused += 1
+                    continue
+                problems = GAME.check(state, prompt.seat, doc.body)
+                checked += 1
+                for problem in problems:
+                    located = doc.locate(problem.path, problem.message)
+                    assert located.line >= 1 and located.col >= 1 and problem.message
+        if rocinante_missing() and state.phase == "turns" and round_ends(state, state.current):
+            break
+        state = GAME.apply(state, orders, Rng.for_step("text", step)).state
+    assert checked and refused
