@@ -187,6 +187,7 @@ def test_replaying_archived_orders_rebuilds_every_state_exactly(players: int) ->
 
 def test_no_seat_sees_another_seats_hand_at_any_step() -> None:
     state = GAME.setup(SEATS[:3], {}, Rng("px/hidden/setup"))
+    state.standing = {"anna": {"bribe": "full"}, "ben": {"bribe": "waive", "discard": [40]}}  # private to each
     steps = 0
     while GAME.result(state) is None and steps < 400:
         for seat in state.seats:
@@ -196,6 +197,9 @@ def test_no_seat_sees_another_seats_hand_at_any_step() -> None:
                 assert hand == (state.players[seat].hand if other == seat else None)
                 assert isinstance(seen["deck"], dict) and "unused" not in seen
                 assert all(q["seat"] == other for q in seen["questions"])
+                assert set(seen["standing"]) <= {other} and "paused" not in seen
+                assert "deck" not in seen["rocinante"] or seen["rocinante"]["deck"] == {
+                    "count": len(state.rocinante.deck)}
         orders = {p.seat: GAME.random_order(state, p.seat, Rng.for_robot("hidden", steps, p.seat))
                   for p in GAME.prompts(state)}
         state = GAME.apply(state, orders, Rng.for_step("hidden", steps)).state
