@@ -6,7 +6,12 @@ The hooks, by part of the kernel (see each class for its defaults):
 * market (`MarketRules`): `money_per_column`, `free_purchase`, `never_purchasable`, `takes_money`,
   `money_lost_on`, `cost_left_over`, `odd_share_row`;
 * turn frame (`TurnRules`): `card_actions`, `card_title`, `is_favoured`, `favoured_name`, `ACTION_LIMIT`,
-  `TABLEAU`.
+  `TABLEAU`;
+* bribes (`BribeRules`): `card_region`, `controller`, `controller_pieces`, `agents_on`, `owner_of`,
+  `bribes_waived`, `declines_bribe`, `MONEY_UNIT`;
+* cleanup (`CleanupRules`, which includes the market): `tableau_limit`, `hand_limit`, `discard_from_tableau`,
+  `discard_from_hand`, `is_event`, `is_dominance_check`, `event_discarded`, `check_discarded`, `resolve_check`,
+  `instability`.
 
 A game's rules object may differ seat by seat (an automated opponent with rules of its own): the game then keeps
 one rules object per kind of seat and looks it up by seat; the kernel never asks what kind of seat it serves.
@@ -17,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
+from games.pax.bribes import BribeRules
+from games.pax.cleanup import CleanupRules, HandHolder
 from games.pax.context import HasStanding
-from games.pax.market import MarketRules, MarketState, Wallet
+from games.pax.market import MarketState
 from games.pax.turn import Seat, TurnRules, TurnState
 
 
@@ -34,12 +41,15 @@ class Turn(Protocol):
         """Market cards the acting seat placed money on this turn."""
 
 
-class Holder(Wallet, Seat, Protocol):
-    """A seat as the kernel sees it: its money and its tableau."""
+class Holder(HandHolder, Seat, Protocol):
+    """A seat as the kernel sees it: its money, hand and tableau."""
 
 
 class PaxState(MarketState, TurnState, HasStanding, Protocol):
     """What the kernel needs of a Pax game's state."""
+
+    deck: list[int]
+    discard: list[int]
 
     @property
     def players(self) -> Mapping[str, Holder]:
@@ -53,5 +63,5 @@ class PaxState(MarketState, TurnState, HasStanding, Protocol):
 S = TypeVar("S", bound=PaxState)
 
 
-class PaxRules(MarketRules[S], TurnRules[S]):
+class PaxRules(CleanupRules[S], TurnRules[S], BribeRules[S]):
     """The rules every Pax game shares; a game subclasses it and overrides the hooks where it differs."""

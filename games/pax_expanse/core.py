@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax import market
+from games.pax.bribes import PLAY
 from games.pax.context import Context, Question
 from games.pax_expanse import cards, events, queries
-from games.pax_expanse.bribes import settle_bribe
 from games.pax_expanse.network import change_loyalty
 from games.pax_expanse.pieces import place_marker, place_token
 from games.pax_expanse.rules import RULES
@@ -77,8 +77,9 @@ def play(ctx: Ctx, entry: dict[str, Any]) -> bool:
     region = queries.asset_region(state, number)
     side = ctx.ask(Question(seat, ctx.key("side"), "choice", f"play {asset.name} at the left or the right end "
                             "of your Network", SIDES, path=(*where, "side"), default="right"))
-    owed = queries.play_bribe(state, seat, number)
-    if owed is not None and not settle_bribe(ctx, seat, owed[0], owed[1], (*where, "bribe"), f"play {asset.name}"):
+    owed = RULES.play_bribe(state, seat, number)
+    if owed is not None and not RULES.settle_bribe(ctx, seat, owed[0], owed[1], PLAY, (*where, "bribe"),
+                                                   f"play {asset.name}"):
         return False
     player.hand.remove(number)
     if side == "left":

@@ -7,9 +7,10 @@ supporter may become an agent, a fleet a transport.
 
 from __future__ import annotations
 
-from games.pax.context import Context, Question
+from games.pax import pieces as kernel
+from games.pax.context import Context
 from games.pax_expanse import cards, queries
-from games.pax_expanse.state import GameState, bump, nested_bump
+from games.pax_expanse.state import GameState, nested_bump
 
 Ctx = Context[GameState]
 
@@ -33,57 +34,46 @@ def article(word: str) -> str:
     return "an" if word in ("agent", "OPA", "MCR") else "a"
 
 
-def _mark_placed(state: GameState, key: str) -> None:
-    if state.turn is not None:
-        bump(state.turn.placed, key, 1)
-
-
-def _placed_here(state: GameState, key: str) -> int:
-    return state.turn.placed.get(key, 0) if state.turn is not None else 0
+def _placed(state: GameState) -> dict[str, int] | None:
+    """The turn's record of pieces placed this turn (None outside a turn)."""
+    return state.turn.placed if state.turn is not None else None
 
 
 def marker_sources(state: GameState, seat: str) -> list[str]:
     """Where `seat` may take a control marker from with its supply empty: "supporter:<region>", "agent:<asset>",
     "favour:" (pieces placed this turn excluded)."""
-    found = []
-    for kind in ("supporter", "agent"):
-        counts = getattr(state, WHERE[kind])
-        for where in sorted(counts, key=lambda w: (len(w), w)):
-            if counts[where].get(seat, 0) > _placed_here(state, f"{kind}:{where}:{seat}"):
-                found.append(f"{kind}:{where}")
-    if state.players[seat].favours > _placed_here(state, f"favour::{seat}"):
-        found.append("favour:")
-    return found
+    in_play = [(kind, where, state.supporters[where] if kind == "supporter" else state.agents[where])
+               for kind, places in (("supporter", sorted(state.supporters)),
+                                    ("agent", sorted(state.agents, key=lambda w: (len(w), w))))
+               for where in places]
+    in_play.append(("favour", "", {seat: state.players[seat].favours}))
+    return kernel.sources(in_play, seat, _placed(state))
 
 
 def token_sources(state: GameState, faction: str) -> list[str]:
     """Where a token of `faction` may be taken from when none is in supply: "fleet:<region>", "transport:<border>"
     (pieces placed this turn excluded)."""
-    found = []
-    for kind in ("fleet", "transport"):
-        counts = getattr(state, WHERE[kind])
-        for where in sorted(counts):
-            if counts[where].get(faction, 0) > _placed_here(state, f"{kind}:{where}:{faction}"):
-                found.append(f"{kind}:{where}")
-    return found
+    in_play = [(kind, where, getattr(state, WHERE[kind])[where])
+               for kind in ("fleet", "transport") for where in sorted(getattr(state, WHERE[kind]))]
+    return kernel.sources(in_play, faction, _placed(state))
 
 
 def _take_from_play(ctx: Ctx, chooser: str, owner: str, sources: list[str], what: str) -> bool:
     """The chooser takes a piece of `owner` from play for `what`; False when none may be taken."""
-    if not sources:
+    source = kernel.take_from_play(ctx, chooser, "take-piece",
+                                   f"none left in the supply: take a piece from play for {what}", sources)
+    if source is None:
         ctx.emit(f"No {what} can be placed: none is left in the supply or may be taken from play.",
                  kind="no-piece", owner=owner)
         return False
-    source = ctx.ask(Question(chooser, ctx.serial("take-piece"), "choice",
-                              f"none left in the supply: take a piece from play for {what}", tuple(sources),
-                              default=sources[0]))
     kind, where = source.split(":", 1)
     if kind == "favour":
         ctx.state.players[owner].favours -= 1
     else:
         nested_bump(getattr(ctx.state, WHERE[kind]), where, owner, -1)
-    ctx.emit(f"{article(kind).capitalize()} {kind} is taken from {name_of(where) if where else 'the loyalty card'} for {what}.",
-             kind="piece-taken", owner=owner, piece=kind, where=where)
+    place = name_of(where) if where else "the loyalty card"
+    ctx.emit(f"{article(kind).capitalize()} {kind} is taken from {place} for {what}.", kind="piece-taken",
+             owner=owner, piece=kind, where=where)
     return True
 
 
@@ -99,7 +89,7 @@ def place_marker(ctx: Ctx, seat: str, kind: str, where: str) -> bool:
         state.players[seat].favours += 1
     else:
         nested_bump(getattr(state, WHERE[kind]), where, seat, 1)
-    _mark_placed(state, f"{kind}:{where}:{seat}")
+    kernel.mark_placed(_placed(state), kind, where, seat)
     ctx.emit(f"{seat} places {what.split(' of ')[0]}" + (f" on {name_of(where)}" if where else " on their loyalty card"),
              kind="place", seat=seat, piece=kind, where=where)
     return True
@@ -115,7 +105,7 @@ def place_token(ctx: Ctx, chooser: str, faction: str, kind: str, where: str) -> 
             ctx, chooser, faction, token_sources(state, faction), what):
         return False
     nested_bump(getattr(state, WHERE[kind]), where, faction, 1)
-    _mark_placed(state, f"{kind}:{where}:{faction}")
+    kernel.mark_placed(_placed(state), kind, where, faction)
     ctx.emit(f"{chooser} places {what}", kind="place", seat=chooser, piece=kind, where=where, faction=faction)
     return True
 

@@ -1,7 +1,7 @@
 """Questions about a Pax Expanse position that the rules ask again and again; none of them changes the state.
 
 Control of a region (rulebook, "Controlling a Region"), reputation, stars and the limits they set, the favoured
-suit, supplies, intimidation and the ring of Networks agents move around.
+suit, supplies and the ring of Networks agents move around.
 """
 
 from __future__ import annotations
@@ -180,16 +180,6 @@ def tokens_in_play(state: GameState, faction: str) -> int:
 def tokens_in_supply(state: GameState, faction: str) -> int:
     """The faction's tokens not in play."""
     return TOKENS - tokens_in_play(state, faction)
-
-
-def intimidator(state: GameState, number: int) -> str | None:
-    """The seat intimidating this Network asset: a single player other than its owner with more agents on it than
-    each other player (the owner included); None if there is none."""
-    on = state.agents.get(str(number), {})
-    leader = _plurality({s: on.get(s, 0) for s in state.seats})
-    if leader is None or leader == owner(state, number):
-        return None
-    return leader
 
 
 def ring(state: GameState) -> list[int]:

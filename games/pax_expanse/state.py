@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.pieces import Counts, bump
+
 #: Control markers a seat may put into play as supporters, agents and favours (the eleventh marks VP).
 MARKERS = 10
 #: Faction tokens of each faction (fleets and transports).
@@ -24,20 +26,6 @@ MAX_FAVOURS = 3
 ROWS, COLUMNS = 2, 6
 #: The phases of a game: the secret starting-loyalty choice, the seats' turns, and the end.
 PHASES = ("loyalty", "turns", "over")
-
-Counts = dict[str, int]
-
-
-def bump(counts: Counts, key: str, by: int) -> None:
-    """Add `by` to counts[key], dropping the key when it reaches zero (so encodings stay canonical)."""
-    value = counts.get(key, 0) + by
-    if value < 0:
-        raise ValueError(f"count for {key!r} would go negative")
-    if value:
-        counts[key] = value
-    else:
-        counts.pop(key, None)
-
 
 def nested_bump(nested: dict[str, Counts], outer: str, key: str, by: int) -> None:
     """bump() inside a two-level count map, dropping an inner map once it is empty."""

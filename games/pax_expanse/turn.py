@@ -11,11 +11,10 @@ import bisect
 from collections.abc import Callable
 from typing import Any
 
+from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.turn import Outcome, run_parts
-from games.pax_expanse import abilities, actions, cards, core, queries
-from games.pax_expanse.bribes import settle_bribe
-from games.pax_expanse.cleanup import cleanup
+from games.pax_expanse import abilities, actions, cards, core
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
@@ -51,7 +50,7 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     def game_over() -> None:
         ctx.state.turn = None
 
-    parts = [*action_parts(ctx), lambda: cleanup(ctx), lambda: end_turn(ctx.state)]
+    parts = [*action_parts(ctx), lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)]
     return run_parts(ctx, parts, game_over)
 
 
@@ -163,14 +162,10 @@ def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
                  f"({RULES.favoured_name(state)})")
     _check_bribe_limit(ctx, entry)
     params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
-    holder = queries.intimidator(state, number)
-    if holder is not None and abilities.bribe_free_action(state, seat):
-        ctx.emit(f"{seat} owes {holder} no bribe to use {asset.name} (Diplomatic Immunity)", kind="bribe",
-                 payer=seat, receiver=holder, paid=0)
-    elif holder is not None:
-        amount = state.agents[str(number)][holder]
-        if not settle_bribe(ctx, seat, holder, amount, (*where, "bribe"), f"use {asset.name}"):
-            return
+    owed = RULES.hostage_bribe(state, number)
+    if owed is not None and not RULES.settle_bribe(ctx, seat, owed[0], owed[1], HOSTAGE, (*where, "bribe"),
+                                                   f"use {asset.name}"):
+        return
     problems = module.problems(state, seat, number, params, where)
     if problems:
         raise OrderError(problems[0].path, problems[0].message)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pax.bribes import PLAY
 from games.pax.context import Question
 from games.pax.market import take
 from games.pax_pamir import cards, queries
-from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
@@ -71,10 +71,10 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     if side not in ("left", "right"):
         ctx.fail((*where, "side"), f"side must be left or right, got {side!r}")
     card = queries.court_card(number)
-    owed = play_bribe(state, seat, number)
+    owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         holder, bribe = owed
-        if not settle_bribe(ctx, seat, holder, bribe, "play", (*where, "bribe"), f"play {card.name}"):
+        if not RULES.settle_bribe(ctx, seat, holder, bribe, PLAY, (*where, "bribe"), f"play {card.name}"):
             return False
     player.hand.remove(number)
     if side == "left":

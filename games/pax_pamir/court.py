@@ -5,10 +5,10 @@ both ways (a lost last tribe costs the region's political cards; a lost last pol
 from __future__ import annotations
 
 from games.pax.context import Question
+from games.pax.pieces import bump
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.seats import seat_rules
-from games.pax_pamir.state import bump
 
 
 def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: bool = False) -> None:

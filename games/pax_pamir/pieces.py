@@ -7,11 +7,11 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 
 from __future__ import annotations
 
-from games.pax.context import Question
+from games.pax.pieces import Counts, bump, mark_placed, sources, take_from_play
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import remove_tribe
-from games.pax_pamir.state import GameState, bump
+from games.pax_pamir.state import GameState
 
 
 def article(word: str) -> str:
@@ -19,40 +19,24 @@ def article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def _mark_placed(state: GameState, where: str) -> None:
-    if state.turn is not None:
-        bump(state.turn.placed, where, 1)
-
-
-def _placed_here(state: GameState, where: str) -> int:
-    return state.turn.placed.get(where, 0) if state.turn is not None else 0
+def _placed(state: GameState) -> Counts | None:
+    """The turn's record of pieces placed (None outside a turn)."""
+    return state.turn.placed if state.turn is not None else None
 
 
 def cylinder_sources(state: GameState, seat: str) -> list[str]:
     """Where `seat` may take a cylinder from with its supply empty: "tribe:<region>", "spy:<card>", "gift:<price>"."""
-    found = []
-    for region, counts in sorted(state.tribes.items()):
-        if counts.get(seat, 0) > _placed_here(state, f"tribe:{region}:{seat}"):
-            found.append(f"tribe:{region}")
-    for card, counts in sorted(state.spies.items(), key=lambda kv: int(kv[0])):
-        if counts.get(seat, 0) > _placed_here(state, f"spy:{card}:{seat}"):
-            found.append(f"spy:{card}")
-    for price in state.players[seat].gifts:
-        if not _placed_here(state, f"gift:{price}:{seat}"):
-            found.append(f"gift:{price}")
-    return found
+    gifts = [("gift", str(price), {seat: 1}) for price in state.players[seat].gifts]
+    return sources([*(("tribe", region, counts) for region, counts in sorted(state.tribes.items())),
+                    *(("spy", card, counts) for card, counts in sorted(state.spies.items(), key=lambda kv: int(kv[0]))),
+                    *gifts], seat, _placed(state))
 
 
 def block_sources(state: GameState, coalition: str) -> list[str]:
     """Where a block of `coalition` may be taken from when none is in supply: "army:<region>", "road:<border>"."""
-    found = []
-    for region, counts in sorted(state.armies.items()):
-        if counts.get(coalition, 0) > _placed_here(state, f"army:{region}:{coalition}"):
-            found.append(f"army:{region}")
-    for border, counts in sorted(state.roads.items()):
-        if counts.get(coalition, 0) > _placed_here(state, f"road:{border}:{coalition}"):
-            found.append(f"road:{border}")
-    return found
+    return sources([*(("army", region, counts) for region, counts in sorted(state.armies.items())),
+                    *(("road", border, counts) for border, counts in sorted(state.roads.items()))],
+                   coalition, _placed(state))
 
 
 def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> bool:
@@ -60,13 +44,12 @@ def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> b
     state = ctx.state
     if queries.cylinders_in_supply(state, seat) > 0:
         return True
-    sources = cylinder_sources(state, seat)
-    if not sources:
+    source = take_from_play(ctx, seat, "take-cylinder",
+                            f"all of {seat}'s cylinders are in play: take one for {purpose} from",
+                            cylinder_sources(state, seat))
+    if source is None:
         ctx.emit(f"{seat} has no cylinder left to use for {purpose}.")
         return False
-    source = ctx.ask(Question(seat, ctx.serial("take-cylinder"), "choice",
-                              f"all of {seat}'s cylinders are in play: take one for {purpose} from", tuple(sources),
-                              default=sources[0]))
     kind, where = source.split(":", 1)
     ctx.emit(f"{seat} takes a cylinder from {kind} {where} for {purpose} (none left in supply).")
     if source == target:
@@ -86,13 +69,11 @@ def _take_block(ctx: Context, coalition: str, purpose: str, chooser: str) -> boo
     state = ctx.state
     if queries.blocks_in_supply(state, coalition) > 0:
         return True
-    sources = block_sources(state, coalition)
-    if not sources:
+    source = take_from_play(ctx, chooser, "take-block", f"all {coalition} blocks are in play: take one for {purpose} from",
+                            block_sources(state, coalition))
+    if source is None:
         ctx.emit(f"No {coalition} block is left for {purpose}.")
         return False
-    source = ctx.ask(Question(chooser, ctx.serial("take-block"), "choice",
-                              f"all {coalition} blocks are in play: take one for {purpose} from", tuple(sources),
-                              default=sources[0]))
     kind, where = source.split(":", 1)
     ctx.emit(f"{article(coalition).capitalize()} {coalition} block is taken from {kind} {where} for {purpose} (none left in supply).")
     if kind == "army":
@@ -107,7 +88,7 @@ def place_tribe(ctx: Context, seat: str, region: str) -> bool:
     if not _take_cylinder(ctx, seat, f"a tribe in {region}", f"tribe:{region}"):
         return False
     bump(ctx.state.tribes.setdefault(region, {}), seat, 1)
-    _mark_placed(ctx.state, f"tribe:{region}:{seat}")
+    mark_placed(_placed(ctx.state), "tribe", region, seat)
     ctx.emit(f"{seat} places a tribe in {region}.", kind="tribe", seat=seat, region=region)
     return True
 
@@ -119,7 +100,7 @@ def place_spy(ctx: Context, seat: str, number: int) -> bool:
     if queries.owner_of(ctx.state, number) is None:
         return False  # taking the cylinder discarded the target card (overthrow): the spy has nowhere to go
     bump(ctx.state.spies.setdefault(str(number), {}), seat, 1)
-    _mark_placed(ctx.state, f"spy:{number}:{seat}")
+    mark_placed(_placed(ctx.state), "spy", str(number), seat)
     ctx.emit(f"{seat} places a spy on {queries.court_card(number).name}.", kind="spy", seat=seat, card=number)
     return True
 
@@ -131,7 +112,7 @@ def place_gift(ctx: Context, seat: str, price: int) -> bool:
     gifts = ctx.state.players[seat].gifts
     gifts.append(price)
     gifts.sort()
-    _mark_placed(ctx.state, f"gift:{price}:{seat}")
+    mark_placed(_placed(ctx.state), "gift", str(price), seat)
     return True
 
 
@@ -140,7 +121,7 @@ def place_army(ctx: Context, coalition: str, region: str, chooser: str) -> bool:
     if not _take_block(ctx, coalition, f"an army in {region}", chooser):
         return False
     bump(ctx.state.armies.setdefault(region, {}), coalition, 1)
-    _mark_placed(ctx.state, f"army:{region}:{coalition}")
+    mark_placed(_placed(ctx.state), "army", region, coalition)
     ctx.emit(f"{article(coalition).capitalize()} {coalition} army is placed in {region}.", kind="army", coalition=coalition, region=region)
     return True
 
@@ -150,7 +131,7 @@ def place_road(ctx: Context, coalition: str, border: str, chooser: str) -> bool:
     if not _take_block(ctx, coalition, f"a road on {border}", chooser):
         return False
     bump(ctx.state.roads.setdefault(border, {}), coalition, 1)
-    _mark_placed(ctx.state, f"road:{border}:{coalition}")
+    mark_placed(_placed(ctx.state), "road", border, coalition)
     ctx.emit(f"{article(coalition).capitalize()} {coalition} road is placed on {border}.", kind="road", coalition=coalition, border=border)
     return True
 

@@ -131,19 +131,6 @@ def courts_in_order(state: GameState) -> list[int]:
     return [n for seat in state.seats for n in state.players[seat].court]
 
 
-def hostage_holder(state: GameState, number: int) -> str | None:
-    """The enemy seat holding this court card hostage: more spies on it than each other seat, owner included."""
-    owner = owner_of(state, number)
-    counts = spies_on(state, number)
-    if not counts:
-        return None
-    best = max(counts.values())
-    leaders = [s for s, c in counts.items() if c == best]
-    if len(leaders) != 1 or leaders[0] == owner:
-        return None
-    return leaders[0]
-
-
 def bribes_waived(state: GameState, payer: str, kind: str) -> bool:
     """True when `payer` owes no bribe of this kind ("play" or "hostage") because of an ability or event."""
     if effect(state, "disregard_for_customs"):

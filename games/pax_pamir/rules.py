@@ -3,17 +3,26 @@ favoured suit). Pax Pamir code asks `RULES`; the kernel asks the hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from games.pax.context import Context as PaxContext
+from games.pax.context import Question
 from games.pax.market import Emitter
 from games.pax.rules import PaxRules
 from games.pax_pamir import cards, queries
 from games.pax_pamir.market import is_public_withdrawal
+from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
+
+#: The answer to Courtly Manners that keeps the rupees (the default, as a standing order `courtly_manners:`).
+DECLINE = "decline"
 
 
 class PaxPamirRules(PaxRules[GameState]):
     """Pax Pamir (Second Edition)."""
 
     TABLEAU = "court"
+    MONEY_UNIT = "rupee(s)"
 
     def money_per_column(self, state: GameState) -> int:
         """Two rupees per column while military is favored (rulebook p. 10), else one."""
@@ -63,6 +72,43 @@ class PaxPamirRules(PaxRules[GameState]):
     def favoured_name(self, state: GameState) -> str:
         """The favored suit."""
         return state.favored
+
+    def card_region(self, card: int) -> str:
+        """A court card's region."""
+        return queries.court_card(card).region
+
+    def controller(self, state: GameState, region: str) -> str | None:
+        """The ruler of the region."""
+        return ruler(state, region)
+
+    def controller_pieces(self, state: GameState, seat: str, region: str) -> int:
+        """The ruler's tribes in the region."""
+        return state.tribes.get(region, {}).get(seat, 0)
+
+    def agents_on(self, state: GameState, card: int) -> Mapping[str, int]:
+        """Spies on the court card."""
+        return queries.spies_on(state, card)
+
+    def owner_of(self, state: GameState, card: int) -> str | None:
+        """Whose court holds the card."""
+        return queries.owner_of(state, card)
+
+    def bribes_waived(self, state: GameState, payer: str, kind: str) -> bool:
+        """Disregard for Customs, Charismatic Courtiers, Civil Service Reforms (queries.bribes_waived)."""
+        return queries.bribes_waived(state, payer, kind)
+
+    def declines_bribe(self, ctx: PaxContext[GameState], payer: str, receiver: str, kind: str, what: str) -> bool:
+        """Courtly Manners: its buyer may decline a bribe and act as if it were paid (standing
+        `courtly_manners:`, default decline)."""
+        if not queries.may_decline_bribes(ctx.state, payer) or ctx.ask(Question(
+            payer, ctx.key(f"bribe-{kind}-courtly"), "courtly",
+            f"Courtly Manners: {payer} may decline the bribe {receiver} may ask to {what}, and {what} as if it were "
+            "paid: decline or pay", ("decline", "pay"), default=DECLINE,
+        )) != DECLINE:
+            return False
+        ctx.emit(f"{payer} declines to pay {receiver} a bribe to {what} (Courtly Manners).", kind="bribe",
+                 payer=payer, receiver=receiver, paid=0)
+        return True
 
 
 RULES = PaxPamirRules()

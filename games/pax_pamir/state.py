@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.market import COLUMNS, ROWS
+from games.pax.pieces import Counts
 
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
 CYLINDERS = 10
@@ -22,20 +23,6 @@ BLOCKS = 12
 START_RUPEES = 4
 #: The three gift spaces on a loyalty dial, by price.
 GIFT_PRICES = (2, 4, 6)
-
-Counts = dict[str, int]
-
-
-def bump(counts: Counts, key: str, by: int) -> None:
-    """Add `by` to counts[key], dropping the key when it reaches zero (so encodings stay canonical)."""
-    value = counts.get(key, 0) + by
-    if value < 0:
-        raise ValueError(f"count for {key!r} would go negative")
-    if value:
-        counts[key] = value
-    else:
-        counts.pop(key, None)
-
 
 @dataclass
 class Player:

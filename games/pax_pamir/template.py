@@ -7,9 +7,8 @@ from typing import Any
 
 from games.pax.market import occupied
 from games.pax_pamir import actions, cards, core, market, orders, queries
-from games.pax_pamir.bribes import DECLINE, hostage_bribe, play_bribe
 from games.pax_pamir.robot import loyalty_default
-from games.pax_pamir.rules import RULES
+from games.pax_pamir.rules import DECLINE, RULES
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import BLACKMAIL, NO_SPY, blackmail_targets
 
@@ -79,7 +78,7 @@ def _turn(state: GameState, seat: str) -> str:
         for number in usable:
             card = queries.court_card(number)
             bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
-            hostage = hostage_bribe(state, number)
+            hostage = RULES.hostage_bribe(state, number)
             if hostage is not None and not queries.bribes_waived(state, seat, "hostage"):
                 bonus += (f"; held hostage by {hostage[0]}: hostage_bribe up to {hostage[1]}"
                           f"{_courtly_note(state, seat)}")
@@ -110,7 +109,7 @@ def _turn(state: GameState, seat: str) -> str:
 def _play_note(state: GameState, seat: str, number: int) -> str:
     card = queries.court_card(number)
     note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
-    owed = play_bribe(state, seat, number)
+    owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
                   else _courtly_note(state, seat))

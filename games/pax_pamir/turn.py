@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Path
+from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome, run_parts
 from games.pax_pamir import actions, core, queries
-from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
@@ -166,13 +166,13 @@ def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
         ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
     _check_bribe_limit(ctx, entry, "hostage_bribe")
     params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    hostage = hostage_bribe(state, number)
+    hostage = RULES.hostage_bribe(state, number)
     if hostage is not None:
         holder, amount = hostage
         if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
             # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
             _raise_first(module.problems(state, seat, number, params, where))
-        if not settle_bribe(ctx, seat, holder, amount, "hostage", (*where, "hostage_bribe"), f"use {card.name}"):
+        if not RULES.settle_bribe(ctx, seat, holder, amount, HOSTAGE, (*where, "hostage_bribe"), f"use {card.name}"):
             return
     # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
     # too few rupees for the action's cost).

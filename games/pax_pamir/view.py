@@ -111,7 +111,7 @@ def _player(state: GameState, seat: str, viewer: str | None, colour: str) -> dic
         entry = card_data(number)
         entry["spies"] = dict(queries.spies_on(state, number))
         entry["favored"] = queries.is_favored(state, seat, number)
-        entry["hostage_of"] = queries.hostage_holder(state, number)
+        entry["hostage_of"] = RULES.hostage_holder(state, number)
         entry["used"] = bool(state.turn and state.turn.seat == seat and number in state.turn.used)
         court.append(entry)
     own = viewer == seat

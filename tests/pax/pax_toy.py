@@ -48,12 +48,17 @@ class ToyState:
     turn: ToyTurn | None = None
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
     favoured: str = "war"
+    controllers: dict[str, str] = field(default_factory=dict)  # region -> seat
+    supporters: dict[str, dict[str, int]] = field(default_factory=dict)  # region -> seat -> supporters
+    agents: dict[int, dict[str, int]] = field(default_factory=dict)  # card -> seat -> agents
+    prosperity: bool = False  # waives play bribes
 
 
 class ToyRules(PaxRules[ToyState]):
     """The kernel's rules with toy hooks: the favoured suit is the state's; card 13 takes no money."""
 
     TABLEAU = "network"
+    MONEY_UNIT = "influence"
 
     def card_actions(self, card: int) -> tuple[str, ...]:
         """Every toy card shows every action."""
@@ -74,6 +79,30 @@ class ToyRules(PaxRules[ToyState]):
     def takes_money(self, card: int) -> bool:
         """Card 13 is the toy's Public Withdrawal."""
         return card != 13
+
+    def card_region(self, card: int) -> str:
+        """Odd cards are of earth, even ones of mars."""
+        return "earth" if card % 2 else "mars"
+
+    def controller(self, state: ToyState, region: str) -> str | None:
+        """As the state says."""
+        return state.controllers.get(region)
+
+    def controller_pieces(self, state: ToyState, seat: str, region: str) -> int:
+        """The controller's supporters there."""
+        return state.supporters.get(region, {}).get(seat, 0)
+
+    def agents_on(self, state: ToyState, card: int) -> dict[str, int]:
+        """As the state says."""
+        return state.agents.get(card, {})
+
+    def owner_of(self, state: ToyState, card: int) -> str | None:
+        """The seat with the card in its tableau."""
+        return next((s for s in state.seats if card in state.players[s].tableau), None)
+
+    def bribes_waived(self, state: ToyState, payer: str, kind: str) -> bool:
+        """Prosperity waives the play bribe, never the hostage bribe."""
+        return state.prosperity and kind == "play"
 
 
 RULES = ToyRules()

@@ -59,6 +59,7 @@ def test_combat_needs_your_fleets_or_agents_at_the_site() -> None:
         fight(state, site="mars", remove=["fleet:mcr"])
     assert error.value.path == ("actions", 0, "site")
     assert "no fleets of your loyalty in Mars" in error.value.message
+    assert "sites where you can: none" in error.value.message  # the Belt holds nothing anna may remove
 
 
 def test_combat_cannot_remove_fleets_or_transports_of_your_loyalty() -> None:

@@ -37,6 +37,7 @@ def test_favour_no_more_than_three_with_a_faction() -> None:
         act(ctx, {"action": "favour", "card": 29, "effect": "favour"})
     assert error.value.path == ("actions", 0, "effect")
     assert "3 favours already" in error.value.message
+    assert "effects possible now: supporter" in error.value.message
 
 
 def test_favour_must_be_affordable() -> None:

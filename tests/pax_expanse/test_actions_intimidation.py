@@ -30,7 +30,7 @@ def test_intimidation_bribe_equals_the_intimidators_agents_and_may_be_waived() -
         act(start(state), {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
     assert pause.value.question.seat == "ben"
     assert pause.value.question.options == (0, 1, 2, 3)
-    ctx = start(state, answers={"actions.0.bribe-asked": 0})
+    ctx = start(state, answers={"actions.0.bribe-hostage": 0})
     act(ctx, {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
     assert state.players["anna"].influence == 7
     assert state.players["ben"].influence == 0
@@ -82,3 +82,13 @@ def test_rocinante_asset_favour_moves_the_rocinante_out_of_its_own_region() -> N
     state.rocinante.region = "jupiter"
     act(start(state), {"action": "favour", "card": 97, "effect": "rocinante", "region": "outer_planets"})
     assert state.rocinante.region == "outer_planets"
+
+
+def test_prosperity_intimidation_bribes_are_still_paid() -> None:
+    state = table(networks={"anna": [12]}, influence={"cleo": 3})
+    state.climate = "prosperity"
+    put(state, "supporters", "earth", "cleo")
+    put(state, "agents", "12", "ben", 2)
+    with pytest.raises(Pause) as pause:
+        act(start(state), {"action": "extort", "card": 12, "from": ["cleo", "cleo"]})
+    assert pause.value.question.seat == "ben"

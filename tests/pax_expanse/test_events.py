@@ -6,7 +6,8 @@ import pytest
 from px_helpers import act, market, position, put, turn_context
 
 from games.pax.context import Pause
-from games.pax_expanse import cleanup, queries
+from games.pax_expanse import queries
+from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
 
 
@@ -17,7 +18,7 @@ def buy(state: GameState, card: int, **choice: str) -> None:
 
 def discard(state: GameState, card: int) -> None:
     market(state, [card, 1, 2], [3, 4, 5])
-    cleanup.discard_left_events(turn_context(state))
+    RULES.discard_left_events(turn_context(state))
 
 
 def table() -> GameState:
@@ -137,7 +138,7 @@ def test_events_security_audit_everyone_gives_up_a_card() -> None:
     state = table()
     market(state, [114, 1, 2], [3, 4, 5])
     ctx = turn_context(state, answers={"cleanup.security-audit.ben": [12]})
-    cleanup.discard_left_events(ctx)
+    RULES.discard_left_events(ctx)
     assert state.players["anna"].hand == [] and state.players["ben"].hand == [11]
 
 

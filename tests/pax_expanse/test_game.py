@@ -120,14 +120,15 @@ def test_game_round_ends_with_the_rocinantes_turn(rocinante_recorded: list[int])
     assert state.current == state.order[0]
 
 
-@pytest.mark.skip(reason="the Rocinante's turn (round.rocinante_turn) is filled in by its own implementation, "
-                         "following ROCINANTE.md; until then the hook raises NotImplementedError")
-def test_rocinante_turn_resolves_the_face_up_card_moves_and_reveals_the_next() -> None:
+def test_rocinante_turn_resolves_the_face_up_card_after_every_round_and_reveals_the_next() -> None:
     state = started()
     top = state.rocinante.face_up
     for _ in range(len(SEATS)):
-        state = GAME.apply(state, {state.current: {"actions": []}}, Rng("s")).state
-    assert top in state.rocinante.discard and state.rocinante.face_up != top
+        step = GAME.apply(state, {state.current: {"actions": []}}, Rng("s"))
+        state = step.state
+    assert state.rocinante.discard == [top] and state.rocinante.face_up not in (None, top)
+    assert state.round == 2 and state.rocinante.turns == 1 and not state.rocinante.damaged
+    assert "rocinante-turn" in [e.data.get("kind") for e in step.events]  # in the step of the round's last turn
 
 
 def test_view_hides_other_hands_the_decks_and_a_paused_turns_snapshot() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.pax_expanse import queries
+from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import Effect, GameState, Player, nested_bump
 
 
@@ -129,13 +130,13 @@ def test_intimidation_needs_a_single_enemy_with_most_agents() -> None:
     state = three_players()
     state.players["chris"].network = [22]
     nested_bump(state.agents, "22", "robin", 1)
-    assert queries.intimidator(state, 22) == "robin"
+    assert RULES.hostage_holder(state, 22) == "robin"
     nested_bump(state.agents, "22", "chris", 1)
-    assert queries.intimidator(state, 22) is None  # tied with the owner
+    assert RULES.hostage_holder(state, 22) is None  # tied with the owner
     nested_bump(state.agents, "22", "mel", 2)
-    assert queries.intimidator(state, 22) == "mel"
+    assert RULES.hostage_holder(state, 22) == "mel"
     state.agents["22"] = {"chris": 3}
-    assert queries.intimidator(state, 22) is None  # the owner's own agents never intimidate
+    assert RULES.hostage_holder(state, 22) is None  # the owner's own agents never intimidate
 
 
 def test_mobilise_agents_move_around_the_ring_of_networks() -> None:

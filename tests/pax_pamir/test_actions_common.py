@@ -12,7 +12,7 @@ from engine.rng import Rng
 from engine.simulate import play_out
 from games.pax.context import OrderError
 from games.pax_pamir import GAME, actions, queries
-from games.pax_pamir.bribes import hostage_bribe, play_bribe
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import run_turn
 
@@ -113,10 +113,10 @@ def test_12_hostage_7_details_no_bribe_could_make_legal_are_refused_before_anyon
 
 def test_12_bribes_owed_are_computed_in_one_place_for_orders_templates_and_wakhan() -> None:
     state = _hostage_position()
-    assert hostage_bribe(state, KABUL_BAZAAR) == ("bob", 2) and hostage_bribe(state, AFGHAN_HANDICRAFTS) is None
+    assert RULES.hostage_bribe(state, KABUL_BAZAAR) == ("bob", 2) and RULES.hostage_bribe(state, AFGHAN_HANDICRAFTS) is None
     state.players["bob"].hand = [CHARLES_STODDART]  # a Kabul card: anna rules Kabul with one tribe
-    assert play_bribe(state, "bob", CHARLES_STODDART) == ("anna", 1)
-    assert play_bribe(state, "anna", CHARLES_STODDART) is None  # the ruler plays freely
+    assert RULES.play_bribe(state, "bob", CHARLES_STODDART) == ("anna", 1)
+    assert RULES.play_bribe(state, "anna", CHARLES_STODDART) is None  # the ruler plays freely
 
 
 def test_ability_civil_service_reforms_no_bribe_for_hostage_cards() -> None:

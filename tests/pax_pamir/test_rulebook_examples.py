@@ -238,11 +238,11 @@ def test_p12_action_costs_paid_from_the_right_skipping_gaps_and_excess_leaves() 
 def test_p12_hostage_example_cati_holds_hopes_card() -> None:
     state = position(seats=HOPE_SEATS, courts={"hope": [25]})
     state.spies = {"25": {"cati": 2, "hope": 1}}
-    assert queries.hostage_holder(state, 25) == "cati"
+    assert RULES.hostage_holder(state, 25) == "cati"
     state.spies = {"25": {"cati": 2, "blake": 2}}
-    assert queries.hostage_holder(state, 25) is None
+    assert RULES.hostage_holder(state, 25) is None
     state.spies = {"25": {"hope": 2, "cati": 1}}
-    assert queries.hostage_holder(state, 25) is None
+    assert RULES.hostage_holder(state, 25) is None
 
 
 def test_p15_dominance_example_eight_against_four_is_dominant() -> None:

@@ -91,9 +91,11 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         if most == 0:
             what = "agents on" if isinstance(site, int) else "fleets of your loyalty in"
             place = name(site) if isinstance(site, int) else region_name(site)
-            return [Problem((*where, "site"), f"you have no {what} {place}, so you cannot fight there")]
+            return [Problem((*where, "site"), f"you have no {what} {place}, so you cannot fight there; sites where "
+                                              f"you can: {listed(fighting_sites(state, seat))}")]
         if not targets(state, seat, site):
-            return [Problem((*where, "site"), f"there is nothing you may remove at {site}")]
+            return [Problem((*where, "site"), f"there is nothing you may remove at {site}; sites where you can "
+                                              f"fight: {listed(fighting_sites(state, seat))}")]
         if not isinstance(remove, list) or not 1 <= len(remove) <= most:
             return [Problem((*where, "remove"), f"remove is a list of 1 to {min(most, rank(card))} units; units "
                                                 f"there now: {listed(targets(state, seat, site))}")]
@@ -184,10 +186,15 @@ def units(state: GameState, seat: str, site: Any) -> list[str]:
     return found
 
 
+def fighting_sites(state: GameState, seat: str) -> list[Any]:
+    """The regions, then the assets, where the seat has fleets (agents) and something it may remove."""
+    return [s for s in (*cards.board().regions, *queries.ring(state))
+            if strength(state, seat, s) and targets(state, seat, s)]
+
+
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
     """Random removals at one random site where the seat can fight; None when there is none."""
-    sites = [s for s in (*cards.board().regions, *queries.ring(state))
-             if strength(state, seat, s) and units(state, seat, s)]
+    sites = fighting_sites(state, seat)
     if not sites:
         return None
     site = rng.choice(sites)
@@ -198,10 +205,6 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:
     """The sites where the seat can fight now, with their units."""
-    lines = []
-    for site in (*cards.board().regions, *queries.ring(state)):
-        most = strength(state, seat, site)
-        if most and targets(state, seat, site):
-            lines.append(f"combat with {card} at {site} (up to {min(most, rank(card))}): "
-                         f"{listed(targets(state, seat, site))}")
+    lines = [f"combat with {card} at {site} (up to {min(strength(state, seat, site), rank(card))}): "
+             f"{listed(targets(state, seat, site))}" for site in fighting_sites(state, seat)]
     return lines or [f"combat with {card}: no site where you can fight"]

@@ -75,17 +75,6 @@ def loyalty(state: GameState, seat: str) -> str:
     return faction
 
 
-def controlled(state: GameState, seat: str) -> list[str]:
-    """The regions `seat` controls, in map order."""
-    return queries.regions_of_player(state, seat)
-
-
 def borders(region: str) -> tuple[str, ...]:
     """The borders of `region`, in map order."""
     return queries.borders_of(region)
-
-
-def other_side(border: str, region: str) -> str:
-    """The region across `border` from `region`."""
-    a, b = cards.board().border_regions[border]
-    return b if a == region else a

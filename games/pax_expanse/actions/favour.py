@@ -57,11 +57,29 @@ def supporter_cost(state: GameState, seat: str, region: str) -> int:
     return 2 * state.supporters.get(region, {}).get(seat, 0)
 
 
+def possible(state: GameState, seat: str, card: int) -> list[str]:
+    """The effects this asset can take now."""
+    cost = favour_cost(state, seat)
+    found = ["favour"] if cost is not None and cost <= state.players[seat].influence else []
+    found += ["rocinante"] if rocinante_targets(state, card) else []
+    return found + ["supporter"]
+
+
 def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
     """An unknown effect, a fourth favour, a move the Rocinante cannot make, a region not allowed, a cost not met."""
     effect = params.get("effect")
     if effect not in EFFECTS:
-        return [Problem((*path, "effect"), f"effect is one of {', '.join(EFFECTS)}, not {effect!r}")]
+        return [Problem((*path, "effect"), f"effect is one of {', '.join(EFFECTS)}, not {effect!r}; possible now: "
+                                           f"{listed(possible(state, seat, card))}")]
+    found = _problems(state, seat, card, effect, params, path)
+    if found and found[0].path == (*path, "effect"):
+        found = [Problem(found[0].path, f"{found[0].message}; effects possible now: "
+                                        f"{listed(possible(state, seat, card))}")]
+    return found
+
+
+def _problems(state: GameState, seat: str, card: int, effect: str, params: dict[str, Any],
+              path: Path) -> list[Problem]:
     region = params.get("region")
     if effect == "favour":
         if "region" in params:

@@ -23,6 +23,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Pause
+from games.pax.pieces import bump
 from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,
@@ -35,7 +36,7 @@ from games.pax_pamir.actions._common import (
     spy_steps,
 )
 from games.pax_pamir.context import Context
-from games.pax_pamir.state import GameState, bump
+from games.pax_pamir.state import GameState
 
 FIELDS: tuple[str, ...] = ("moves",)
 

@@ -8,12 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.pax.market import occupied as market_cards
+from games.pax.pieces import bump
 from games.pax_pamir import cards, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_court_card
 from games.pax_pamir.pieces import cylinder_sources, place_army, place_gift
 from games.pax_pamir.rules import RULES
-from games.pax_pamir.state import GIFT_PRICES, GameState, bump
+from games.pax_pamir.state import GIFT_PRICES, GameState
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, regions_ruled, ruler
 from games.pax_pamir.wakhan.priority import by_priority, red_arrow_seats, why_best

@@ -13,8 +13,8 @@ from typing import Any
 
 from games.pax.context import Question
 from games.pax_pamir import cards, queries
-from games.pax_pamir.bribes import DECLINE
 from games.pax_pamir.context import Context
+from games.pax_pamir.rules import DECLINE
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import cleanup as discard_rules
 from games.pax_pamir.wakhan.deck import Reading, is_wakhan, load, reading

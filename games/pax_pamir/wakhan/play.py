@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from games.pax.market import take
 from games.pax_pamir import cards, queries
-from games.pax_pamir.bribes import play_bribe, settle_bribe
 from games.pax_pamir.context import Context
 from games.pax_pamir.core import LEVERAGE_RUPEES, resolve_favor
 from games.pax_pamir.events import resolve_event
@@ -39,10 +38,10 @@ def play(ctx: Context, reading: Reading, number: int) -> None:
     """Play a card she just bought, or discard it when she cannot pay the ruler's bribe."""
     state, seat = ctx.state, ctx.seat
     card = queries.court_card(number)
-    owed = play_bribe(state, seat, number)
+    owed = RULES.play_bribe(state, seat, number)
     if owed is not None:
         holder, amount = owed
-        if not settle_bribe(ctx, seat, holder, amount, "play", (*ctx.where, "bribe"), f"play {card.name}"):
+        if not RULES.settle_bribe(ctx, seat, holder, amount, "play", (*ctx.where, "bribe"), f"play {card.name}"):
             state.discard.append(number)
             ctx.emit(f"Wakhan cannot pay {holder}'s bribe, so she discards {card.name}.", kind="wakhan",
                      card=number, reason="bribe not paid")

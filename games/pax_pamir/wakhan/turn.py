@@ -9,7 +9,6 @@ from typing import Any
 
 from games.pax.turn import Outcome
 from games.pax_pamir import queries
-from games.pax_pamir.bribes import hostage_bribe, settle_bribe
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import play_turn, turn_state
@@ -119,7 +118,7 @@ def _skip(ctx: WakhanContext, code: str, why: str) -> None:
 
 def hostage_cost(state: GameState, seat: str, card: int) -> int:
     """The most a hostage bribe for using `card` could cost her."""
-    hostage = hostage_bribe(state, card)
+    hostage = RULES.hostage_bribe(state, card)
     # Under her Courtly Manners she always declines the bribe (a "may" she always uses).
     if hostage is None or queries.bribes_waived(state, seat, "hostage") or queries.may_decline_bribes(state, seat):
         return 0
@@ -139,11 +138,11 @@ def use_card(ctx: WakhanContext, now: Reading, card: int, planner: Planner) -> b
     state, seat = ctx.state, ctx.seat
     turn = state.turn
     assert turn is not None
-    hostage = hostage_bribe(state, card)
+    hostage = RULES.hostage_bribe(state, card)
     name = queries.court_card(card).name
     if hostage is not None:
         holder, amount = hostage
-        if not settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
+        if not RULES.settle_bribe(ctx, seat, holder, amount, "hostage", (*ctx.where, "hostage_bribe"), f"use {name}"):
             return False
     plan = planner(state, seat, now)
     if plan is None or plan.minimum > state.players[seat].rupees:
