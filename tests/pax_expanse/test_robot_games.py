@@ -4,11 +4,14 @@ invariants checked after every step: components, influence, cards, limits, check
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import games.pax_expanse
 from engine.contract import Step
 from engine.rng import Rng
 from games.pax_expanse import cards, queries
@@ -241,3 +244,22 @@ def test_a_silent_seat_takes_the_deadline_default_at_every_prompt_and_the_game_e
         assert steps < MAX_STEPS
     assert defaults > 10
     check_finished(state)
+
+
+def question_name(key: str) -> str:
+    """A question key without its place in the order, its number and its seat: actions.1.bribe-play-2 -> bribe-play."""
+    key = re.sub(r"^(actions\.\d+\.|files\.|cleanup\.)", "", key)
+    key = re.sub(r"(-\d+|\.\d+)$", "", key)
+    return re.sub(r"\.(" + "|".join(SEATS) + r")$", ".SEAT", key)
+
+
+def test_every_question_robot_games_raise_is_in_the_orders_guide() -> None:
+    guide = (Path(games.pax_expanse.__file__).parent / "orders.md").read_text()
+    documented = " ".join(re.findall(r"`([^`]*)`", guide))
+    asked: set[str] = set()
+    for players, seed in ((3, 1), (4, 2), (3, 3), (4, 4)):
+        _, archive, snapshots = play_game(players, seed, invariants=False)
+        asked |= {question_name(k) for orders in archive for o in orders.values() for k in (o.get("answers") or {})}
+        asked |= {question_name(q["key"]) for s in snapshots if s["paused"] for q in s["paused"]["questions"]}
+    assert {"bribe-play", "hand"} <= asked
+    assert sorted(name for name in asked if name not in documented) == []
