@@ -20,6 +20,11 @@ from games.pax_expanse.turn import action_parts, begin_turn, may_act, run_turn
 
 #: Entries a random turn tries before it settles for what it has.
 TRIES = 12
+#: One entry in BRIBE_LIMIT_ONE_IN (a play or an asset's action) states the most its seat will pay as a bribe, so
+#: robot games also settle bribes from the order and not only from the payer's answer.
+BRIBE_LIMIT_ONE_IN = 4
+#: One turn order in STANDING_ONE_IN also gives standing orders, so robot games answer others' questions from them.
+STANDING_ONE_IN = 10
 
 
 def random_choice(rng: Rng) -> Any:
@@ -45,7 +50,18 @@ def candidate_entries(state: GameState, seat: str, rng: Rng) -> list[dict[str, A
             params = module.random_params(state, seat, number, rng)
             if params is not None:
                 found.append({"action": kind, "card": number, **params})
+    for entry in found:
+        if entry["action"] != "purchase" and rng.below(BRIBE_LIMIT_ONE_IN) == 0:
+            entry["bribe"] = rng.below(4)
     return found
+
+
+def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
+    """Random standing orders: how to answer bribes asked of the seat, or which cards it discards first."""
+    if rng.below(2) == 0 or not state.players[seat].hand:
+        return {"bribe": rng.choice(("full", "waive", 0, 1, 2))}
+    hand = state.players[seat].hand
+    return {"discard": rng.sample(hand, 1 + rng.below(len(hand)))}
 
 
 def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
@@ -64,6 +80,8 @@ def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
             continue
         order = attempt
     run_turn(state, seat, order, chooser=random_choice(rng))  # answers cleanup's questions into the order
+    if rng.below(STANDING_ONE_IN) == 0:
+        order["standing"] = random_standing(state, seat, rng)  # in force from the next question asked of the seat
     return order
 
 
