@@ -1,13 +1,44 @@
-"""The Dominance Check skeleton of a Pax game: ranking seats for points, splitting tied places, and the end of
-the game."""
+"""The Dominance Check skeleton of a Pax game: ranking seats for points (a tie-break hook, tied places split
+evenly with the remainder lost), awarding them, the leader at the end, and ending the game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 
 class GameOver(Exception):
     """The game ended in the middle of a step; nothing more of the step is resolved."""
+
+
+class Scorer(Protocol):
+    """A seat's victory points."""
+
+    score: int
+
+
+class ScoredState(Protocol):
+    """What the end of the game needs of a state."""
+
+    seats: list[str]
+    phase: str
+    winners: list[str]
+    end_reason: str
+
+    @property
+    def players(self) -> Mapping[str, Scorer]:
+        """The seats."""
+
+
+class Emitter(Protocol):
+    """A Context: the working state and a way to record events."""
+
+    @property
+    def state(self) -> Any:
+        """The working state."""
+
+    def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event."""
 
 
 def split_points(values: Mapping[str, int], points: Sequence[int],
@@ -27,3 +58,30 @@ def split_points(values: Mapping[str, int], points: Sequence[int],
             awards[seat] = pool // len(tied)
         place += len(tied)
     return awards
+
+
+def award(ctx: Emitter, awards: Mapping[str, int]) -> None:
+    """Add each seat's points of a check to its score, seat by seat in seating order."""
+    state = ctx.state
+    for seat in state.seats:
+        if awards.get(seat):
+            state.players[seat].score += awards[seat]
+            ctx.emit(f"{seat} scores {awards[seat]} victory point(s).", kind="score", seat=seat, points=awards[seat])
+
+
+def leaders(seats: Sequence[str], key: Callable[[str], tuple[int, ...]]) -> list[str]:
+    """The seats with the best `key` (most points, then the game's tie-breaks); a tie after that is shared."""
+    keys = {s: key(s) for s in seats}
+    best = max(keys.values())
+    return [s for s in seats if keys[s] == best]
+
+
+def finish(ctx: Emitter, winners: list[str], reason: str) -> None:
+    """End the game with these winners: nothing more of the step is resolved."""
+    state: ScoredState = ctx.state
+    state.phase = "over"
+    state.winners = list(winners)
+    state.end_reason = reason
+    ctx.emit(f"The game is over ({reason}): {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.",
+             kind="game-over", winners=list(winners))
+    raise GameOver(reason)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from games.pax.dominance import GameOver, split_points
+from games.pax.dominance import award, finish, leaders, split_points
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import FACTIONS, REGIONS
 from games.pax_expanse.state import GameState
@@ -98,10 +98,7 @@ def resolve(state: GameState, emit: Any, check: int, objective_by: int | None = 
         how = "player scoring"
     emit.emit(f"Dominance Check {check}: {how}", kind="dominance-check", check=check, faction=faction,
               regions=counts, scored=dict(scored))
-    for seat in state.order:
-        if scored.get(seat):
-            state.players[seat].vp += scored[seat]
-            emit.emit(f"{seat} scores {scored[seat]}", kind="score", seat=seat, points=scored[seat])
+    award(emit, scored)
     holder = queries.player_control(state, state.objective)
     if holder is not None:
         state.players[holder].vp += dominance.objective_points
@@ -119,23 +116,14 @@ def resolve(state: GameState, emit: Any, check: int, objective_by: int | None = 
         after_dominance_check(emit)
         return
     end_game(state, emit, f"Dominance Check {FINAL_CHECK}")
-    raise GameOver()
 
 
 def winners(state: GameState) -> list[str]:
     """The seats with the most victory points; ties broken by war stars, then influence; still tied, all win."""
-    def key(seat: str) -> tuple[int, int, int]:
-        return (state.players[seat].vp, queries.stars(state, seat, "war"), state.players[seat].influence)
-
-    best = max(key(s) for s in state.order)
-    return [s for s in state.order if key(s) == best]
+    return leaders(state.order, lambda seat: (state.players[seat].vp, queries.stars(state, seat, "war"),
+                                              state.players[seat].influence))
 
 
-def end_game(state: GameState, emit: Emitter, reason: str) -> None:
-    """Finish the game: winners decided, the turn cleared, nobody owes anything."""
-    state.phase = "over"
-    state.winners = winners(state)
-    state.end_reason = reason
-    state.paused = None
-    emit.emit(f"The game ends after {reason}; winner: {', '.join(state.winners)}", kind="game-over",
-              winners=list(state.winners))
+def end_game(state: GameState, emit: Any, reason: str) -> None:
+    """Finish the game after `reason`: winners decided; raises GameOver."""
+    finish(emit, winners(state), reason)

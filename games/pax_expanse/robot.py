@@ -11,8 +11,8 @@ from typing import Any
 
 from engine.rng import Rng
 from games.pax.context import OrderError, Pause, Question
+from games.pax.dominance import GameOver
 from games.pax_expanse import actions, orders
-from games.pax_expanse.dominance import GameOver
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState

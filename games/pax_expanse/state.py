@@ -87,6 +87,15 @@ class Player:
         return self.network
 
     @property
+    def score(self) -> int:
+        """The victory points, under the name the shared Pax kernel uses."""
+        return self.vp
+
+    @score.setter
+    def score(self, value: int) -> None:
+        self.vp = value
+
+    @property
     def money(self) -> int:
         """The seat's influence, under the name the shared Pax market uses."""
         return self.influence

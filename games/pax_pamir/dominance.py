@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.pax.dominance import GameOver, split_points
+from games.pax.dominance import award, finish, leaders, split_points
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
@@ -60,11 +60,7 @@ def resolve_dominance_check(ctx: Context) -> None:
                  final=final)
     else:
         ctx.emit(f"{label}: no coalition is dominant.", kind="dominance", coalition=None, final=final)
-    for seat in state.seats:
-        if awards.get(seat):
-            state.players[seat].score += awards[seat]
-            ctx.emit(f"{seat} scores {awards[seat]} victory point(s).", kind="score", seat=seat,
-                     points=awards[seat])
+    award(ctx, awards)
     if coalition:
         remove_all_blocks(state)
         ctx.emit("The coalition blocks are cleared from the map.")
@@ -109,16 +105,4 @@ def final_winners(state: GameState, scores: Mapping[str, int] | None = None,
         return ((scores or {}).get(seat, player.score), queries.stars(state, seat, "military"),
                 (rupees or {}).get(seat, player.rupees))
 
-    best = max(key(s) for s in state.seats)
-    return [s for s in state.seats if key(s) == best]
-
-
-def finish(ctx: Context, winners: list[str], reason: str) -> None:
-    """End the game with these winners."""
-    state = ctx.state
-    state.phase = "over"
-    state.winners = list(winners)
-    state.end_reason = reason
-    ctx.emit(f"The game is over ({reason}): {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.",
-             kind="game-over", winners=list(winners))
-    raise GameOver(reason)
+    return leaders(state.seats, key)

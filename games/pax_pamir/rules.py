@@ -10,6 +10,10 @@ from games.pax.context import Question
 from games.pax.market import Emitter
 from games.pax.rules import PaxRules
 from games.pax_pamir import cards, queries
+from games.pax_pamir.context import Context
+from games.pax_pamir.court import discard_court_card, discard_hand_card
+from games.pax_pamir.dominance import resolve_dominance_check
+from games.pax_pamir.events import resolve_event
 from games.pax_pamir.market import is_public_withdrawal
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
@@ -109,6 +113,48 @@ class PaxPamirRules(PaxRules[GameState]):
         ctx.emit(f"{payer} declines to pay {receiver} a bribe to {what} (Courtly Manners).", kind="bribe",
                  payer=payer, receiver=receiver, paid=0)
         return True
+
+    def tableau_limit(self, state: GameState, seat: str) -> int:
+        """Three plus the political stars in the court."""
+        return queries.court_limit(state, seat)
+
+    def hand_limit(self, state: GameState, seat: str) -> int:
+        """Two plus the intelligence stars in the court."""
+        return queries.hand_limit(state, seat)
+
+    def discard_from_tableau(self, ctx: PaxContext[GameState], seat: str, card: int, why: str) -> None:
+        """Spies home, leverage repaid, the overthrow rule (court.discard_court_card)."""
+        discard_court_card(_own(ctx), seat, card, why)
+
+    def discard_from_hand(self, ctx: PaxContext[GameState], seat: str, card: int, why: str) -> None:
+        """A hand card to the discard pile."""
+        discard_hand_card(_own(ctx), seat, card, why)
+
+    def is_event(self, card: int) -> bool:
+        """The 16 event cards."""
+        return queries.is_event(card)
+
+    def is_dominance_check(self, card: int) -> bool:
+        """The four Dominance Checks."""
+        return queries.is_event(card) and cards.event_cards()[card].dominance_check
+
+    def event_discarded(self, ctx: PaxContext[GameState], card: int) -> None:
+        """The event's lower effect, on everyone."""
+        resolve_event(_own(ctx), card, None)
+
+    def check_discarded(self, ctx: PaxContext[GameState], card: int) -> None:
+        """Reported by its title."""
+        ctx.emit(f"Cleanup discards {cards.title(card)}.", kind="event", card=card)
+
+    def resolve_check(self, ctx: PaxContext[GameState], checks: list[int]) -> None:
+        """Every Dominance Check scores alike (dominance.resolve_dominance_check)."""
+        resolve_dominance_check(_own(ctx))
+
+
+def _own(ctx: PaxContext[GameState]) -> Context:
+    """The kernel hands back the Context Pax Pamir's turn runs in."""
+    assert isinstance(ctx, Context)
+    return ctx
 
 
 RULES = PaxPamirRules()

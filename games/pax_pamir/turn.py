@@ -14,7 +14,6 @@ from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome, run_parts
 from games.pax_pamir import actions, core, queries
-from games.pax_pamir.cleanup import cleanup
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
@@ -52,7 +51,7 @@ def play_turn(ctx: Context, actions_of_turn: Callable[[], None]) -> Outcome:
     def game_over() -> None:
         ctx.state.turn = None
 
-    return run_parts(ctx, (lambda: blackmail(ctx), actions_of_turn, lambda: cleanup(ctx), lambda: end_turn(ctx.state)),
+    return run_parts(ctx, (lambda: blackmail(ctx), actions_of_turn, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)),
                      game_over)
 
 

@@ -9,7 +9,7 @@ from games.pax.context import Context
 from games.pax.market import COLUMNS, ROWS
 from games.pax.rules import PaxRules
 
-#: Toy cards: number -> (suit, actions). Cards 1-9 are of suit "war", 10-19 "trade", 20+ "spy".
+#: Toy cards: 1-9 are of suit "war", 10-19 "trade", 20+ "spy"; 90-94 are events, 95-98 Dominance Checks.
 ACTIONS = ("extort", "rally", "combat")
 
 
@@ -24,6 +24,7 @@ class ToySeat:
 
     money: int = 10
     tableau: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -52,6 +53,9 @@ class ToyState:
     supporters: dict[str, dict[str, int]] = field(default_factory=dict)  # region -> seat -> supporters
     agents: dict[int, dict[str, int]] = field(default_factory=dict)  # card -> seat -> agents
     prosperity: bool = False  # waives play bribes
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    resolved: list[list[int]] = field(default_factory=list)  # Dominance Checks resolved, by their cards
 
 
 class ToyRules(PaxRules[ToyState]):
@@ -99,6 +103,41 @@ class ToyRules(PaxRules[ToyState]):
     def owner_of(self, state: ToyState, card: int) -> str | None:
         """The seat with the card in its tableau."""
         return next((s for s in state.seats if card in state.players[s].tableau), None)
+
+    def tableau_limit(self, state: ToyState, seat: str) -> int:
+        """Three, plus one for each spy card in the tableau."""
+        return 3 + sum(1 for n in state.players[seat].tableau if suit(n) == "spy")
+
+    def hand_limit(self, state: ToyState, seat: str) -> int:
+        """Two."""
+        return 2
+
+    def discard_from_tableau(self, ctx: Context[ToyState], seat: str, card: int, why: str) -> None:
+        """To the discard pile."""
+        ctx.state.players[seat].tableau.remove(card)
+        ctx.state.discard.append(card)
+
+    def discard_from_hand(self, ctx: Context[ToyState], seat: str, card: int, why: str) -> None:
+        """To the discard pile."""
+        ctx.state.players[seat].hand.remove(card)
+        ctx.state.discard.append(card)
+
+    def is_event(self, card: int) -> bool:
+        """90 and up."""
+        return card >= 90
+
+    def is_dominance_check(self, card: int) -> bool:
+        """95 and up."""
+        return card >= 95
+
+    def event_discarded(self, ctx: Context[ToyState], card: int) -> None:
+        """To the discard pile, reported."""
+        ctx.state.discard.append(card)
+        ctx.emit(f"event {card} discarded", kind="event", card=card)
+
+    def resolve_check(self, ctx: Context[ToyState], checks: list[int]) -> None:
+        """Recorded."""
+        ctx.state.resolved.append(checks)
 
     def bribes_waived(self, state: ToyState, payer: str, kind: str) -> bool:
         """Prosperity waives the play bribe, never the hostage bribe."""

@@ -7,7 +7,7 @@ import pytest
 from pax_toy import RULES, toy_context, toy_state
 
 from games.pax.context import Pause, Question
-from games.pax.dominance import GameOver, split_points
+from games.pax.dominance import GameOver, leaders, split_points
 from games.pax.turn import run_parts
 
 
@@ -111,3 +111,12 @@ def test_faction_scoring_ties_broken_by_war_stars_then_split_with_the_remainder_
     war_stars = {"anna": 2, "bob": 1, "cati": 1, "dora": 0}
     assert split_points(reputation, [5, 3, 1], war_stars.__getitem__) == {"anna": 5, "bob": 2, "cati": 2, "dora": 0}
     assert split_points({"anna": 3, "bob": 3}, [5, 2]) == {"anna": 3, "bob": 3}
+
+
+def test_the_game_ends_after_the_final_check_with_the_leader_by_points_then_war_stars() -> None:
+    # Pax Expanse, Game End and Victory: most victory points; tied, most red (war) stars; then most influence.
+    points = {"anna": 12, "bob": 12, "cati": 9}
+    stars = {"anna": 1, "bob": 3, "cati": 5}
+    money = {"anna": 9, "bob": 2, "cati": 0}
+    assert leaders(["anna", "bob", "cati"], lambda s: (points[s], stars[s], money[s])) == ["bob"]
+    assert leaders(["anna", "bob"], lambda s: (points[s], 0, 0)) == ["anna", "bob"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.context import Context
@@ -32,21 +31,6 @@ def position(
 def put(state: GameState, kind: str, where: str, who: str, count: int = 1) -> None:
     """Place `count` pieces: kind is supporters, fleets, transports or agents (where: region, border, asset)."""
     nested_bump(getattr(state, kind), where, who, count)
-
-
-@dataclass
-class Log:
-    """Records emitted events like a step's context does."""
-
-    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-    def emit(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
-        """Record one event."""
-        self.events.append((text, dict(data)))
-
-    def kinds(self) -> list[str]:
-        """The kinds of the events so far, in order."""
-        return [str(d.get("kind")) for _, d in self.events]
 
 
 def turn_context(state: GameState, seat: str | None = None, order: dict[str, Any] | None = None,

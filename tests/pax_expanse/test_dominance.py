@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from px_helpers import Log, position, put, turn_context
+from px_helpers import position, put, turn_context
 
+from games.pax.dominance import GameOver
 from games.pax_expanse import dominance
 from games.pax_expanse.state import Effect
 
@@ -80,8 +81,8 @@ def test_dominance_check_effects_end_before_or_after_the_check() -> None:
 def test_game_end_and_victory_after_the_final_check() -> None:
     state = position(loyalty={"anna": "un", "ben": "un", "cleo": "mcr"}, networks={"anna": [2]})
     put(state, "fleets", "earth", "un")
-    with pytest.raises(dominance.GameOver):
-        dominance.resolve(state, Log(), 4)
+    with pytest.raises(GameOver):
+        dominance.resolve(state, turn_context(state), 4)
     assert state.phase == "over"
     assert state.players["anna"].vp == 10 and state.players["ben"].vp == 6
     assert state.winners == ["anna"]
@@ -103,8 +104,8 @@ def test_game_end_ties_broken_by_war_stars_then_influence_then_shared() -> None:
 def test_instability_lower_check_scores_higher_places_objective_final_ends() -> None:
     state = position(loyalty={"anna": "un", "ben": "un", "cleo": "mcr"}, networks={"anna": [2]})
     put(state, "fleets", "earth", "un")
-    with pytest.raises(dominance.GameOver):
-        dominance.resolve(state, Log(), 3, objective_by=4)
+    with pytest.raises(GameOver):
+        dominance.resolve(state, turn_context(state), 3, objective_by=4)
     assert state.players["anna"].vp == 5  # check 3 scores 5/3/1, not check 4's 10/6/2
     assert state.objective == "earth"  # where check 4 sends it
     assert state.phase == "over"

@@ -177,3 +177,17 @@ def test_game_default_turn_takes_no_action_and_discards_the_rightmost_cards_over
     after = GAME.apply(state, {seat: order}, Rng("d")).state
     assert after.players[seat].hand == [10, 11]
     assert after.paused is None
+
+
+def test_game_play_without_a_side_asks_the_acting_seat_mid_turn_and_resumes() -> None:
+    state = started()
+    seat = state.current
+    state.players[seat].hand = [10]
+    step = GAME.apply(state, {seat: {"actions": [{"action": "play", "card": 10}]}}, Rng("s"))
+    paused = step.state
+    (prompt,) = GAME.prompts(paused)
+    assert prompt.seat == seat and "left or the right end" in prompt.text
+    assert GAME.label(paused).endswith(f"{seat.capitalize()}'s turn 1")
+    after = GAME.apply(paused, {seat: {"answer": "left"}}, Rng("t")).state
+    assert after.players[seat].network == [10] and after.paused is None
+    assert after.current == state.order[1]

@@ -7,8 +7,8 @@ from pp_helpers import MARKET, context, position, rupee_change, rupees_total, te
 
 from games.pax.dominance import GameOver
 from games.pax_pamir import GAME
-from games.pax_pamir.cleanup import refill
 from games.pax_pamir.dominance import final_winners, resolve_dominance_check
+from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import Effect
 
 
@@ -63,7 +63,7 @@ def test_p09_events_in_leftmost_column_are_discarded_top_first_and_rupees_stay()
 def test_p09_refill_slides_rows_with_their_rupees_and_fills_columns_top_first() -> None:
     state = position(market=[[1, None, 3, None, 5, 6], [7, 8, None, 10, 11, None]], deck=[30, 31, 32, 33])
     state.market_rupees = [[1, 0, 2, 4, 0, 0], [0, 0, 5, 0, 0, 0]]
-    refill(context(state))
+    RULES.refill(context(state))
     assert state.market == [[1, 3, 5, 6, 30, 32], [7, 8, 10, 11, 31, 33]]
     assert state.market_rupees == [[1, 2, 0, 4, 0, 0], [0, 0, 5, 0, 0, 0]]
 
@@ -79,7 +79,7 @@ def test_p09_rupees_the_refill_carries_onto_public_withdrawal_leave_the_game() -
     state = position(market=[[1, 2, 3, 4, 5, None], [7, 8, 9, 10, 11, 12]], deck=[111])
     state.market_rupees[0][5] = 3
     ctx = context(state)
-    refill(ctx)
+    RULES.refill(ctx)
     assert state.market[0][5] == 111 and state.market_rupees[0][5] == 0
     assert [e.data.get("amount") for e in ctx.events if e.data.get("kind") == "rupees-removed"] == [3]
 
@@ -88,7 +88,7 @@ def test_p09_instability_second_check_revealed_resolves_a_check_and_discards_bot
     state = position(market=[[1, 2, 3, 4, 101, None], [7, 8, 9, 10, 11, 12]], deck=[102, 40, 41, 103])
     state.tribes = {"kabul": {"anna": 1}}
     ctx = context(state)
-    refill(ctx)
+    RULES.refill(ctx)
     assert state.checks_done == 1
     assert state.players["anna"].score == 3
     assert {101, 102} <= set(state.discard)
@@ -100,7 +100,7 @@ def test_p09_instability_with_the_last_check_counts_as_final() -> None:
     state = position(market=[[1, 2, 3, 4, 101, None], [7, 8, 9, 10, 11, 12]], deck=[102])
     state.tribes = {"kabul": {"anna": 1}}
     with pytest.raises(GameOver):
-        refill(context(state))
+        RULES.refill(context(state))
     assert state.players["anna"].score == 6  # doubled: final
     assert state.phase == "over" and state.winners == ["anna"]
 
