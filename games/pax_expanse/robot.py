@@ -67,6 +67,12 @@ def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
 def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
     """A random turn order the rules accept (possibly with no actions), with its answers written in."""
     order: dict[str, Any] = {"actions": []}
+    if rng.below(STANDING_ONE_IN) == 0:
+        # New standing orders are in force for the whole turn they come with (they may answer its own questions),
+        # so the turn is built with them recorded, as the game records them before running it.
+        order["standing"] = random_standing(state, seat, rng)
+        state = state.clone()
+        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
     for _ in range(TRIES):
         probe = _state_after_actions(state, seat, order, rng)
         entries = candidate_entries(probe, seat, rng) if probe is not None else []
@@ -80,8 +86,6 @@ def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
             continue
         order = attempt
     run_turn(state, seat, order, chooser=random_choice(rng))  # answers cleanup's questions into the order
-    if rng.below(STANDING_ONE_IN) == 0:
-        order["standing"] = random_standing(state, seat, rng)  # in force from the next question asked of the seat
     return order
 
 
