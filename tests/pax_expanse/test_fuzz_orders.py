@@ -12,9 +12,7 @@ from test_robot_games import check_invariants
 
 from engine.rng import Rng
 from games.pax_expanse.game import GAME
-from games.pax_expanse.round import rocinante_turn
 from games.pax_expanse.state import GameState
-from games.pax_expanse.turn import round_ends
 
 SEATS = ("anna", "ben", "cleo", "dara")
 #: Values a careless or hostile player might write anywhere in an order.
@@ -75,21 +73,11 @@ def reaches_into(order: Any, path: tuple[Any, ...]) -> bool:
     return not isinstance(order, dict) or path[0] in order or path[0] in ("answer", "answers", "actions", "loyalty")
 
 
-def rocinante_missing() -> bool:
-    """True while the Rocinante's turn is the core's unfilled hook: games then stop at the first round's end."""
-    try:
-        rocinante_turn(GAME.setup(SEATS[:3], {}, Rng("fuzz/probe")), Rng("fuzz/probe"))
-    except NotImplementedError:
-        return True
-    return False
-
-
 def fuzz_game(players: int, seed: str, steps: int, tries: int) -> tuple[int, int]:
     """Feed hostile orders at every prompt of a robot game; returns (accepted, rejected)."""
     rng = random.Random(f"px-fuzz/{seed}")
     state: GameState = GAME.setup(SEATS[:players], {}, Rng(f"px-fuzz/{seed}"))
     accepted = rejected = 0
-    stop_at_round_end = rocinante_missing()
     for step in range(steps):
         if GAME.result(state) is not None:
             break
@@ -105,11 +93,9 @@ def fuzz_game(players: int, seed: str, steps: int, tries: int) -> tuple[int, int
                     rejected += 1
                     continue
                 accepted += 1
-                if len(prompts) == 1 and not (stop_at_round_end and round_ends(state, prompt.seat)):
+                if len(prompts) == 1:
                     check_invariants(GAME.apply(state, {prompt.seat: hostile}, Rng("fuzz")).state)
         assert GAME.encode(state) == before, "check and apply must not change the state they are given"
-        if stop_at_round_end and state.phase == "turns" and state.paused is None and round_ends(state, state.current):
-            break
         state = GAME.apply(state, orders, Rng.for_step(seed, step)).state
     return accepted, rejected
 
@@ -196,7 +182,5 @@ def test_mangled_order_files_are_located_problems_never_a_traceback() -> None:
                 for problem in problems:
                     located = doc.locate(problem.path, problem.message)
                     assert located.line >= 1 and located.col >= 1 and problem.message
-        if rocinante_missing() and state.phase == "turns" and round_ends(state, state.current):
-            break
         state = GAME.apply(state, orders, Rng.for_step("text", step)).state
     assert checked and refused

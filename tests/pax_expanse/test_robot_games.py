@@ -17,24 +17,10 @@ from engine.rng import Rng
 from games.pax_expanse import cards, queries
 from games.pax_expanse.game import PaxExpanse
 from games.pax_expanse.model import FACTIONS
-from games.pax_expanse.round import rocinante_turn
 from games.pax_expanse.state import MARKERS, TOKENS, GameState
 
 GAME = PaxExpanse()
 
-
-def _rocinante_missing() -> bool:
-    """True while the Rocinante's turn is still the core's unfilled hook (whole games cannot be played yet)."""
-    state = GAME.setup(("a", "b", "c"), {}, Rng("px/probe"))
-    try:
-        rocinante_turn(state, Rng("px/probe/round"))
-    except NotImplementedError:
-        return True
-    return False
-
-
-pytestmark = pytest.mark.skipif(_rocinante_missing(), reason="the Rocinante's turn (round.rocinante_turn) is not "
-                                "implemented yet: no game gets past its first round")
 SEATS = ("anna", "ben", "cleo", "dara")
 #: Every card of the game that moves between deck, market, hands, Networks and discard: 100 assets, 16 events.
 CARDS = 116
