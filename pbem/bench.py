@@ -109,6 +109,13 @@ def bench_expedition() -> None:
                f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
 
 
+def bench_pax_expanse() -> None:
+    """Pax Expanse: resolve time per step of a 4-player game (its whole games are in the robot-game table)."""
+    times = resolve_per_step("pax-expanse", 4, "bench")
+    click.echo(f"Pax Expanse, 4 players: {len(times)} steps; resolve per step: "
+               f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+
+
 def bench_reports(tmp: Path) -> None:
     """Report rendering: per report HTML and PDF, beside WeasyPrint alone on the same HTML."""
     from pbem.reports.bench import measure
@@ -140,6 +147,7 @@ def bench_mail(tmp: Path) -> None:
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Robot games", bench_robot_games, False),
     ("Expedition to 5X", bench_expedition, False),
+    ("Pax Expanse", bench_pax_expanse, False),
     ("Reports (Expedition to 5X, 4 players)", bench_reports, True),
     ("Mail intake (Dovecot on loopback)", bench_mail, True),
 )
