@@ -107,6 +107,16 @@ def bench_pax_pamir() -> None:
         click.echo(robot_game_line(f"Pax Pamir, {humans} player{'s' * (humans > 1)} and Wakhan", timing))
 
 
+def bench_pax_expanse() -> None:
+    """Pax Expanse: resolve time per step of a 4-player game; complete robot games of 3 and 4 players."""
+    times = resolve_per_step("pax-expanse", 4, "bench")
+    click.echo(f"Pax Expanse, 4 players: {len(times)} steps; resolve per step: "
+               f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+    click.echo(ROBOT_GAMES_HEADER)
+    for players in (3, 4):
+        click.echo(robot_game_line(f"Pax Expanse, {players} players", whole_games("pax-expanse", players, SEEDS)))
+
+
 def bench_reports(tmp: Path) -> None:
     """Report rendering: per report HTML and PDF, beside WeasyPrint alone on the same HTML."""
     from pbem.reports.bench import measure
@@ -138,6 +148,7 @@ def bench_mail(tmp: Path) -> None:
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Expedition to 5X", bench_expedition, False),
     ("Pax Pamir", bench_pax_pamir, False),
+    ("Pax Expanse", bench_pax_expanse, False),
     ("Reports (Expedition to 5X, 4 players)", bench_reports, True),
     ("Mail intake (Dovecot on loopback)", bench_mail, True),
 )

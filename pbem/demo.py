@@ -16,11 +16,12 @@ from pbem.cli import main as cli
 from pbem.store import open_game
 
 PLAYERS = ("anna:anna@example.org", "ben:ben@example.org", "cleo:cleo@example.org", "dara:dara@example.org")
-#: (folder, game, seed, players, render every step): a Pax Pamir step is one turn, so its demo
-#: renders the final step only, to keep `make demo` short; `pbem run` renders every step in real play.
+#: (folder, game, seed, players, render every step): a Pax Pamir or Pax Expanse step is one turn, so their demos
+#: render the final step only, to keep `make demo` short; `pbem run` renders every step in real play.
 DEMOS = (
     ("expedition", "expedition-5x", "2026", PLAYERS, True),
     ("pamir", "pax-pamir", "2026", PLAYERS[:3], False),
+    ("expanse", "pax-expanse", "2026", PLAYERS, False),
 )
 
 

@@ -68,7 +68,8 @@ def play(ctx: Ctx, entry: dict[str, Any]) -> bool:
     state, seat, where = ctx.state, ctx.seat, ctx.where
     player = state.players[seat]
     number = entry.get("card")
-    if number not in player.hand:
+    # 45.0 == 45 and True == 1: only a whole number names a card.
+    if not isinstance(number, int) or isinstance(number, bool) or number not in player.hand:
         held = ", ".join(f"{n} ({cards.assets()[n].name})" for n in player.hand) or "none"
         ctx.fail((*where, "card"), f"card {number!r} is not in your hand; cards in your hand: {held}")
     assert isinstance(number, int)

@@ -108,6 +108,8 @@ class PaxExpanse:
         """Problems found without running the rules: a seat not prompted, wrong keys, answers not among choices."""
         if seat not in [p.seat for p in self.prompts(state)]:
             return [Problem((), f"no order is due from {seat} now")]
+        if orders.key_problems(order):
+            return orders.key_problems(order)
         if state.phase == "loyalty":
             return orders.loyalty_problems(order)
         if state.paused is not None:

@@ -62,6 +62,22 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
     return found
 
 
+def key_problems(order: Any, path: tuple[Any, ...] = ()) -> list[Problem]:
+    """Keys that are not words, anywhere in the order: a paused turn keeps its order in the state, which must stay
+    canonical JSON (a number key would come back as a string, and mixed keys cannot even be sorted)."""
+    found: list[Problem] = []
+    if isinstance(order, Mapping):
+        for key, value in order.items():
+            if not isinstance(key, str):
+                found.append(Problem((*path, key), f"keys are words, not {key!r}"))
+            else:
+                found += key_problems(value, (*path, key))
+    elif isinstance(order, list):
+        for index, value in enumerate(order):
+            found += key_problems(value, (*path, index))
+    return found
+
+
 def loyalty_problems(order: Mapping[str, Any]) -> list[Problem]:
     """Problems with a starting-loyalty order."""
     found = standing_problems(order)

@@ -124,6 +124,9 @@ def take_action(ctx: Ctx, entry: Any) -> None:
 
 def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
     """Why asset `number` cannot take action `kind` now whatever the actions left, as (order field, message)."""
+    if not isinstance(number, int) or isinstance(number, bool):  # 12.0 == 12 and True == 1: not card numbers
+        able = ", ".join(str(n) for n in state.players[seat].network if kind in RULES.card_actions(n)) or "none"
+        return "card", f"card is the number of an asset in your Network, not {number!r}; assets that can {kind}: {able}"
     found = RULES.card_problem(state, seat, number, kind)
     if found is None and number in state.players[seat].exhausted:
         return "card", f"{cards.assets()[number].name} is exhausted and cannot act this turn"

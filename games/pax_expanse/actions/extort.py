@@ -92,8 +92,20 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
-    """Nothing to give: each influence's source is chosen as it is taken; None when nothing can be taken."""
-    return {} if amount(state, seat, card) else None
+    """A random source for each influence taken (a source drops out once emptied); None when nothing can be taken.
+
+    The whole list is given: left to the turn's questions, a last influence with a single source left would be
+    taken without being written down, and the order would then list too few sources.
+    """
+    due = amount(state, seat, card)
+    if not due:
+        return None
+    pool: list[Any] = []
+    for source in sources(state, seat, card):
+        held = state.players[source].influence if isinstance(source, str) else next(
+            state.market_influence[r][c] for r, c, n in market.occupied(state) if n == source)
+        pool += [source] * held
+    return {"from": [pool.pop(rng.below(len(pool))) for _ in range(due)]}
 
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:

@@ -98,6 +98,9 @@ def _shape(move: Any) -> str | None:
     """What is wrong with the form of one move, or None."""
     if not isinstance(move, dict) or "to" not in move or len(move) != 2 or not any(p in move for p in PIECES):
         return "each move is a mapping with one of fleet, supporter, agent (where the piece is) and to"
+    if not all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in move.values()):
+        # 12.0 == 12 would pass the legality test and then put the agent on an asset named "12.0".
+        return "a move names regions by name and assets by whole number, e.g. {agent: 12, to: 40}"
     return None
 
 
