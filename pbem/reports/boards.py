@@ -112,3 +112,19 @@ class Panel:
                                   stroke_width=0.8))
         else:
             self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
+
+    def item(self, mark_id: str, kind: str, colour: str, text: str) -> None:
+        """On the next line, a swatch and its words; their marks are `<mark_id>:mark` and `<mark_id>`."""
+        self.next()
+        self.swatch(f"{mark_id}:mark", kind, colour)
+        self.text(mark_id, text)
+
+    def mark(self, mark_id: str, colour: str, stroke: str) -> None:
+        """A square at the start of this line, filled when it marks where things stand now (or "none")."""
+        x, y = self.x, self.y
+        self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke=stroke))
+
+    def seats(self, seats: Mapping[str, str]) -> None:
+        """A line for each seat: its colour and its name (`legend:seat:<index>`)."""
+        for i, (seat, colour) in enumerate(seats.items()):
+            self.item(f"legend:seat:{i}", "circle", colour, seat)

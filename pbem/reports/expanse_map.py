@@ -24,7 +24,6 @@ from pbem.reports.layout import (
     label,
     place_in_box,
     place_on_border,
-    rect,
 )
 
 # The board runs outward from the Sun on the left. Earth, Mars, Tycho Station and the Outer Planets lie along
@@ -219,9 +218,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
     for space in climate["track"]:
         panel.next()
         here = space["id"] == climate["at"]
-        x, y = panel.x, panel.y
-        drawing.add(rect(f"climate:{space['id']}:mark", Box(x, y - 8, x + 8, y), fill=INK if here else "none",
-                         stroke=INK))
+        panel.mark(f"climate:{space['id']}:mark", INK if here else "none", INK)
         text = f"{space['name']}: {space['suit']}"
         panel.text(f"climate:{space['id']}", f"{text} (now)" if here else text, bold=here)
 
@@ -230,18 +227,15 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
     panel.next()
     panel.text("tokens:note", "in play (in supply)", indent=0, fill="#555")
     for f in factions.values():
-        panel.next()
-        panel.swatch(f"tokens:{f['id']}:mark", "square", f["colour"])
-        panel.text(f"tokens:{f['id']}", f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})")
+        panel.item(f"tokens:{f['id']}", "square", f["colour"],
+                   f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})")
 
     panel.section()
     panel.head("legend:head", "Legend")
     for kind, shape, text in (("fleet", "square", "fleet (a token in a region)"),
                               ("transport", "bar", "transport (on a border)"),
                               ("supporter", "circle", "supporter (a player's)")):
-        panel.next()
-        panel.swatch(f"legend:{kind}:mark", shape, "#fff")
-        panel.text(f"legend:{kind}", text)
+        panel.item(f"legend:{kind}", shape, "#fff", text)
     for kind, make, text in (
         ("dominance", lambda at: dominance_token("legend:dominance:mark", at, None), "dominance token"),
         ("ringed", lambda at: dominance_token("legend:ringed:mark", at, None, ring=INK), "ringed: a player controls"),
@@ -252,10 +246,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
         panel.next()
         drawing.add(_shrunk(make((panel.x - 2, panel.y - 10)), 0.75))
         panel.text(f"legend:{kind}", text)
-    for i, (seat, colour) in enumerate(seats.items()):
-        panel.next()
-        panel.swatch(f"legend:seat:{i}:mark", "circle", colour)
-        panel.text(f"legend:seat:{i}", seat)
+    panel.seats(seats)
 
 
 def _shrunk(mark: Mark, factor: float) -> Mark:

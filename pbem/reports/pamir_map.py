@@ -17,7 +17,6 @@ from pbem.reports.layout import (
     label,
     place_in_box,
     place_on_border,
-    rect,
 )
 
 # The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
@@ -118,9 +117,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, A
     for suit in view["suits"]:
         panel.next()
         favored = suit == view["favored"]
-        x, y = panel.x, panel.y
-        drawing.add(rect(f"suit:{suit}:mark", Box(x, y - 8, x + 8, y), fill="#3b2f1e" if favored else "none",
-                         stroke="#3b2f1e"))
+        panel.mark(f"suit:{suit}:mark", "#3b2f1e" if favored else "none", "#3b2f1e")
         panel.text(f"suit:{suit}", f"{suit} (favored)" if favored else suit, bold=favored)
 
     panel.section()
@@ -135,19 +132,13 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, A
     panel.next()
     panel.text("blocks:head", "blocks in play (in supply)", indent=0, fill="#555")
     for c in coalitions.values():
-        panel.next()
-        panel.swatch(f"blocks:{c['id']}:mark", "square", c["colour"])
-        panel.text(f"blocks:{c['id']}", f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})")
+        panel.item(f"blocks:{c['id']}", "square", c["colour"],
+                   f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})")
 
     panel.section()
     panel.head("legend:head", "Legend")
     for kind, shape, text in (("tribe", "circle", "tribe (a player's cylinder)"),
                               ("army", "square", "army (a coalition's block)"),
                               ("road", "bar", "road (a block on a border)")):
-        panel.next()
-        panel.swatch(f"legend:{kind}:mark", shape, "#fff")
-        panel.text(f"legend:{kind}", text)
-    for i, (seat, colour) in enumerate(seats.items()):
-        panel.next()
-        panel.swatch(f"legend:seat:{i}:mark", "circle", colour)
-        panel.text(f"legend:seat:{i}", seat)
+        panel.item(f"legend:{kind}", shape, "#fff", text)
+    panel.seats(seats)

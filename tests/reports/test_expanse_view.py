@@ -111,9 +111,10 @@ def test_setup_shows_climate_peace_objective_in_the_belt_rocinante_in_the_outer_
 def test_only_the_face_up_ai_card_is_shown() -> None:
     """Setup: the AI deck is shuffled and its top card flipped face up; the cards below stay unknown."""
     state = fresh()
-    text = as_json(view(state, None)["rocinante"])
-    assert f'"number": {state.rocinante.deck[0]}' in text
-    assert "deck" not in {k for k in view(state, None)["rocinante"] if k != "deck_count"}
+    seen = view(state, None)["rocinante"]
+    assert seen["face_up"]["number"] == state.rocinante.deck[0]
+    assert set(seen) == {"region", "region_name", "damaged", "face_up", "deck_count", "discard_count", "last", "turns"}
+    assert seen["deck_count"] == len(state.rocinante.deck) and seen["last"] is None
 
 
 def test_dominance_checks_in_the_deck_are_counted_from_the_top() -> None:
