@@ -20,6 +20,11 @@ from games.pax_expanse.turn import action_parts, begin_turn, may_act, run_turn
 
 #: Entries a random turn tries before it settles for what it has.
 TRIES = 12
+#: One entry in BRIBE_LIMIT_ONE_IN (a play or an asset's action) states the most its seat will pay as a bribe, so
+#: robot games also settle bribes from the order and not only from the payer's answer.
+BRIBE_LIMIT_ONE_IN = 4
+#: One turn order in STANDING_ONE_IN also gives standing orders, so robot games answer others' questions from them.
+STANDING_ONE_IN = 10
 
 
 def random_choice(rng: Rng) -> Any:
@@ -45,12 +50,29 @@ def candidate_entries(state: GameState, seat: str, rng: Rng) -> list[dict[str, A
             params = module.random_params(state, seat, number, rng)
             if params is not None:
                 found.append({"action": kind, "card": number, **params})
+    for entry in found:
+        if entry["action"] != "purchase" and rng.below(BRIBE_LIMIT_ONE_IN) == 0:
+            entry["bribe"] = rng.below(4)
     return found
+
+
+def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
+    """Random standing orders: how to answer bribes asked of the seat, or which cards it discards first."""
+    if rng.below(2) == 0 or not state.players[seat].hand:
+        return {"bribe": rng.choice(("full", "waive", 0, 1, 2))}
+    hand = state.players[seat].hand
+    return {"discard": rng.sample(hand, 1 + rng.below(len(hand)))}
 
 
 def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
     """A random turn order the rules accept (possibly with no actions), with its answers written in."""
     order: dict[str, Any] = {"actions": []}
+    if rng.below(STANDING_ONE_IN) == 0:
+        # New standing orders are in force for the whole turn they come with (they may answer its own questions),
+        # so the turn is built with them recorded, as the game records them before running it.
+        order["standing"] = random_standing(state, seat, rng)
+        state = state.clone()
+        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
     for _ in range(TRIES):
         probe = _state_after_actions(state, seat, order, rng)
         entries = candidate_entries(probe, seat, rng) if probe is not None else []

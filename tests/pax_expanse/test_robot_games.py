@@ -265,3 +265,21 @@ def test_every_question_robot_games_raise_is_in_the_orders_guide() -> None:
         asked |= {question_name(q["key"]) for s in snapshots if s["paused"] for q in s["paused"]["questions"]}
     assert {"bribe-play", "hand"} <= asked
     assert sorted(name for name in asked if name not in documented) == []
+
+
+def test_a_robot_giving_new_standing_orders_builds_its_turn_with_them_in_force() -> None:
+    # Anna's old standing discard answered her own cleanup; a robot order replacing it must not then pause on her.
+    from px_helpers import market, position
+
+    state = position(loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"}, networks={"anna": [85, 34, 45, 91]},
+                     hands={"anna": [93]})
+    market(state, [46, 47, 48, 49, 50, 51], [52, 53, 54, 55, 56, 57])
+    state.standing = {"anna": {"discard": [85]}}
+    standing_given = 0
+    for number in range(80):
+        order = GAME.random_order(state, "anna", Rng(f"px/standing/{number}"))
+        standing_given += "standing" in order
+        assert GAME.check(state, "anna", order) == [], order
+        after = GAME.apply(state, {"anna": order}, Rng("x")).state
+        assert after.paused is None or "anna" not in after.paused.seats(), order
+    assert standing_given
