@@ -17,7 +17,6 @@ from engine.rng import Rng
 from games.pax_expanse import cards, queries
 from games.pax_expanse.game import PaxExpanse
 from games.pax_expanse.model import FACTIONS
-from games.pax_expanse.round import rocinante_turn
 from games.pax_expanse.state import MARKERS, ROCINANTE, TOKENS, GameState
 
 GAME = PaxExpanse()
