@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from test_robot_games import check_invariants
+from test_expanse_robot_games import check_invariants
 
 from engine.rng import Rng
 from games.pax_expanse.game import GAME
