@@ -24,7 +24,8 @@ def test_every_game_seat_count_and_variant_has_a_line(monkeypatch: pytest.Monkey
     labels = ["Pax Pamir (Second Edition), 2 players", "Pax Pamir (Second Edition), 3 players",
               "Pax Pamir (Second Edition), 4 players", "Pax Pamir (Second Edition), 5 players",
               "Pax Pamir (Second Edition), 1 player and Wakhan", "Pax Pamir (Second Edition), 2 players and Wakhan",
-              "Expedition to 5X, 3 players", "Expedition to 5X, 4 players", "Expedition to 5X, 5 players"]
+              "Expedition to 5X, 3 players", "Expedition to 5X, 4 players", "Expedition to 5X, 5 players",
+              "Pax Expanse, 3 players", "Pax Expanse, 4 players"]
     rows = {found.group(1): found.groups()[1:] for found in map(ROW.match, out.splitlines()) if found}
     assert set(labels) <= set(rows), sorted(rows)  # and any game the tests install (the toy game)
     for label in rows:
