@@ -104,11 +104,9 @@ class ExpanseActions(TurnActions):
     CORE_FIELDS = {"purchase": ("row", "column", "target", "climate", "region"),
                    "play": ("card", "side", "bribe", "transports", "agents")}
     CARD_ACTIONS = actions.NAMES
-    BRIBE_FIELD = "bribe"
     MONEY = "influence"
     LIST_EXAMPLES = {"transports": "belt-earth", "agents": "12"}
     ICON_ORDER = "from top to bottom"
-    NOT_FAVOURED = "is not favoured"
 
     def action_module(self, kind: str) -> actions.Action | None:
         """The action's module."""

@@ -128,7 +128,6 @@ class PamirActions(TurnActions):
     BRIBE_FIELD = "hostage_bribe"
     MONEY = "rupees"
     LIST_EXAMPLES = {"roads": "kabul-punjab", "spies": "25"}
-    ICON_ORDER = "in printed order"
     NOT_FAVOURED = "is not of the favored suit"
 
     def action_module(self, kind: str) -> actions.Action | None:
