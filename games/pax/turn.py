@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from games.pax.context import Pause, Question
+from engine.contract import Path
+from games.pax.bribes import HOSTAGE
+from games.pax.context import OrderError, Pause, Question
 from games.pax.dominance import GameOver
+
+if TYPE_CHECKING:  # the rules object includes this module's TurnRules
+    from games.pax.rules import PaxRules
 
 
 class TurnInProgress(Protocol):
@@ -161,3 +166,185 @@ def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable
     except GameOver:
         game_over()
     return Outcome(ctx)
+
+
+class CardAction(Protocol):
+    """A card-based action as the turn resolves it: its order fields, what is wrong with it, and doing it."""
+
+    FIELDS: tuple[str, ...]
+
+    def problems(self, state: Any, seat: str, card: int, params: dict[str, Any], path: Path) -> Sequence[Any]:
+        """Everything wrong with taking this action now with these params (each with .path and .message)."""
+
+    def perform(self, ctx: Any, seat: str, card: int, params: dict[str, Any]) -> None:
+        """Take the action."""
+
+
+class TurnActions:
+    """The order's action entries, resolved: the entry's shape, the core actions (purchase, play) and card-based
+    actions with their hostage bribe. Words and hooks (the methods a game overrides) come first."""
+
+    #: The core actions: they always count against the action limit (unless counts_as_action says otherwise).
+    CORE = ("purchase", "play")
+    #: Fields a purchase or play entry may hold besides `action`.
+    CORE_FIELDS: Mapping[str, tuple[str, ...]] = {}
+    #: The card-based actions, in the order messages list them.
+    CARD_ACTIONS: tuple[str, ...] = ()
+    #: The field of a card-based action entry giving the most hostage bribe the seat will pay.
+    BRIBE_FIELD = "bribe"
+    #: The money a bribe limit counts, for messages.
+    MONEY = "money"
+    #: A play entry's list fields (one item per impact icon) with an example item each, in the order checked.
+    LIST_EXAMPLES: Mapping[str, str] = {}
+    #: How the impact icons a list field answers are read, for messages.
+    ICON_ORDER = "in printed order"
+    #: A card not of the favoured suit, in words ("{card} is not favoured").
+    NOT_FAVOURED = "is not favoured"
+
+    def __init__(self, rules: PaxRules[Any]) -> None:
+        self.rules = rules
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every action an entry may name: the core actions, then the card-based ones."""
+        return self.CORE + self.CARD_ACTIONS
+
+    # --- hooks ---------------------------------------------------------------------------------------------------
+
+    def action_module(self, kind: str) -> CardAction | None:
+        """The card-based action `kind`, or None while it is not implemented."""
+        raise NotImplementedError(f"{type(self).__name__} must say which module resolves a card-based action")
+
+    def card_name(self, number: int) -> str:
+        """A card in play as messages name it."""
+        raise NotImplementedError(f"{type(self).__name__} must say how a card in play is named")
+
+    def purchase(self, ctx: Any, entry: dict[str, Any]) -> None:
+        """The purchase action."""
+        raise NotImplementedError(f"{type(self).__name__} must resolve a purchase")
+
+    def play(self, ctx: Any, entry: dict[str, Any]) -> bool:
+        """The play action; False when a bribe not paid means the play is as if never taken."""
+        raise NotImplementedError(f"{type(self).__name__} must resolve a play")
+
+    def card_problem(self, state: Any, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
+        """Why card `number` cannot take action `kind` now whatever the actions left, as (order field, message)."""
+        return self.rules.card_problem(state, seat, number, kind)
+
+    def counts_as_action(self, state: Any, seat: str, kind: str) -> bool:
+        """True when a purchase or play by `seat` counts against the action limit."""
+        return True
+
+    def before_hostage_bribe(self, state: Any, seat: str, holder: str, amount: int, module: CardAction, number: int,
+                             params: dict[str, Any], where: Path) -> None:
+        """Anything to refuse before the hostage holder is asked for a bribe of up to `amount`."""
+
+    def fill(self, ctx: Any, kind: str, number: int, params: dict[str, Any]) -> dict[str, Any]:
+        """The action's details once the hostage bribe is paid (a seat the game plays decides them here)."""
+        return params
+
+    def card_acted(self, state: Any, seat: str, number: int) -> None:
+        """Anything more that marks card `number` as having acted this turn (it is already in turn.used)."""
+
+    # --- the flow ------------------------------------------------------------------------------------------------
+
+    def take_action(self, ctx: Any, entry: Any) -> None:
+        """Resolve one entry of the order's action list (ctx.where is its path)."""
+        where = ctx.where
+        if not isinstance(entry, dict):
+            ctx.fail(where, "each action is a mapping such as {action: purchase, row: 1, column: 3}")
+        kind = entry.get("action")
+        if kind not in self.kinds:
+            ctx.fail((*where, "action"), f"unknown action {kind!r}; choose one of {', '.join(self.kinds)}")
+        assert ctx.state.turn is not None
+        if kind in self.CORE:
+            self.core_action(ctx, kind, entry)
+        else:
+            self.card_action(ctx, kind, entry)
+
+    def core_action(self, ctx: Any, kind: str, entry: dict[str, Any]) -> None:
+        """A purchase or a play: the entry's fields, the action limit, then the action."""
+        where, turn = ctx.where, ctx.state.turn
+        fields = self.CORE_FIELDS[kind]
+        unknown = sorted(set(entry) - {"action", *fields})
+        if unknown:
+            ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: {', '.join(fields)}")
+        counts = self.counts_as_action(ctx.state, ctx.seat, kind)
+        if counts and not self.rules.core_action_left(ctx.state):
+            ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
+        self.check_bribe_limit(ctx, entry, "bribe")
+        for field_name, example in self.LIST_EXAMPLES.items():
+            if field_name in entry and not isinstance(entry[field_name], list):
+                ctx.fail((*where, field_name), f"{field_name} is a list, one item per {field_name[:-1]} icon "
+                         f"{self.ICON_ORDER}, e.g. {field_name}: [{example}]")
+        if kind == "purchase":
+            self.purchase(ctx, entry)
+        elif not self.play(ctx, entry):
+            return  # a bribe not paid: play goes on as if the action had never been taken
+        if counts:
+            turn.actions += 1
+
+    def card_action(self, ctx: Any, kind: str, entry: dict[str, Any]) -> None:
+        """A card-based action: the card, its one action this turn, the action limit, a hostage bribe (settled
+        before the details are judged), then the action; a favoured card's action is a bonus action."""
+        state, seat, where = ctx.state, ctx.seat, ctx.where
+        turn = state.turn
+        number = entry.get("card")
+        found = self.card_problem(state, seat, number, kind)
+        if found is not None:
+            ctx.fail((*where, found[0]), found[1])
+        assert number is not None  # in the tableau
+        name = self.card_name(number)
+        module = self.action_module(kind)
+        if module is None:
+            ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
+        assert module is not None
+        own = ("card", self.BRIBE_FIELD)
+        unknown = sorted(set(entry) - {"action", *own, *module.FIELDS})
+        if unknown:
+            ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
+                     f"{', '.join((*own, *module.FIELDS))}")
+        bonus = self.rules.is_favoured(state, seat, number)
+        if not self.rules.action_left(state, seat, number):
+            ctx.fail((*where, "action"), f"no actions left, and {name} {self.NOT_FAVOURED} "
+                     f"({self.rules.favoured_name(state)})")
+        self.check_bribe_limit(ctx, entry, self.BRIBE_FIELD)
+        params = {k: v for k, v in entry.items() if k not in ("action", *own)}
+        hostage = self.rules.hostage_bribe(state, number)
+        if hostage is not None:
+            holder, amount = hostage
+            self.before_hostage_bribe(state, seat, holder, amount, module, number, params, where)
+            if not self.rules.settle_bribe(ctx, seat, holder, amount, HOSTAGE, (*where, self.BRIBE_FIELD),
+                                           f"use {name}"):
+                return
+        # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or
+        # leave too little money for the action's cost).
+        params = self.fill(ctx, kind, number, params)
+        raise_first(module.problems(state, seat, number, params, where))
+        module.perform(ctx, seat, number, params)
+        turn.used.append(number)
+        self.card_acted(state, seat, number)
+        if not bonus:
+            turn.actions += 1
+
+    def check_bribe_limit(self, ctx: Any, entry: dict[str, Any], field_name: str) -> None:
+        """A bribe limit, when given, is the most money the seat will pay: a whole number, zero or more."""
+        limit = entry.get(field_name)
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            ctx.fail((*ctx.where, field_name),
+                     f"{field_name} is the most {self.MONEY} you will pay (0 or more), not {limit!r}")
+
+
+def raise_first(problems: Sequence[Any]) -> None:
+    """Refuse the order with the first of `problems`, if any."""
+    if problems:
+        raise OrderError(problems[0].path, problems[0].message)
+
+
+def play_to_tableau(hand: list[int], tableau: list[int], number: int, side: str) -> None:
+    """Move card `number` from the hand to the left or right end of the tableau."""
+    hand.remove(number)
+    if side == "left":
+        tableau.insert(0, number)
+    else:
+        tableau.append(number)

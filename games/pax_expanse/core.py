@@ -8,6 +8,7 @@ from typing import Any
 from games.pax import market
 from games.pax.bribes import PLAY
 from games.pax.context import Context, Question
+from games.pax.turn import play_to_tableau
 from games.pax_expanse import cards, events, queries
 from games.pax_expanse.network import change_loyalty
 from games.pax_expanse.pieces import place_marker, place_token
@@ -81,11 +82,7 @@ def play(ctx: Ctx, entry: dict[str, Any]) -> bool:
     if owed is not None and not RULES.settle_bribe(ctx, seat, owed[0], owed[1], PLAY, (*where, "bribe"),
                                                    f"play {asset.name}"):
         return False
-    player.hand.remove(number)
-    if side == "left":
-        player.network.insert(0, number)
-    else:
-        player.network.append(number)
+    play_to_tableau(player.hand, player.network, number, side)
     ctx.emit(f"{seat} plays {asset.name} ({cards.board().region_names.get(region, region)}) at the {side} of "
              "their Network", kind="play", seat=seat, card=number, side=side)
     if asset.loyalist is not None and asset.loyalist != player.loyalty:

@@ -11,22 +11,13 @@ import bisect
 from collections.abc import Callable
 from typing import Any
 
-from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, Context, OrderError
-from games.pax.turn import Outcome, run_parts
+from games.pax.turn import Outcome, TurnActions, run_parts
 from games.pax_expanse import abilities, actions, cards, context, core
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
 Ctx = Context[GameState]
-#: Order entry kinds: the core actions and the card-based ones.
-CORE = ("purchase", "play")
-#: Fields a purchase or play entry may hold besides `action`.
-CORE_FIELDS = {"purchase": ("row", "column", "target", "climate", "region"),
-               "play": ("card", "side", "bribe", "transports", "agents")}
-KINDS = CORE + actions.NAMES
-#: Fields every card-based action entry may hold besides its module's own.
-CARD_FIELDS = ("card", "bribe")
 
 
 def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
@@ -91,37 +82,6 @@ def round_ends(state: GameState, seat: str) -> bool:
     return seat == state.order[-1]
 
 
-def take_action(ctx: Ctx, entry: Any) -> None:
-    """Resolve one entry of the order's action list (ctx.where is its path)."""
-    where = ctx.where
-    if not isinstance(entry, dict):
-        ctx.fail(where, "each action is a mapping such as {action: purchase, row: 1, column: 3}")
-    kind = entry.get("action")
-    if kind not in KINDS:
-        ctx.fail((*where, "action"), f"unknown action {kind!r}; choose one of {', '.join(KINDS)}")
-    turn = ctx.state.turn
-    assert turn is not None
-    if kind not in CORE:
-        card_action(ctx, kind, entry)
-        return
-    unknown = sorted(set(entry) - {"action", *CORE_FIELDS[kind]})
-    if unknown:
-        ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
-                 f"{', '.join(CORE_FIELDS[kind])}")
-    if not RULES.core_action_left(ctx.state):
-        ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
-    _check_bribe_limit(ctx, entry)
-    for field in ("transports", "agents"):
-        if field in entry and not isinstance(entry[field], list):
-            ctx.fail((*where, field), f"{field} is a list, one item per {field[:-1]} icon from top to bottom, "
-                     f"e.g. {field}: [{'belt-earth' if field == 'transports' else 12}]")
-    if kind == "purchase":
-        core.purchase(ctx, entry)
-    elif not core.play(ctx, entry):
-        return  # a bribe not paid: play goes on as if the action had never been taken
-    turn.actions += 1
-
-
 def card_problem(state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
     """Why asset `number` cannot take action `kind` now whatever the actions left, as (order field, message)."""
     if not isinstance(number, int) or isinstance(number, bool):  # 12.0 == 12 and True == 1: not card numbers
@@ -138,47 +98,47 @@ def may_act(state: GameState, seat: str, number: int, kind: str) -> bool:
     return card_problem(state, seat, number, kind) is None and RULES.action_left(state, seat, number)
 
 
-def card_action(ctx: Ctx, kind: str, entry: dict[str, Any]) -> None:
-    """A card-based action: the asset, its one action this turn, the action limit, intimidation, the action."""
-    state, seat, where = ctx.state, ctx.seat, ctx.where
-    turn = state.turn
-    assert turn is not None
-    number = entry.get("card")
-    found = card_problem(state, seat, number, kind)
-    if found is not None:
-        ctx.fail((*where, found[0]), found[1])
-    assert isinstance(number, int)
-    asset = cards.assets()[number]
-    module = actions.module(kind)
-    if module is None:
-        ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
-    unknown = sorted(set(entry) - {"action", *CARD_FIELDS, *module.FIELDS})
-    if unknown:
-        ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
-                 f"{', '.join((*CARD_FIELDS, *module.FIELDS))}")
-    bonus = RULES.is_favoured(state, seat, number)
-    if not RULES.action_left(state, seat, number):
-        ctx.fail((*where, "action"), f"no actions left, and {asset.name} is not favoured "
-                 f"({RULES.favoured_name(state)})")
-    _check_bribe_limit(ctx, entry)
-    params = {k: v for k, v in entry.items() if k not in ("action", *CARD_FIELDS)}
-    owed = RULES.hostage_bribe(state, number)
-    if owed is not None and not RULES.settle_bribe(ctx, seat, owed[0], owed[1], HOSTAGE, (*where, "bribe"),
-                                                   f"use {asset.name}"):
-        return
-    problems = module.problems(state, seat, number, params, where)
-    if problems:
-        raise OrderError(problems[0].path, problems[0].message)
-    module.perform(ctx, seat, number, params)
-    turn.used.append(number)
-    if number in state.players[seat].network and number not in state.players[seat].exhausted:
-        bisect.insort(state.players[seat].exhausted, number)  # kept ascending, as the state encodes it
-    if not bonus:
-        turn.actions += 1
+class ExpanseActions(TurnActions):
+    """The order's action entries in Pax Expanse's words: influence, transports and agents, exhausted assets."""
+
+    CORE_FIELDS = {"purchase": ("row", "column", "target", "climate", "region"),
+                   "play": ("card", "side", "bribe", "transports", "agents")}
+    CARD_ACTIONS = actions.NAMES
+    MONEY = "influence"
+    LIST_EXAMPLES = {"transports": "belt-earth", "agents": "12"}
+    ICON_ORDER = "from top to bottom"
+
+    def action_module(self, kind: str) -> actions.Action | None:
+        """The action's module."""
+        return actions.module(kind)
+
+    def card_name(self, number: int) -> str:
+        """The asset's name."""
+        return cards.assets()[number].name
+
+    def purchase(self, ctx: Ctx, entry: dict[str, Any]) -> None:
+        """Purchase (core.purchase)."""
+        core.purchase(ctx, entry)
+
+    def play(self, ctx: Ctx, entry: dict[str, Any]) -> bool:
+        """Play (core.play)."""
+        return core.play(ctx, entry)
+
+    def card_problem(self, state: GameState, seat: str, number: Any, kind: str) -> tuple[str, str] | None:
+        """Only a whole number names an asset, and an exhausted asset cannot act (card_problem)."""
+        return card_problem(state, seat, number, kind)
+
+    def card_acted(self, state: GameState, seat: str, number: int) -> None:
+        """An asset of the Network that acted is exhausted."""
+        if number in state.players[seat].network and number not in state.players[seat].exhausted:
+            bisect.insort(state.players[seat].exhausted, number)  # kept ascending, as the state encodes it
 
 
-def _check_bribe_limit(ctx: Ctx, entry: dict[str, Any]) -> None:
-    """A bribe limit, when given, is the most influence the seat will pay: a whole number, zero or more."""
-    limit = entry.get("bribe")
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
-        ctx.fail((*ctx.where, "bribe"), f"bribe is the most influence you will pay (0 or more), not {limit!r}")
+ACTIONS = ExpanseActions(RULES)
+#: Order entry kinds: the core actions and the card-based ones.
+KINDS = ACTIONS.kinds
+
+
+def take_action(ctx: Ctx, entry: Any) -> None:
+    """Resolve one entry of the order's action list (ctx.where is its path)."""
+    ACTIONS.take_action(ctx, entry)

@@ -8,6 +8,7 @@ from typing import Any
 from games.pax.bribes import PLAY
 from games.pax.context import Question
 from games.pax.market import take
+from games.pax.turn import play_to_tableau
 from games.pax_pamir import cards, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
@@ -89,11 +90,7 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
                 report(ctx, f"{seat} does not pay {holder}'s bribe and discards {card.name}.", kind="unplayed",
                        seat=seat, card=number, ruler=holder)
             return False
-    player.hand.remove(number)
-    if side == "left":
-        player.court.insert(0, number)
-    else:
-        player.court.append(number)
+    play_to_tableau(player.hand, player.court, number, side)
     report(ctx, f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
            card=number, side=side)
     if card.patriot is not None and card.patriot != player.loyalty \

@@ -10,9 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Path, Step
-from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
-from games.pax.turn import Outcome, run_parts
+from games.pax.turn import CardAction, Outcome, TurnActions, raise_first, run_parts
 from games.pax_pamir import actions, core, orders, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
@@ -20,13 +19,6 @@ from games.pax_pamir.rules import RULES
 from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState, Paused, TurnState
 
-#: Order entry kinds: the core actions and the card-based ones.
-CORE = ("purchase", "play")
-#: Fields a purchase or play entry may hold besides `action`: the slot and an event's choice; the card, its side,
-#: the most bribe paid and the answers to its impact icons.
-CORE_FIELDS = {"purchase": ("row", "column", "target", "suit", "region"),
-               "play": ("card", "side", "bribe", "roads", "spies")}
-KINDS = CORE + actions.NAMES
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
 NO_SPY = "none"
@@ -125,81 +117,61 @@ def blackmail_targets(state: GameState, region: str) -> tuple[int, ...]:
                  if queries.court_card(n).region == region and not queries.spies_on(state, n))
 
 
+class PamirActions(TurnActions):
+    """The order's action entries in Pax Pamir's words: rupees, roads and spies, hostage bribes; a seat the game
+    plays (Wakhan) counts its actions and decides its details by its own rules (seat_rules)."""
+
+    #: The slot and an event's choice; the card, its side, the most bribe paid and the answers to its impact icons.
+    CORE_FIELDS = {"purchase": ("row", "column", "target", "suit", "region"),
+                   "play": ("card", "side", "bribe", "roads", "spies")}
+    CARD_ACTIONS = actions.NAMES
+    BRIBE_FIELD = "hostage_bribe"
+    MONEY = "rupees"
+    LIST_EXAMPLES = {"roads": "kabul-punjab", "spies": "25"}
+    NOT_FAVOURED = "is not of the favored suit"
+
+    def action_module(self, kind: str) -> actions.Action | None:
+        """The action's module."""
+        return actions.module(kind)
+
+    def card_name(self, number: int) -> str:
+        """The court card's name."""
+        return queries.court_card(number).name
+
+    def purchase(self, ctx: Context, entry: dict[str, Any]) -> None:
+        """Purchase (core.purchase)."""
+        core.purchase(ctx, entry)
+
+    def play(self, ctx: Context, entry: dict[str, Any]) -> bool:
+        """Play (core.play)."""
+        return core.play(ctx, entry)
+
+    def counts_as_action(self, state: GameState, seat: str, kind: str) -> bool:
+        """The seat's own rules say (Wakhan's purchase and play may be free)."""
+        return seat_rules(state, seat).counts_as_action(state, seat, kind)
+
+    def before_hostage_bribe(self, state: GameState, seat: str, holder: str, amount: int, module: CardAction,
+                             number: int, params: dict[str, Any], where: Path) -> None:
+        """Details no bribe the holder may ask could make legal are refused before anyone is asked."""
+        if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
+            raise_first(module.problems(state, seat, number, params, where))
+
+    def fill(self, ctx: Context, kind: str, number: int, params: dict[str, Any]) -> dict[str, Any]:
+        """A seat the game plays decides its details on what the hostage bribe left (seat_rules.fill)."""
+        return seat_rules(ctx.state, ctx.seat).fill(ctx, kind, number, params)
+
+
+ACTIONS = PamirActions(RULES)
+#: Order entry kinds: the core actions and the card-based ones.
+KINDS = ACTIONS.kinds
+
+
 def take_action(ctx: Context, entry: Any) -> None:
     """Resolve one entry of the order's action list (ctx.where is its path)."""
-    where = ctx.where
-    if not isinstance(entry, dict):
-        ctx.fail(where, "each action is a mapping such as {action: purchase, row: 1, column: 3}")
-    kind = entry.get("action")
-    if kind not in KINDS:
-        ctx.fail((*where, "action"), f"unknown action {kind!r}; choose one of {', '.join(KINDS)}")
-    turn = ctx.state.turn
-    assert turn is not None
-    if kind in CORE:
-        unknown = sorted(set(entry) - {"action", *CORE_FIELDS[kind]})
-        if unknown:
-            ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
-                     f"{', '.join(CORE_FIELDS[kind])}")
-        counts = seat_rules(ctx.state, ctx.seat).counts_as_action(ctx.state, ctx.seat, kind)
-        if counts and not RULES.core_action_left(ctx.state):
-            ctx.fail((*where, "action"), f"no actions left for {kind} (purchase and play always count)")
-        _check_bribe_limit(ctx, entry, "bribe")
-        for field in ("roads", "spies"):
-            if field in entry and not isinstance(entry[field], list):
-                ctx.fail((*where, field), f"{field} is a list, one item per {field[:-1]} icon in printed order, "
-                         f"e.g. {field}: [{'kabul-punjab' if field == 'roads' else 25}]")
-        if kind == "purchase":
-            core.purchase(ctx, entry)
-        elif not core.play(ctx, entry):
-            return  # a refused bribe: play goes on as if the action had never been taken
-        if counts:
-            turn.actions += 1
-        return
-    card_action(ctx, kind, entry)
+    ACTIONS.take_action(ctx, entry)
 
 
-def card_action(ctx: Context, kind: str, entry: dict[str, Any]) -> None:
-    """A card-based action: the card, its use this turn, the action limit, a hostage bribe, then the action."""
-    state, seat, where = ctx.state, ctx.seat, ctx.where
-    turn = state.turn
-    assert turn is not None
-    number = entry.get("card")
-    found = RULES.card_problem(state, seat, number, kind)
-    if found is not None:
-        ctx.fail((*where, found[0]), found[1])
-    assert number is not None  # in the court
-    card = queries.court_card(number)
-    module = actions.module(kind)
-    if module is None:
-        ctx.fail((*where, "action"), f"the {kind} action is not implemented yet")
-    unknown = sorted(set(entry) - {"action", "card", "hostage_bribe", *module.FIELDS})
-    if unknown:
-        ctx.fail((*where, unknown[0]), f"unknown field {unknown[0]!r} for {kind}; fields: "
-                 f"{', '.join(('card', 'hostage_bribe', *module.FIELDS))}")
-    bonus = queries.is_favored(state, seat, number)
-    if not RULES.action_left(state, seat, number):
-        ctx.fail((*where, "action"), f"no actions left, and {card.name} is not of the favored suit ({state.favored})")
-    _check_bribe_limit(ctx, entry, "hostage_bribe")
-    params = {k: v for k, v in entry.items() if k not in ("action", "card", "hostage_bribe")}
-    hostage = RULES.hostage_bribe(state, number)
-    if hostage is not None:
-        holder, amount = hostage
-        if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
-            # Whatever the holder asks, these details stay illegal: refuse them before anyone is asked.
-            _raise_first(module.problems(state, seat, number, params, where))
-        if not RULES.settle_bribe(ctx, seat, holder, amount, HOSTAGE, (*where, "hostage_bribe"), f"use {card.name}"):
-            return
-    # The hostage bribe is paid before the details are judged (it may fund the tax of its own receiver, or leave
-    # too few rupees for the action's cost); a seat the game plays decides its details on what is left.
-    params = seat_rules(state, seat).fill(ctx, kind, number, params)
-    _raise_first(module.problems(state, seat, number, params, where))
-    module.perform(ctx, seat, number, params)
-    turn.used.append(number)
-    if not bonus:
-        turn.actions += 1
-
-
-def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: actions.Action,
+def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: CardAction,
                             number: int, params: dict[str, Any], where: Path) -> bool:
     """True when some hostage bribe the holder may ask (0 to `amount`, as far as `seat` can pay) makes the
     action's details legal."""
@@ -212,15 +184,3 @@ def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: in
         if not module.problems(trial, seat, number, params, where):
             return True
     return False
-
-
-def _check_bribe_limit(ctx: Context, entry: dict[str, Any], field: str) -> None:
-    """A bribe limit, when given, is the most rupees the seat will pay: a whole number, zero or more."""
-    limit = entry.get(field)
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
-        ctx.fail((*ctx.where, field), f"{field} is the most rupees you will pay (0 or more), not {limit!r}")
-
-
-def _raise_first(problems: list[Any]) -> None:
-    if problems:
-        raise OrderError(problems[0].path, problems[0].message)

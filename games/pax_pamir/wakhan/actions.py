@@ -1,6 +1,6 @@
 """Wakhan's card-based actions with her default behaviour: Tax, Gift, Build, Betray and Move (Battle is in
 battle.py). Each `plan_*` says whether the action can be taken now and why; the plan's `entry` is the order entry a
-person would write for it with the court card chosen, which the rules (turn.card_action) then resolve."""
+person would write for it with the court card chosen, which the rules (turn.take_action) then resolve."""
 
 from __future__ import annotations
 
