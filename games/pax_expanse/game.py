@@ -6,9 +6,9 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
-from games.pax.context import OrderError
+from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
 from games.pax.turn import Outcome
 from games.pax_expanse import cards, orders
 from games.pax_expanse.round import end_round, resume_round
@@ -20,7 +20,7 @@ from games.pax_expanse.turn import round_ends, run_turn
 DEFAULT_LOYALTY = "un"
 
 
-class PaxExpanse:
+class PaxExpanse(PaxGame[GameState]):
     """Pax Expanse for 3-4 players, with the Rocinante acting after every round."""
 
     id = "pax-expanse"
@@ -28,6 +28,8 @@ class PaxExpanse:
     player_counts = range(3, 5)
     #: Each step is one seat's turn (or answers to questions, or the secret loyalty choice of every seat at once).
     turn_steps = True
+    score_attribute = "vp"
+    state_type = GameState
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Three or four seats."""
@@ -59,29 +61,17 @@ class PaxExpanse:
             return found
         return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
 
-    def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
-        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
-        order = _plain(order)
-        found = self._shape_problems(state, seat, order)
-        if found or state.phase == "loyalty" or state.paused is not None:
-            return found
-        try:
-            self._run_new_turn(state, seat, order)
-        except OrderError as error:
-            return [Problem(error.path, error.message)]
-        return []
-
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with an accepted order from every prompted seat."""
         prompted = [p.seat for p in self.prompts(state)]
-        given = {s: _plain(orders_by_seat[s]) for s in prompted}
+        given = {s: plain_order(orders_by_seat[s]) for s in prompted}
         for seat, order in given.items():
-            problems = self._shape_problems(state, seat, order)
+            problems = self.shape_problems(state, seat, order)
             if problems:
                 raise RejectedOrder(seat, problems)
         state = state.clone()
         for seat, order in given.items():
-            _record_standing(state, seat, order)
+            record_standing(state, seat, order)
         if state.phase == "loyalty":
             return _reveal_loyalties(state, {s: o["loyalty"] for s, o in given.items()})
         if state.paused is not None:
@@ -98,13 +88,10 @@ class PaxExpanse:
             outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
             return _finish(outcome, start, paused.seat, paused.reported, rng)
         (seat,) = prompted
-        try:
-            outcome, start = self._run_new_turn(state, seat, given[seat])
-        except OrderError as error:
-            raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
+        outcome, start = self.accepted_new_turn(state, seat, given[seat])
         return _finish(outcome, start, seat, 0, rng)
 
-    def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+    def shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: a seat not prompted, wrong keys, answers not among choices."""
         if seat not in [p.seat for p in self.prompts(state)]:
             return [Problem((), f"no order is due from {seat} now")]
@@ -117,11 +104,9 @@ class PaxExpanse:
             return orders.answer_problems(order, asked)
         return orders.turn_problems(order)
 
-    def _run_new_turn(self, state: GameState, seat: str, order: Order) -> tuple[Outcome, GameState]:
-        """Run a new turn from a copy of `state` with the order's standing orders in force."""
-        start = state.clone()
-        _record_standing(start, seat, order)
-        return run_turn(start, seat, copy.deepcopy(dict(order))), start
+    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any]) -> Outcome:
+        """A new turn of the rules (turn.py)."""
+        return run_turn(start, seat, order)
 
     def default_order(self, state: GameState, seat: str) -> Order:
         """Deadline defaults: loyalty to the UN; each question's stated default; a turn with no actions (cleanup
@@ -153,7 +138,7 @@ class PaxExpanse:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
         from games.pax_expanse.warnings import warnings
 
-        return warnings(state, seat, _plain(order))
+        return warnings(state, seat, plain_order(order))
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""
@@ -168,52 +153,14 @@ class PaxExpanse:
         if state.phase == "loyalty":
             return "secret starting loyalty"
         if state.paused is not None and state.paused.seat == ROCINANTE:
-            waiting_for = ", ".join(_name(s) for s in state.due_seats())
+            waiting_for = ", ".join(seat_name(s) for s in state.due_seats())
             return f"round {state.round}, the Rocinante's turn, waiting for {waiting_for}"
-        number = state.turn_number + (0 if state.paused else 1)
-        turn_of = state.paused.seat if state.paused else state.current
-        label = f"round {state.round}, {_name(turn_of)}'s turn {number}"
-        waiting = [s for s in state.due_seats() if s != turn_of]
+        seat, number = turn_of(state)
+        label = f"round {state.round}, {seat_name(seat)}'s turn {number}"
+        waiting = [s for s in state.due_seats() if s != seat]
         if waiting:
-            label += f", waiting for {', '.join(_name(s) for s in waiting)}"
+            label += f", waiting for {', '.join(seat_name(s) for s in waiting)}"
         return label
-
-    def scores(self, state: GameState) -> dict[str, int]:
-        """Victory points so far."""
-        return {seat: state.players[seat].vp for seat in state.seats}
-
-    def result(self, state: GameState) -> Result | None:
-        """The winners once the game is over."""
-        if state.phase != "over":
-            return None
-        return Result(self.scores(state), tuple(state.winners), {"reason": state.end_reason})
-
-    def encode(self, state: GameState) -> dict[str, Any]:
-        """Canonical plain data."""
-        return state.encode()
-
-    def decode(self, data: Mapping[str, Any]) -> GameState:
-        """The inverse of encode."""
-        return GameState.decode(data)
-
-
-def _plain(value: Any) -> Any:
-    """Orders as plain dicts and lists (YAML round-trip types carry comments that must not be stored)."""
-    if isinstance(value, Mapping):
-        return {k if isinstance(k, (str, int)) else str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _name(seat: str) -> str:
-    return seat[:1].upper() + seat[1:]
-
-
-def _record_standing(state: GameState, seat: str, order: Mapping[str, Any]) -> None:
-    """Standing orders in an order replace the seat's earlier ones key by key, until changed again."""
-    if isinstance(order.get("standing"), dict):
-        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
 
 
 def _reveal_loyalties(state: GameState, chosen: Mapping[str, str]) -> Step:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.contract import Problem
 from games.pax.context import Question, is_option
+from games.pax.orders import walk_problems
 from games.pax_expanse.context import AGENT_MOVE_WORDS
 from games.pax_expanse.model import FACTIONS
 
@@ -63,19 +64,8 @@ def standing_problems(order: Mapping[str, Any]) -> list[Problem]:
 
 
 def key_problems(order: Any, path: tuple[Any, ...] = ()) -> list[Problem]:
-    """Keys that are not words, anywhere in the order: a paused turn keeps its order in the state, which must stay
-    canonical JSON (a number key would come back as a string, and mixed keys cannot even be sorted)."""
-    found: list[Problem] = []
-    if isinstance(order, Mapping):
-        for key, value in order.items():
-            if not isinstance(key, str):
-                found.append(Problem((*path, key), f"keys are words, not {key!r}"))
-            else:
-                found += key_problems(value, (*path, key))
-    elif isinstance(order, list):
-        for index, value in enumerate(order):
-            found += key_problems(value, (*path, index))
-    return found
+    """Keys that are not words, anywhere in the order (a paused turn's order must stay canonical JSON)."""
+    return walk_problems(order, path, lambda key: f"keys are words, not {key!r}")
 
 
 def loyalty_problems(order: Mapping[str, Any]) -> list[Problem]:

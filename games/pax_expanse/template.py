@@ -7,6 +7,7 @@ import json
 import textwrap
 from typing import Any
 
+from games.pax.orders import card_option
 from games.pax_expanse import actions, cards, events, orders, queries
 from games.pax_expanse.game import DEFAULT_LOYALTY
 from games.pax_expanse.rules import RULES
@@ -73,12 +74,7 @@ def _answers(state: GameState, seat: str) -> str:
 
 def _option(option: Any) -> str:
     """A question's option as written in the answer, with the card's name when it is a card number."""
-    if isinstance(option, int) and not isinstance(option, bool):
-        try:
-            return f"{option} ({cards.card(option).name})"
-        except KeyError:
-            return str(option)
-    return str(option)
+    return card_option(option, lambda number: cards.card(number).name)
 
 
 def _turn(state: GameState, seat: str) -> str:

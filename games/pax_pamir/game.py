@@ -6,9 +6,9 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
-from games.pax.context import OrderError
+from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
 from games.pax.turn import Outcome
 from games.pax_pamir import orders, robot
 from games.pax_pamir.setup import new_game
@@ -17,7 +17,7 @@ from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import finish, run_turn
 
 
-class PaxPamir:
+class PaxPamir(PaxGame[GameState]):
     """Pax Pamir (Second Edition) for 2-5 players."""
 
     id = "pax-pamir"
@@ -28,6 +28,8 @@ class PaxPamir:
     turn_steps = True
     #: Robot games worth playing besides the plain seat counts (engine.simulate.robot_setups): against Wakhan.
     robot_variants = {"Wakhan": {"wakhan": True}}
+    score_attribute = "score"
+    state_type = GameState
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Two to five seats, or one or two humans against Wakhan."""
@@ -67,19 +69,9 @@ class PaxPamir:
                            f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
         return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
-    def check(self, state: GameState, seat: str, order: Order) -> list[Problem]:
-        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
-        if robot.RESOLVED.holds(state, seat, order):
-            return []  # the robot built this very turn of the prompted seat from this very state: it is legal
-        order = _plain(order)
-        found = self._shape_problems(state, seat, order)
-        if found or state.phase == "loyalty" or state.paused is not None:
-            return found
-        try:
-            self._run_new_turn(state, seat, order)
-        except OrderError as error:
-            return [Problem(error.path, error.message)]
-        return []
+    def known_legal(self, state: GameState, seat: str, order: Order) -> bool:
+        """The robot built this very turn of the prompted seat from this very state: it is legal."""
+        return robot.RESOLVED.holds(state, seat, order)
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with the prompted seat's accepted order (then Wakhan's part, if she plays)."""
@@ -98,13 +90,13 @@ class PaxPamir:
         built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
         if built is not None:
             return finish(*built, seat, 0)  # resolved once, when the robot built it
-        order = _plain(orders_by_seat[seat])
-        problems = self._shape_problems(state, seat, order)
+        order = plain_order(orders_by_seat[seat])
+        problems = self.shape_problems(state, seat, order)
         if problems:
             raise RejectedOrder(seat, problems)
         if state.phase == "loyalty":
             state = state.clone()
-            _record_standing(state, seat, order)
+            record_standing(state, seat, order)
             return _choose_loyalty(state, seat, order["loyalty"])
         if state.paused is not None:
             paused = state.paused
@@ -113,16 +105,13 @@ class PaxPamir:
             start = GameState.decode(paused.start)
             # The standing orders in force now (with any this answer brings), copied: `state` is never changed.
             start.standing = plain_copy(state.standing)
-            _record_standing(start, seat, order)
+            record_standing(start, seat, order)
             outcome = _resume_turn(start, paused.seat, plain_copy(paused.order), answers)
             return finish(outcome, start, paused.seat, paused.reported)
-        try:
-            outcome, start = self._run_new_turn(state, seat, order)
-        except OrderError as error:
-            raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
+        outcome, start = self.accepted_new_turn(state, seat, order)
         return finish(outcome, start, seat, 0)
 
-    def _shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
+    def shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
         if seat != state.due_seat():  # the one prompted seat (prompts(), without building its text)
             return [Problem((), f"no order is due from {seat} now")]
@@ -135,11 +124,9 @@ class PaxPamir:
             return orders.answer_problems(order, orders.question_from_data(state.paused.question))
         return orders.turn_problems(order)
 
-    def _run_new_turn(self, state: GameState, seat: str, order: Order) -> tuple[Outcome, GameState]:
-        """Run a new turn from a copy of `state` with the order's standing orders in force."""
-        start = state.clone()
-        _record_standing(start, seat, order)
-        return run_turn(start, seat, copy.deepcopy(dict(order))), start
+    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any]) -> Outcome:
+        """A new turn of the rules (turn.py)."""
+        return run_turn(start, seat, order)
 
     def default_order(self, state: GameState, seat: str) -> Order:
         """Deadline defaults: the least chosen loyalty; a question's stated default; a turn with no actions."""
@@ -166,7 +153,7 @@ class PaxPamir:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
         from games.pax_pamir.warnings import warnings
 
-        return warnings(state, seat, _plain(order))
+        return warnings(state, seat, plain_order(order))
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands only as counts."""
@@ -179,31 +166,12 @@ class PaxPamir:
         if state.phase == "over":
             return "game over"
         if state.phase == "loyalty":
-            return f"{_name(state.current)} chooses loyalty"
-        number = state.turn_number + (0 if state.paused else 1)
-        turn_of = state.paused.seat if state.paused else state.current
-        label = f"{_name(turn_of)}'s turn {number}"
-        if state.paused is not None and state.paused.question["seat"] != turn_of:
-            label += f", waiting for {_name(state.paused.question['seat'])}"
+            return f"{seat_name(state.current)} chooses loyalty"
+        seat, number = turn_of(state)
+        label = f"{seat_name(seat)}'s turn {number}"
+        if state.paused is not None and state.paused.question["seat"] != seat:
+            label += f", waiting for {seat_name(state.paused.question['seat'])}"
         return label
-
-    def scores(self, state: GameState) -> dict[str, int]:
-        """Victory points so far."""
-        return {seat: state.players[seat].score for seat in state.seats}
-
-    def result(self, state: GameState) -> Result | None:
-        """The winners once the game is over."""
-        if state.phase != "over":
-            return None
-        return Result(self.scores(state), tuple(state.winners), {"reason": state.end_reason})
-
-    def encode(self, state: GameState) -> dict[str, Any]:
-        """Canonical plain data."""
-        return state.encode()
-
-    def decode(self, data: Mapping[str, Any]) -> GameState:
-        """The inverse of encode."""
-        return GameState.decode(data)
 
 
 def _flag(value: Any) -> bool:
@@ -215,25 +183,6 @@ def _flag(value: Any) -> bool:
     if str(value).strip().lower() in ("false", "no", "0", "off", ""):
         return False
     raise ValueError(f"option wakhan must be true or false, got {value!r}")
-
-
-def _plain(value: Any) -> Any:
-    """Orders as plain dicts and lists (YAML round-trip types carry comments we must not store)."""
-    if isinstance(value, Mapping):
-        return {str(k) if not isinstance(k, (str, int)) else k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _name(seat: str) -> str:
-    return seat[:1].upper() + seat[1:]
-
-
-def _record_standing(state: GameState, seat: str, order: Mapping[str, Any]) -> None:
-    """Standing orders in an order replace the seat's earlier ones key by key, until changed again."""
-    if isinstance(order.get("standing"), dict):
-        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
 
 
 def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.contract import Problem
 from games.pax.context import Question, is_option
+from games.pax.orders import walk_problems
 from games.pax_pamir import cards
 
 TURN_KEYS = ("actions", "blackmail", "cleanup", "answers", "standing")
@@ -53,23 +54,19 @@ def value_problems(node: Any, path: tuple[str | int, ...] = ()) -> list[Problem]
     A paused turn keeps its order in the state, which must stay canonical JSON (a `1:` key beside word keys
     cannot even be sorted), and 18.0 == 18 would let a float card number reach the spy keys of the state.
     """
-    found = []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if not isinstance(key, str):
-                found.append(Problem((*path, key), f"{key!r} is not a key here; keys are words such as `action:`"))
-            else:
-                found += value_problems(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += value_problems(value, (*path, index))
-    elif isinstance(node, float):
-        found.append(Problem(path, f"numbers in orders are whole numbers, not {node!r}"))
-    elif isinstance(node, bool) and path != ("standing", "safe_house"):
+    return walk_problems(node, path, lambda key: f"{key!r} is not a key here; keys are words such as `action:`",
+                         _odd_value)
+
+
+def _odd_value(value: Any, path: tuple[str | int, ...]) -> list[Problem]:
+    """A float, or true/false anywhere but standing safe_house."""
+    if isinstance(value, float):
+        return [Problem(path, f"numbers in orders are whole numbers, not {value!r}")]
+    if isinstance(value, bool) and path != ("standing", "safe_house"):
         # true == 1 in Python: `card: true` would play card 1 and put the card True in a court.
-        found.append(Problem(path, f"{str(node).lower()} is not a choice here; only standing safe_house is "
-                                   "true or false"))
-    return found
+        return [Problem(path, f"{str(value).lower()} is not a choice here; only standing safe_house is "
+                              "true or false")]
+    return []
 
 
 def loyalty_problems(order: Mapping[str, Any]) -> list[Problem]:

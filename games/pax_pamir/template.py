@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from games.pax.market import occupied
+from games.pax.orders import card_option
 from games.pax_pamir import actions, cards, core, market, orders, queries
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.rules import DECLINE, RULES
@@ -42,13 +43,9 @@ def order_template(state: GameState, seat: str) -> str:
 
 
 def _option(option: Any, kind: str) -> str:
-    """A question's option as written in the answer, with the card's name when it is a card number."""
-    if kind != "bribe" and isinstance(option, int) and not isinstance(option, bool):
-        try:
-            return f"{option} ({_title(option)})"
-        except KeyError:
-            return str(option)
-    return str(option)
+    """A question's option as written in the answer, with the card's name when it is a card number (a bribe's
+    options are rupees)."""
+    return str(option) if kind == "bribe" else card_option(option, _title)
 
 
 def _turn(state: GameState, seat: str) -> str:

@@ -1,0 +1,169 @@
+"""The engine-Game plumbing every Pax game shares: scores, result, encode/decode, and the check of a new turn.
+
+A game subclasses `PaxGame` and states its differences as named hooks: `score_attribute` (the player field
+holding victory points), `state_type` (the class that decodes a stored state), `resolve_turn` (its turn of the
+rules), `shape_problems` (what is wrong with an order before the rules run) and `known_legal` (an order the
+game already resolved itself).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from engine.contract import Order, Problem, RejectedOrder, Result
+from games.pax.context import OrderError
+from games.pax.turn import Outcome
+
+
+class PausedTurn(Protocol):
+    """What the plumbing needs of a paused turn: whose turn it is."""
+
+    @property
+    def seat(self) -> str:
+        """The seat whose turn is paused."""
+
+
+class GameState(Protocol):
+    """What the plumbing needs of a Pax game's state."""
+
+    standing: dict[str, dict[str, Any]]
+
+    @property
+    def phase(self) -> str:
+        """The phase of the game; "loyalty" and "over" are the ones the plumbing knows."""
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats of the game."""
+
+    @property
+    def players(self) -> Mapping[str, Any]:
+        """Each seat's player record."""
+
+    @property
+    def current(self) -> str:
+        """The seat whose turn it is."""
+
+    @property
+    def turn_number(self) -> int:
+        """Turns begun so far."""
+
+    @property
+    def paused(self) -> PausedTurn | None:
+        """The turn waiting on answers, if any."""
+
+    @property
+    def winners(self) -> list[str]:
+        """The winners once the game is over."""
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended."""
+
+    def clone(self) -> Self:
+        """A deep copy."""
+
+    def encode(self) -> dict[str, Any]:
+        """Canonical plain data."""
+
+    @classmethod
+    def decode(cls, data: Mapping[str, Any]) -> Self:
+        """The inverse of encode."""
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class PaxGame(Generic[S]):
+    """The shared part of a Pax game as an engine Game; the game's own class supplies the hooks."""
+
+    #: The field of a player record holding its victory points.
+    score_attribute: ClassVar[str]
+    #: The game's state class (decodes stored states).
+    state_type: type[S]
+
+    def resolve_turn(self, start: S, seat: str, order: dict[str, Any]) -> Outcome:
+        """Hook: run `seat`'s new turn from `start`; raises OrderError when the order breaks the rules."""
+        raise NotImplementedError
+
+    def shape_problems(self, state: S, seat: str, order: Order) -> list[Problem]:
+        """Hook: problems found without running the rules (seat not prompted, wrong keys, answers not offered)."""
+        raise NotImplementedError
+
+    def known_legal(self, state: S, seat: str, order: Order) -> bool:
+        """Hook: whether the game built this very order itself from this very state (so it is legal)."""
+        return False
+
+    def check(self, state: S, seat: str, order: Order) -> list[Problem]:
+        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        if self.known_legal(state, seat, order):
+            return []
+        order = plain_order(order)
+        found = self.shape_problems(state, seat, order)
+        if found or state.phase == "loyalty" or state.paused is not None:
+            return found
+        try:
+            self.run_new_turn(state, seat, order)
+        except OrderError as error:
+            return [Problem(error.path, error.message)]
+        return []
+
+    def run_new_turn(self, state: S, seat: str, order: Order) -> tuple[Outcome, S]:
+        """Run a new turn from a copy of `state` with the order's standing orders in force."""
+        start = state.clone()
+        record_standing(start, seat, order)
+        return self.resolve_turn(start, seat, copy.deepcopy(dict(order))), start
+
+    def accepted_new_turn(self, state: S, seat: str, order: Order) -> tuple[Outcome, S]:
+        """A new turn run as in `run_new_turn`, its rule breaking reported as the seat's rejected order."""
+        try:
+            return self.run_new_turn(state, seat, order)
+        except OrderError as error:
+            raise RejectedOrder(seat, [Problem(error.path, error.message)]) from None
+
+    def scores(self, state: S) -> dict[str, int]:
+        """Victory points so far."""
+        return {seat: getattr(state.players[seat], self.score_attribute) for seat in state.seats}
+
+    def result(self, state: S) -> Result | None:
+        """The winners once the game is over."""
+        if state.phase != "over":
+            return None
+        return Result(self.scores(state), tuple(state.winners), {"reason": state.end_reason})
+
+    def encode(self, state: S) -> dict[str, Any]:
+        """Canonical plain data."""
+        return state.encode()
+
+    def decode(self, data: Mapping[str, Any]) -> S:
+        """The inverse of encode."""
+        return self.state_type.decode(data)
+
+
+def turn_of(state: GameState) -> tuple[str, int]:
+    """The seat whose turn is under way (or paused) and that turn's number."""
+    if state.paused is not None:
+        return state.paused.seat, state.turn_number
+    return state.current, state.turn_number + 1
+
+
+def plain_order(value: Any) -> Any:
+    """Orders as plain dicts and lists (YAML round-trip types carry comments that must not be stored)."""
+    if isinstance(value, Mapping):
+        return {k if isinstance(k, (str, int)) else str(k): plain_order(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_order(v) for v in value]
+    return value
+
+
+def seat_name(seat: str) -> str:
+    """A seat's name as a sentence shows it (first letter capitalised)."""
+    return seat[:1].upper() + seat[1:]
+
+
+def record_standing(state: GameState, seat: str, order: Mapping[str, Any]) -> None:
+    """Standing orders in an order replace the seat's earlier ones key by key, until changed again."""
+    if isinstance(order.get("standing"), dict):
+        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
