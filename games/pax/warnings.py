@@ -85,7 +85,21 @@ class Warner(Generic[S]):
         return None
 
     def bribe_reason(self, trial: Trial[S], question: Question) -> str:
-        """Why a bribe is owed, in brackets ("(bob controls the region)"), or ""."""
+        """Why a bribe is owed, in brackets ("(bob controls the region)"), or "" when the entry names no card."""
+        found = entry_of(trial.order, question.key)
+        card = self.card_of(found[1]) if found is not None else None
+        if card is None:
+            return ""
+        if question.key.endswith(".bribe-play"):
+            return self.play_bribe_reason(question.seat, card)
+        return self.action_bribe_reason(question.seat, card)
+
+    def play_bribe_reason(self, seat: str, card: Any) -> str:
+        """Why `seat` is owed a bribe for playing `card` (its region's controller), in brackets."""
+        return ""
+
+    def action_bribe_reason(self, seat: str, card: Any) -> str:
+        """Why `seat` is owed a bribe for an action of `card` (it holds the card), in brackets."""
         return ""
 
     def event_line(self, trial: Trial[S], events: Sequence[Event], index: int) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 from engine.contract import Event
 from games.pax.context import Question
 from games.pax.turn import Outcome
-from games.pax.warnings import Trial, Warner, entry_of
+from games.pax.warnings import Trial, Warner
 from games.pax_expanse import cards, orders, queries
 from games.pax_expanse.state import GameState
 from games.pax_expanse.turn import run_turn
@@ -118,16 +118,14 @@ class ExpanseWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _asset(card) else None
 
-    def bribe_reason(self, trial: Trial[GameState], question: Question) -> str:
-        """The controller of the played asset's region, or the seat intimidating the acting asset."""
-        found = entry_of(trial.order, question.key)
-        card = self.card_of(found[1]) if found is not None else None
-        if card is None:
-            return ""
-        if question.key.endswith(".bribe-play"):
-            region = cards.assets()[card].region
-            return f"({question.seat} controls {cards.board().region_names.get(region, region)})"
-        return f"({question.seat} intimidates {self.card_name(card)} with more agents than anyone)"
+    def play_bribe_reason(self, seat: str, card: Any) -> str:
+        """The controller of the played asset's region."""
+        region = cards.assets()[card].region
+        return f"({seat} controls {cards.board().region_names.get(region, region)})"
+
+    def action_bribe_reason(self, seat: str, card: Any) -> str:
+        """The seat intimidating the acting asset."""
+        return f"({seat} intimidates {self.card_name(card)} with more agents than anyone)"
 
 
 WARNER = ExpanseWarner()

@@ -11,9 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event
-from games.pax.context import Question
 from games.pax.turn import Outcome
-from games.pax.warnings import DEPENDING, Trial, Warner, entry_of
+from games.pax.warnings import DEPENDING, Trial, Warner
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions._common import card_name
 from games.pax_pamir.state import GameState
@@ -88,15 +87,13 @@ class PamirWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _is_court_card(card) else None
 
-    def bribe_reason(self, trial: Trial[GameState], question: Question) -> str:
-        """The ruler of the played card's region, or the holder of a hostage card."""
-        found = entry_of(trial.order, question.key)
-        card = self.card_of(found[1]) if found is not None else None
-        if card is None:
-            return ""
-        if question.key.endswith(".bribe-play"):
-            return f"({question.seat} rules {queries.court_card(card).region})"
-        return f"({question.seat} holds {self.card_name(card)} hostage)"
+    def play_bribe_reason(self, seat: str, card: Any) -> str:
+        """The ruler of the played card's region."""
+        return f"({seat} rules {queries.court_card(card).region})"
+
+    def action_bribe_reason(self, seat: str, card: Any) -> str:
+        """The holder of a hostage card."""
+        return f"({seat} holds {self.card_name(card)} hostage)"
 
 
 WARNER = PamirWarner()
