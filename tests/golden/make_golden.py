@@ -53,7 +53,7 @@ class Spec:
     people: tuple[str, ...]  # seats this script plays as people; the others are robots
     options: dict[str, str] = field(default_factory=dict)
     miss: int = 0  # per mille: a person misses a deadline (the step is forced)
-    standing: bool = False  # people send standing orders (Pax Pamir)
+    standing: bool = False  # people send standing orders (Pax Pamir, Pax Expanse)
     replace: int = 0  # per mille: a person sends an order, then replaces or withdraws it
     stop_at: int | None = None  # leave the game running once this step is stored
 
@@ -68,6 +68,10 @@ def wakhan(name: str, seed: int, humans: int, people: int, **kw: Any) -> Spec:
 
 def x5(name: str, seed: int, seats: int, people: int, **kw: Any) -> Spec:
     return Spec(name, "expedition-5x", seed, seats, NAMES[:people], **kw)
+
+
+def expanse(name: str, seed: int, seats: int, people: int, **kw: Any) -> Spec:
+    return Spec(name, "pax-expanse", seed, seats, NAMES[:people], **kw)
 
 
 GAMES: list[Spec] = [
@@ -111,6 +115,17 @@ GAMES: list[Spec] = [
     pax("pp3-s25-running", 25, 3, 3, miss=50, standing=True, stop_at=15),
     wakhan("wk1-s111-running", 111, 1, 1, miss=50, standing=True, stop_at=5),
     x5("x4-s84-running", 84, 4, 4, miss=60, stop_at=9),
+    # Pax Expanse (release 0.3.0), 3-4 seats and the Rocinante: the secret starting loyalty, bribes and
+    # agent_moves answered by people one batch later or by standing orders; missed deadlines; replaced orders.
+    expanse("px3-s122", 122, 3, 3, miss=50, standing=True, replace=40),
+    expanse("px3-s127", 127, 3, 3, miss=60, replace=30),  # no standing orders: people are asked every bribe
+    expanse("px3-s129", 129, 3, 1, miss=80, standing=True),
+    expanse("px3-s123", 123, 3, 0),
+    expanse("px4-s131", 131, 4, 4, miss=40, standing=True, replace=30),
+    expanse("px4-s134", 134, 4, 4, miss=60, replace=30),
+    expanse("px4-s132", 132, 4, 2, miss=60, standing=True, replace=20),
+    expanse("px4-s133", 133, 4, 0),
+    expanse("px3-s125-running", 125, 3, 3, miss=50, standing=True, replace=30, stop_at=12),
 ]
 
 
@@ -167,7 +182,11 @@ def send(spec: Spec, folder: Path, seat: str, step: int, *, late: bool) -> None:
         if draw.below(2):
             pbem("withdraw", str(folder), seat)
     body = dict(gd.game.random_order(state, seat, draw))
-    if spec.standing and ("loyalty" in body or "answer" in body or draw.below(10) == 0):
+    if spec.game == "pax-expanse":
+        # Pax Expanse asks several questions of one seat at once (`answers:`) and has its own standing orders.
+        if spec.standing and ("loyalty" in body or "answer" in body or "answers" in body or draw.below(10) == 0):
+            body["standing"] = expanse_standing(state, seat, draw)
+    elif spec.standing and ("loyalty" in body or "answer" in body or draw.below(10) == 0):
         body["standing"] = standing(state, seat, draw)
     if not submit(folder, seat, step, body, ok=(0, 1)) and "standing" in body:
         del body["standing"]
@@ -185,6 +204,25 @@ def standing(state: Any, seat: str, draw: Rng) -> dict[str, Any]:
     if draw.below(2):
         orders["safe_house"] = bool(draw.below(2))
     return orders
+
+
+def expanse_standing(state: Any, seat: str, draw: Rng) -> dict[str, Any]:
+    """Pax Expanse standing orders a person might send: how to answer bribes, what to discard, where an agent
+    goes when the asset it is on leaves play (sometimes none that applies, so the person is asked)."""
+    orders: dict[str, Any] = {}
+    if draw.below(2):  # without one, the person is asked each bribe
+        orders["bribe"] = draw.choice(["full", "waive", 0, 1, 2, 3])
+    player = state.players[seat]
+    cards = [*player.hand, *player.network]
+    if cards and draw.below(2):
+        draw.shuffle(cards)
+        orders["discard"] = cards
+    if draw.below(2):
+        assets = sorted(n for p in state.players.values() for n in p.network)
+        moves: list[Any] = draw.sample(assets, min(len(assets), draw.below(3))) if assets else []
+        moves += [[], ["own"], ["first"], ["own", "first"]][draw.below(4)]
+        orders["agent_moves"] = moves or ["own"]
+    return orders or {"bribe": "full"}
 
 
 def submit(folder: Path, seat: str, step: int, body: dict[str, Any], ok: tuple[int, ...] = (0,)) -> bool:
