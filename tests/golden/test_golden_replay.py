@@ -89,19 +89,22 @@ def test_goldens_cover_every_game_seat_count_and_feature(unpacked: dict[str, Pat
     pax = [g for g in games if g.game == "pax-pamir" and not g.wakhan]
     wakhan = [g for g in games if g.game == "pax-pamir" and g.wakhan]
     x5 = [g for g in games if g.game == "expedition-5x"]
+    expanse = [g for g in games if g.game == "pax-expanse"]
     assert {g.seats for g in pax} == {2, 3, 4, 5}
     assert {g.seats for g in wakhan} == {1, 2}
     assert {g.seats for g in x5} == {3, 4, 5}
+    assert {g.seats for g in expanse} == {3, 4}
 
     def total(group: list[Coverage], feature: str) -> int:
         return sum(getattr(g, feature) for g in group)
 
-    for group in (pax, wakhan):
+    for group, title in ((pax, "Pax Pamir"), (wakhan, "Wakhan"), (expanse, "Pax Expanse")):
         for feature in ("answers", "standing", "defaults", "robots", "replaced"):
-            assert total(group, feature) > 0, f"no Pax Pamir golden has {feature}"
+            assert total(group, feature) > 0, f"no {title} golden has {feature}"
     for feature in ("late", "defaults", "robots", "replaced"):
         assert total(x5, feature) > 0, f"no Expedition to 5X golden has {feature}"
-    assert any(not g.finished for g in pax + wakhan) and any(not g.finished for g in x5), "keep running games too"
+    for group in (pax + wakhan, x5, expanse):
+        assert any(not g.finished for g in group), f"keep running {group[0].game} games too"
 
 
 def test_goldens_stay_small() -> None:

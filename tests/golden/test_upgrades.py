@@ -73,7 +73,7 @@ def test_an_archive_from_before_versioning_reads_as_unknown(tmp_path: Path) -> N
     assert version.KEY not in (folder / "game.yaml").read_text(), "an older game.yaml is not given a version"
 
 
-@pytest.mark.parametrize("name", ["pp4-s32", "wk2-s62", "x4-s82"])
+@pytest.mark.parametrize("name", ["pp4-s32", "wk2-s62", "x4-s82", "px4-s132"])
 @pytest.mark.parametrize("old", [True, False], ids=["before-versioning", "older-version"])
 def test_a_game_cut_short_goes_on_after_an_upgrade(tmp_path: Path, upgraded: None, name: str, old: bool) -> None:
     folder = golden(name, tmp_path)
@@ -108,7 +108,7 @@ def test_a_game_cut_short_goes_on_after_an_upgrade(tmp_path: Path, upgraded: Non
     assert code == 0 and "replay exactly" in out, out
 
 
-@pytest.mark.parametrize("name", ["pp3-s25-running", "wk1-s111-running", "x4-s84-running"])
+@pytest.mark.parametrize("name", ["pp3-s25-running", "wk1-s111-running", "x4-s84-running", "px3-s125-running"])
 def test_a_running_golden_game_goes_on_to_its_end(tmp_path: Path, upgraded: None, name: str) -> None:
     folder = golden(name, tmp_path)
     gd = open_game(folder)
@@ -137,7 +137,7 @@ def edit_event(folder: Path, change: str) -> int:
     raise AssertionError("no events")
 
 
-@pytest.mark.parametrize("name", ["pp3-s22", "wk1-s52", "x5-s92"])
+@pytest.mark.parametrize("name", ["pp3-s22", "wk1-s52", "x5-s92", "px4-s134"])
 def test_replay_calls_a_change_of_wording_alone_no_difference(tmp_path: Path, upgraded: None, name: str) -> None:
     folder = golden(name, tmp_path)
     step = edit_event(folder, "text")
@@ -152,7 +152,7 @@ def test_replay_calls_a_change_of_wording_alone_no_difference(tmp_path: Path, up
     assert "replay exactly (events worded differently" in out
 
 
-@pytest.mark.parametrize("name", ["pp3-s22", "wk1-s52", "x5-s92"])
+@pytest.mark.parametrize("name", ["pp3-s22", "wk1-s52", "x5-s92", "px4-s134"])
 def test_replay_names_a_changed_event_as_an_events_difference(tmp_path: Path, upgraded: None, name: str) -> None:
     folder = golden(name, tmp_path)
     step = edit_event(folder, "data")
@@ -162,7 +162,8 @@ def test_replay_names_a_changed_event_as_an_events_difference(tmp_path: Path, up
     assert f"replayed with pbem {NEW}" in out
 
 
-@pytest.mark.parametrize(("name", "old"), [("pp4-s31", False), ("wk2-s61", False), ("x3-s71", True)])
+@pytest.mark.parametrize(("name", "old"), [("pp4-s31", False), ("wk2-s61", False), ("x3-s71", True),
+                                           ("px3-s127", False)])
 def test_replay_names_a_changed_snapshot_its_step_and_the_versions(tmp_path: Path, upgraded: None,
                                                                     name: str, old: bool) -> None:
     folder = golden(name, tmp_path)
