@@ -34,24 +34,26 @@ class Rng:
         """The stream a robot playing `seat` draws its orders for one step from."""
         return cls.for_step(seed, step, f"robot/{seat}")
 
-    def _take(self, bits: int) -> int:
+    def _refill(self, bits: int) -> None:
+        """Append SHA-256 blocks to the pool until it holds at least `bits` bits."""
         while self._bits < bits:
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
             self._pool = (self._pool << 256) | int.from_bytes(block, "big")
             self._bits += 256
-        self._bits -= bits
-        value = self._pool >> self._bits
-        self._pool &= (1 << self._bits) - 1
-        return value
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection so there is no modulo bias."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        bits = max(1, (n - 1).bit_length())
+        bits = (n - 1).bit_length() or 1
         while True:
-            value = self._take(bits)
+            # _take inlined: robots draw thousands of times a game.
+            if self._bits < bits:
+                self._refill(bits)
+            self._bits -= bits
+            value = self._pool >> self._bits
+            self._pool &= (1 << self._bits) - 1
             if value < n:
                 return value
 

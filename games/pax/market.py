@@ -81,13 +81,18 @@ class Grid(Protocol):
 
 def occupied(state: Grid) -> list[tuple[int, int, int]]:
     """(row, column, card) for every occupied slot, column by column, top row first."""
-    return [(row, column, number) for column in range(COLUMNS) for row in range(ROWS)
-            if (number := state.market[row][column]) is not None]
+    market = state.market
+    return [(row, column, number) for row, column in _SLOT_ORDER if (number := market[row][column]) is not None]
 
 
 def empty_slots(state: Grid) -> list[Slot]:
     """Empty slots in filling order: leftmost column first, top row first."""
-    return [(r, c) for c in range(COLUMNS) for r in range(ROWS) if state.market[r][c] is None]
+    market = state.market
+    return [(r, c) for r, c in _SLOT_ORDER if market[r][c] is None]
+
+
+#: Every slot column by column, top row first: the order the market is read and filled in.
+_SLOT_ORDER = tuple((row, column) for column in range(COLUMNS) for row in range(ROWS))
 
 
 def take(state: Grid, row: int, column: int) -> tuple[int, int]:
@@ -230,6 +235,8 @@ class MarketRules(Generic[S]):
         """Money a shift or refill brought onto a card that takes none leaves the game."""
         state: S = ctx.state
         money = state.market_money
+        if not any(any(row) for row in money):
+            return  # most of the time no money lies on the market at all
         for row, column, number in occupied(state):
             amount = money[row][column]
             if amount and not self.takes_money(number):

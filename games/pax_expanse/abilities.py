@@ -29,8 +29,9 @@ def sources(state: GameState, seat: str, ability: str) -> list[int]:
 
 
 def holds(state: GameState, seat: str, ability: str) -> bool:
-    """True when `seat` has an asset with `ability` in its Network."""
-    return bool(sources(state, seat, ability))
+    """True when `seat` has an asset with `ability` in its Network (the one answer is queries.has_ability, which
+    the queries below this module ask too)."""
+    return queries.has_ability(state, seat, ability)
 
 
 def title(ability: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.pax import pieces as kernel
 from games.pax.context import Context
+from games.pax.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.state import GameState, nested_bump
 
@@ -16,6 +17,8 @@ Ctx = Context[GameState]
 
 #: The count map of each piece kind in the state: region, asset or border -> owner -> count.
 WHERE = {"supporter": "supporters", "agent": "agents", "fleet": "fleets", "transport": "transports"}
+#: The pieces made of a faction's tokens (the others are a seat's control markers).
+TOKEN_KINDS = ("fleet", "transport")
 
 
 def name_of(where: str) -> str:
@@ -27,11 +30,6 @@ def name_of(where: str) -> str:
         a, b = board.border_regions[where]
         return f"the border of {board.region_names[a]} and {board.region_names[b]}"
     return cards.assets()[int(where)].name
-
-
-def article(word: str) -> str:
-    """'a' or 'an' before a word ("an agent", "an MCR fleet")."""
-    return "an" if word in ("agent", "OPA", "MCR") else "a"
 
 
 def _placed(state: GameState) -> dict[str, int] | None:
@@ -114,7 +112,10 @@ def remove_piece(ctx: Ctx, kind: str, where: str, owner: str, count: int = 1, wh
     """Return pieces from play to their supply (supporters, agents, fleets, transports)."""
     nested_bump(getattr(ctx.state, WHERE[kind]), where, owner, -count)
     plural = kind if count == 1 else f"{kind}s"
-    ctx.emit(f"{count} {plural} of {owner} removed from {name_of(where)}" + (f" ({why})" if why else ""),
+    # Fleets and transports belong to a faction, named as players know it ("2 MCR fleets"); markers to a seat.
+    whose = (f"{cards.board().faction(owner).short} {plural}" if kind in TOKEN_KINDS
+             else f"{plural} of {owner}")
+    ctx.emit(f"{count} {whose} removed from {name_of(where)}" + (f" ({why})" if why else ""),
              kind="remove", piece=kind, where=where, owner=owner, count=count)
 
 

@@ -8,15 +8,11 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 from __future__ import annotations
 
 from games.pax.pieces import Counts, bump, mark_placed, sources, take_from_play
+from games.pax.words import article
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import remove_tribe
 from games.pax_pamir.state import GameState
-
-
-def article(word: str) -> str:
-    """'a' or 'an' before a word ("an afghan army")."""
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _placed(state: GameState) -> Counts | None:

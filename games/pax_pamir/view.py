@@ -13,7 +13,7 @@ from games.pax_pamir.setup import PILE_BASE, PILES
 from games.pax_pamir.state import COLUMNS, ROWS, GameState
 
 #: Colours of the seats' cylinders, in seating order (the coalitions keep green, pink and yellow).
-SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#616161", "#212121", "#8d6e63")
+SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#8c8c8c", "#212121", "#8d6e63")
 
 
 def card_data(number: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.contract import Event
 from games.pax.turn import Outcome
 from games.pax.warnings import DEPENDING, Trial, Warner
+from games.pax.words import article
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions._common import card_name
 from games.pax_pamir.state import GameState
@@ -106,7 +107,7 @@ def warnings(state: GameState, seat: str, order: Mapping[str, Any]) -> list[str]
 
 def _a(word: Any) -> str:
     """"an afghan", "a british": the article before a coalition's name."""
-    return f"{'an' if str(word)[:1] in tuple('aeiou') else 'a'} {word}"
+    return f"{article(str(word))} {word}"
 
 
 def _is_court_card(number: Any) -> bool:

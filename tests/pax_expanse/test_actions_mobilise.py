@@ -29,6 +29,7 @@ def test_mobilise_loyal_fleet_to_an_adjacent_region() -> None:
     act(ctx, {"action": "mobilise", "card": 15, "moves": [{"fleet": "earth", "to": "mars"},
                                                            {"fleet": "earth", "to": "belt"}]})
     assert state.fleets == {"mars": {"un": 1}, "belt": {"un": 1}}
+    assert [e.text for e in ctx.events if e.data.get("kind") == "move"][0] == "anna moves a UN fleet from Earth to Mars"
 
 
 def test_mobilise_not_an_enemy_fleet_nor_to_a_region_not_adjacent() -> None:

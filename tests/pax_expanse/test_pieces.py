@@ -72,3 +72,18 @@ def test_agents_on_discarded_assets_with_nowhere_to_go_return_to_supply() -> Non
     discard_asset(ctx, 22, "test")
     assert state.agents == {}
     assert state.discard == [22]
+
+
+def test_removed_fleets_and_transports_are_named_by_their_faction() -> None:
+    state = position(loyalty={"anna": "mcr"})
+    put(state, "fleets", "mars", "un", 2)
+    ctx = turn_context(state)
+    pieces.remove_piece(ctx, "fleet", "mars", "un", 2, "destroyed by anna")
+    assert ctx.events[-1].text == "2 UN fleets removed from Mars (destroyed by anna)"
+
+
+def test_a_placed_token_takes_the_article_its_faction_is_spoken_with() -> None:
+    state = position(loyalty={"anna": "un"})
+    ctx = turn_context(state)
+    assert pieces.place_token(ctx, "anna", "un", "fleet", "earth")
+    assert ctx.events[-1].text.startswith("anna places a UN fleet on Earth")

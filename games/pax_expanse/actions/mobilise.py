@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
 from games.pax_expanse.state import Counts, GameState, bump, nested_bump
@@ -155,7 +156,8 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
         if piece == "agent":
             text = f"{seat} moves an agent from {name(move['agent'])} to {name(move['to'])}"
         else:
-            what = f"an {cards.board().faction(loyalty(state, seat)).short} fleet" if piece == "fleet" \
+            short = cards.board().faction(loyalty(state, seat)).short
+            what = f"{article(short)} {short} fleet" if piece == "fleet" \
                 else "a supporter"
             how = {"transport": " across a loyal transport", "docks": " across the border (Open Docks)",
                    "fleet": " as a fleet (Belter Pride)"}.get(route, "")

@@ -7,10 +7,11 @@ own `discard_asset`, so the agents on it move on as for any discard.
 from __future__ import annotations
 
 from games.pax.context import Context
+from games.pax.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import REGIONS
 from games.pax_expanse.network import discard_asset
-from games.pax_expanse.pieces import WHERE, article, name_of, remove_piece
+from games.pax_expanse.pieces import WHERE, name_of, remove_piece
 from games.pax_expanse.rocinante.planner import Move, Plan
 from games.pax_expanse.state import GameState, nested_bump
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.pax.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import CrewAction
 from games.pax_expanse.rocinante.orderings import Standing, border_order, faction_order, region_assets
@@ -188,4 +189,4 @@ def _place(state: GameState, action: CrewAction, ranking: Standing, region: str)
 
 
 def _a(piece: str) -> str:
-    return f"an {piece}" if piece[0] in "aeiou" else f"a {piece}"
+    return f"{article(piece)} {piece}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeGuard
 
@@ -59,15 +60,38 @@ def loyalty(state: GameState, seat: str) -> str:
 
 def borders_of(region: str) -> list[str]:
     """The borders of `region`, in map order."""
-    return [b for b, pair in cards.board().border_regions.items() if region in pair]
+    return list(_borders_by_region().get(region, ()))
 
 
 def border_between(a: str, b: str) -> str | None:
-    """The border joining two regions, or None when they are not adjacent."""
+    """The border joining two regions, or None when they are not adjacent (or either is not a region)."""
     try:
-        return cards.border(a, b)
-    except KeyError:
+        return _borders_by_pair().get((a, b))
+    except TypeError:  # an order may name a list or a mapping where a region belongs
         return None
+
+
+@functools.cache
+def _borders_by_region() -> dict[str, tuple[str, ...]]:
+    """Each region's borders in map order, worked out once: moves and battles ask for them constantly."""
+    found: dict[str, list[str]] = {}
+    for border, pair in cards.board().border_regions.items():
+        for region in pair:
+            found.setdefault(region, []).append(border)
+    return {region: tuple(borders) for region, borders in found.items()}
+
+
+@functools.cache
+def _borders_by_pair() -> dict[tuple[str, str], str]:
+    """The border joining each ordered pair of adjacent regions (cards.border without building its key)."""
+    found: dict[tuple[str, str], str] = {}
+    for a in cards.board().regions:
+        for b in cards.board().regions:
+            try:
+                found[(a, b)] = cards.border(a, b)
+            except KeyError:
+                continue
+    return found
 
 
 def spy_steps(state: GameState, seat: str, number: int) -> list[int]:

@@ -163,14 +163,17 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     if len(moves) > rank(card):
         found.append(problem(path, "moves", message=f"{card_name(card)} gives {rank(card)} move(s), "
                                                     f"not {len(moves)}"))
-    work = _scratch(state, seat)
+    work: Context | None = None  # a copy to make the moves on, taken only when a later move needs it
     for index, item in enumerate(moves):
         move = _parse(item, kinds(state, seat))
-        why = move if isinstance(move, str) else _why_not(work.state, seat, move)
+        why = move if isinstance(move, str) else _why_not(work.state if work else state, seat, move)
         if why is not None:
             found.append(problem(path, "moves", index, message=why))
             break  # later moves depend on this one
         assert not isinstance(move, str)
+        if index == len(moves) - 1:
+            break  # nothing after the last move is judged on what it does
+        work = work or _scratch(state, seat)
         try:
             _make(work, seat, move)
         except Pause:
@@ -192,14 +195,18 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
     """Random legal moves one after another, or None when no piece can move."""
-    work = _scratch(state, seat)
+    work: Context | None = None  # a copy to make the moves on, taken only when a later move needs it
     moves: list[dict[str, Any]] = []
-    for _ in range(rng.randint(1, rank(card))):
-        possible = single_moves(work.state, seat)
+    count = rng.randint(1, rank(card))
+    for index in range(count):
+        possible = single_moves(work.state if work else state, seat)
         if not possible:
             break
         kind, source, to = rng.choice(possible)
         moves.append({kind: source, "to": to})
+        if index == count - 1:
+            break  # the last move: what it does decides nothing more
+        work = work or _scratch(state, seat)
         try:
             _make(work, seat, (kind, source, to))
         except Pause:

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from games.pax.words import article
 from games.pax_pamir import cards
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import current_reading, pragmatic_loyalty
 
 if TYPE_CHECKING:
     from games.pax_pamir.context import Context
-
-
-def article(word: str) -> str:
-    """ "an" before a vowel ("an afghan army"), else "a"."""
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 def name(number: int) -> str:
