@@ -145,8 +145,9 @@ def test_replay_calls_a_change_of_wording_alone_no_difference(tmp_path: Path, up
     code, out = pbem("replay", str(folder))
     assert code == 0, out
     # The edited step comes first; a game may also hold steps that today's rules word differently (the
-    # 0.2.0 rule fixes reworded some events): those are wording too, never a difference.
-    assert re.search(rf"events are worded differently in \d+ step\(s\) \({step}(, \d+)*\)", out), out
+    # 0.2.0 rule fixes reworded some events, 0.3.1 Pax Expanse's lines for removed fleets and transports): those
+    # are wording too, never a difference.
+    assert re.search(rf"events are worded differently in \d+ step\(s\) \({step}(, \d+)*( and \d+ more)?\)", out), out
     assert f"made by pbem {made}; replayed with pbem {NEW}; first at step {step}: " \
            "'Worded as an older pbem did.' now reads" in out
     assert "replay exactly (events worded differently" in out
@@ -199,3 +200,16 @@ def test_first_difference_names_the_path_and_both_values() -> None:
     assert first_difference({"a": 1}, {"a": 1}) is None
     assert first_difference({"a": True}, {"a": 1}) == "a: stored 1, replayed true"
     assert first_difference({"a": [1]}, {"a": [1, 2]}) == "a: stored [1, 2], replayed [1]"
+
+
+def test_pax_expanse_games_of_0_3_0_replay_with_removed_tokens_named_by_their_faction(tmp_path: Path) -> None:
+    """0.3.1 words a removed fleet or transport by its faction ("1 OPA transport", was "1 transport of opa"):
+    games made by 0.3.0 replay exactly and replay names the change as wording, never as a difference."""
+    folder = golden("px3-s123", tmp_path)
+    code, out = pbem("replay", str(folder))
+    assert code == 0, out
+    assert "made by pbem 0.3.0" in out
+    assert ("first at step 13: '1 transport of opa removed from the border of the Belt and Mars (destroyed by "
+            "anna)' now reads '1 OPA transport removed from the border of the Belt and Mars (destroyed by anna)'"
+            ) in out
+    assert "all 84 snapshots replay exactly (events worded differently, see above)" in out
