@@ -1,5 +1,5 @@
-"""The report macros both Pax games share (templates/pax/): the market in the game's money, a card's box, and
-both games' reports drawing their markets and cards with them."""
+"""The report macros both Pax games share (templates/pax/): the market in the game's money, a card's box, a
+seat's section, and both games' reports drawing their markets, cards and seats with them."""
 
 from __future__ import annotations
 
@@ -51,19 +51,21 @@ def test_the_market_tells_a_seat_its_own_cost_when_it_differs() -> None:
     assert html.count("costs you") == 1 and '<div class="tx-money">costs you 0</div>' in html
 
 
-def _market_and_cards(html: str, prefix: str) -> None:
-    """The market is the shared table and every card box in the report is the shared one, with the game's
-    classes beside the shared ones."""
+def _market_cards_and_seats(html: str, prefix: str, seats: int) -> None:
+    """The market is the shared table, every card box in the report is the shared one, and every seat's section
+    is the shared one (with the reader's hand, and only its), each with the game's classes beside the shared."""
     assert f'<table class="pax-market {prefix}-market">' in html
     boxes = re.findall(rf'<div class="([^"]*){prefix}-card\b', html)
     assert len(boxes) >= 12 and all(b == "pax-card " for b in boxes), boxes[:3]
+    assert html.count(f'<section class="{prefix}-player pax-seat') == seats
+    assert html.count("Your hand (") == 1 and html.count("Cards in hand: ") == seats - 1
 
 
 def test_pax_pamir_report_draws_its_market_and_cards_with_the_shared_macros() -> None:
     state = PAMIR.setup(["anna", "bob", "cati"], {}, Rng("shared-macros"))
     html = _environment().get_template("pax-pamir/report.html.j2").render(view=PAMIR.view(state, "anna"),
                                                                            seat="anna")
-    _market_and_cards(html, "pp")
+    _market_cards_and_seats(html, "pp", 3)
     assert "rupee" in html and "influence on it" not in html
 
 
@@ -71,7 +73,7 @@ def test_pax_expanse_report_draws_its_market_and_cards_with_the_shared_macros() 
     state = EXPANSE.setup(["anna", "bob", "cati"], {}, Rng("shared-macros"))
     html = _environment().get_template("pax-expanse/report.html.j2").render(view=EXPANSE.view(state, "anna"),
                                                                              seat="anna")
-    _market_and_cards(html, "px")
+    _market_cards_and_seats(html, "px", 3)
     assert "rupee" not in html
 
 
