@@ -84,3 +84,22 @@ def test_the_shared_macros_never_name_a_game() -> None:
         code = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
         for text in code.splitlines():
             assert not names.search(text), f"{path.name}: {text.strip()}"
+
+
+def test_the_text_market_lists_each_slot_with_its_cost_money_and_the_readers_own_cost() -> None:
+    rows = [[_slot(r, c, 90 + c if c != 2 else None, 2 if c == 1 else 0) for c in range(1, 7)] for r in (1, 2)]
+    rows[0][3]["your_cost"] = 0
+    text = _environment().from_string(
+        '{% from "pax/macros.txt.j2" import market %}{% macro card(c) %}#{{ c.number }} {{ c.title }}{% endmacro %}'
+        '{{ market(rows, card, "influence", "influence") }}').render(rows=rows)
+    lines = text.splitlines()
+    assert lines[0] == "MARKET (row, column: cost, influence on the card)" and len(lines) == 13
+    assert "  1,1: cost 0, 2 on it - #91 Event 91" in lines and "  2,2: cost 1 - empty" in lines
+    assert "  1,4: cost 3, costs you 0 - #94 Event 94" in lines
+
+
+def test_both_games_text_reports_draw_market_and_hands_with_the_shared_macros() -> None:
+    for game in ("pax-pamir", "pax-expanse"):
+        source = (TEMPLATES / game / "report.txt.j2").read_text(encoding="utf-8")
+        assert '{%- from "pax/macros.txt.j2" import market, hand -%}' in source
+        assert "MARKET (" not in source and "Your hand" not in source, game
