@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_expanse import cards, queries
 from games.pax_expanse.dominance import check_of, dominant_faction, regions_per_faction
 from games.pax_expanse.model import ROCINANTE, Asset, Event
 from games.pax_expanse.rules import RULES
-from games.pax_expanse.state import COLUMNS, ROWS, GameState
+from games.pax_expanse.state import GameState
 
 
 def card_data(number: int) -> dict[str, Any]:
@@ -106,9 +107,9 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "objective": state.objective,
         "objective_name": board.region_names.get(state.objective, state.objective),
         "rocinante": _rocinante(state),
-        "market": _market(state),
+        "market": market_view(state, RULES, seat, "influence", card_data),
         "deck": {"count": len(state.deck), "checks": _checks_in_deck(state)},
-        "discard": {"count": len(state.discard), "top": card_data(state.discard[-1]) if state.discard else None},
+        "discard": discard_view(state.discard, card_data),
         "effects": [_effect(state, e.card, e.id, e.lasts, e.seat, e.target) for e in state.effects],
         "checks_done": list(state.checks),
         "players": [_player(state, s, seat) for s in (state.order or state.seats)],
@@ -146,16 +147,6 @@ def _rocinante(state: GameState) -> dict[str, Any]:
     }
 
 
-def _market(state: GameState) -> list[list[dict[str, Any]]]:
-    rows = []
-    for row in range(ROWS):
-        rows.append([{"row": row + 1, "column": column + 1, "cost": column,
-                      "influence": state.market_influence[row][column],
-                      "card": card_data(n) if (n := state.market[row][column]) is not None else None}
-                     for column in range(COLUMNS)])
-    return rows
-
-
 def _checks_in_deck(state: GameState) -> list[dict[str, int]]:
     """Each Dominance Check still in the draw deck and how many cards lie above it.
 
@@ -176,17 +167,11 @@ def _effect(state: GameState, card: int, effect_id: str, lasts: str, seat: str |
 def _player(state: GameState, seat: str, viewer: str | None) -> dict[str, Any]:
     player = state.players[seat]
     board = cards.board()
-    turn = state.turn if state.turn is not None and state.turn.seat == seat else None
-    network = []
-    for number in player.network:
-        entry = card_data(number)
-        entry["region_now"] = queries.asset_region(state, number)
-        entry["agents"] = dict(state.agents.get(str(number), {}))
-        entry["exhausted"] = number in player.exhausted
-        entry["used"] = bool(turn and number in turn.used)
-        entry["favoured"] = queries.asset(number).suit in queries.favoured_suits(state, seat)
-        entry["intimidated_by"] = RULES.hostage_holder(state, number)
-        network.append(entry)
+    network = tableau_view(state, RULES, seat, player.network, state.turn, card_data, "agents", "favoured",
+                           "intimidated_by")
+    for entry in network:
+        entry["region_now"] = queries.asset_region(state, entry["number"])
+        entry["exhausted"] = entry["number"] in player.exhausted
     # Starting loyalty is chosen in secret and revealed only once all have chosen (rulebook, "Starting Loyalty").
     own = viewer == seat
     loyalty = player.loyalty if own or state.phase != "loyalty" else None
@@ -196,8 +181,7 @@ def _player(state: GameState, seat: str, viewer: str | None) -> dict[str, Any]:
     return {
         "seat": seat, "colour": cards.loyalty().colour_css[colour], "colour_name": cards.loyalty().colour_names[colour],
         "loyalty": loyalty, "influence": player.influence, "vp": player.vp,
-        "network": network, "hand_count": len(player.hand),
-        "hand": [card_data(n) for n in player.hand] if own else None,
+        "network": network, **hand_view(player.hand, seat, viewer, card_data),
         "favours": player.favours, "favour_costs": costs,
         "next_favour_cost": costs[player.favours] if player.favours < len(costs) else None,
         "rewards": [card_data(n) for n in player.rewards],

@@ -1,12 +1,14 @@
-"""The pre-filled order a seat gets with its report: YAML, with the legal choices for its next order as comments."""
+"""The pre-filled order a seat gets with its report: YAML, with the legal choices for its next order as comments
+(the frame, questions and standing orders are the Pax kernel's; the words and a turn's choices are Pax Pamir's)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from games.pax.context import Question
 from games.pax.market import occupied
 from games.pax.orders import card_option
+from games.pax.template import OrderTemplate
 from games.pax_pamir import actions, cards, core, market, orders, queries
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.rules import DECLINE, RULES
@@ -14,38 +16,53 @@ from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import BLACKMAIL, NO_SPY, blackmail_targets
 
 
-def _yaml(value: Any) -> str:
-    """A scalar or list in YAML flow style (JSON is valid YAML for these)."""
-    return json.dumps(value, ensure_ascii=False)
+class PamirTemplate(OrderTemplate[GameState]):
+    """Pax Pamir's order template: one seat is due at a time, comments on one line each."""
+
+    TABLEAU = "court"
+    STANDING = {
+        "bribe": "full | waive | <most rupees you ask>   when someone owes you a bribe",
+        "discard": "[card numbers, most expendable first]   when the rules make you discard",
+        "safe_house": "true | false   whether a spy removed in battle hides in your Safe House",
+        "courtly_manners": "decline | pay   under your Courtly Manners, decline bribes (the default) or pay them",
+    }
+
+    def is_due(self, state: GameState, seat: str) -> bool:
+        """The one seat whose order the step waits on."""
+        return state.due_seat() == seat
+
+    def asked(self, state: GameState, seat: str) -> list[Question]:
+        """The paused turn's one question."""
+        assert state.paused is not None
+        return [orders.question_from_data(state.paused.question)]
+
+    def option(self, question: Question, option: Any) -> str:
+        """A card's name beside its number (a bribe's options are rupees)."""
+        return str(option) if question.kind == "bribe" else card_option(option, _title)
+
+    def question_note(self, state: GameState, question: Question) -> list[str]:
+        """Only the seat whose turn it is can answer its own questions in advance, in a later turn's order."""
+        assert state.paused is not None
+        if question.seat != state.paused.seat:
+            return []
+        return [f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)"]
+
+    def loyalty(self, state: GameState, seat: str) -> str:
+        """One of the coalitions."""
+        coalitions = ", ".join(cards.board().coalitions)
+        return f"# Choose your starting loyalty: one of {coalitions}.\nloyalty: {loyalty_default(state)}\n"
+
+    def turn(self, state: GameState, seat: str) -> str:
+        """Purchases, plays and card actions, Blackmail, cleanup."""
+        return _turn(state, seat)
+
+
+TEMPLATE = PamirTemplate()
 
 
 def order_template(state: GameState, seat: str) -> str:
     """The order template for `seat` (a standing-orders template when nothing else is due from it)."""
-    if state.phase == "over":
-        return "# The game is over: no more orders.\n"
-    if state.due_seat() != seat:
-        return _standing_only(state, seat)
-    if state.phase == "loyalty":
-        coalitions = ", ".join(cards.board().coalitions)
-        return (f"# Choose your starting loyalty: one of {coalitions}.\n"
-                f"loyalty: {loyalty_default(state)}\n" + _standing_lines(state, seat))
-    if state.paused is not None:
-        question = orders.question_from_data(state.paused.question)
-        choices = ", ".join(_option(o, question.kind) for o in question.options)
-        many = f" Give a list of {question.count}." if question.count is not None else ""
-        # Only the seat whose turn it is can answer its own questions in advance, in a later turn's order.
-        key = (f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)\n"
-               if question.seat == state.paused.seat else "")
-        return (f"# {question.text}.{many}\n# Choices: {choices}\n{key}"
-                f"answer: {_yaml(question.default)}  # the default, used if the deadline passes\n"
-                + _standing_lines(state, seat))
-    return _turn(state, seat)
-
-
-def _option(option: Any, kind: str) -> str:
-    """A question's option as written in the answer, with the card's name when it is a card number (a bribe's
-    options are rupees)."""
-    return str(option) if kind == "bribe" else card_option(option, _title)
+    return TEMPLATE.render(state, seat)
 
 
 def _turn(state: GameState, seat: str) -> str:
@@ -99,8 +116,8 @@ def _turn(state: GameState, seat: str) -> str:
     lines.append("# Cleanup: if you will be over your limits, list exactly the court/hand cards to discard "
                  f"(court limit {queries.court_limit(state, seat)}, hand limit {queries.hand_limit(state, seat)});")
     lines.append("# left out, you are asked after your actions.")
-    lines.append("# cleanup: {court: [], hand: []}")
-    return "\n".join(lines) + "\n" + _standing_lines(state, seat)
+    lines.append(TEMPLATE.cleanup_entry())
+    return "\n".join(lines) + "\n"
 
 
 def _play_note(state: GameState, seat: str, number: int) -> str:
@@ -130,23 +147,3 @@ def _courtly_note(state: GameState, seat: str) -> str:
 
 def _title(number: int) -> str:
     return f"event {cards.title(number)}" if queries.is_event(number) else cards.title(number)
-
-
-def _standing_lines(state: GameState, seat: str) -> str:
-    standing = state.standing.get(seat, {})
-    lines = [
-        "# Standing orders answer other players' questions while you are away (they last until changed):",
-        "#   bribe: full | waive | <most rupees you ask>   when someone owes you a bribe",
-        "#   discard: [card numbers, most expendable first]   when the rules make you discard",
-        "#   safe_house: true | false   whether a spy removed in battle hides in your Safe House",
-        "#   courtly_manners: decline | pay   under your Courtly Manners, decline bribes (the default) or pay them",
-    ]
-    if standing:
-        lines.append("standing: " + _yaml(standing))
-    else:
-        lines.append("# standing: {bribe: full}")
-    return "\n".join(lines) + "\n"
-
-
-def _standing_only(state: GameState, seat: str) -> str:
-    return "# Nothing is due from you now; you may still change your standing orders.\n" + _standing_lines(state, seat)

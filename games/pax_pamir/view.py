@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.setup import PILE_BASE, PILES
-from games.pax_pamir.state import COLUMNS, ROWS, GameState
+from games.pax_pamir.state import GameState
 
 #: Colours of the seats' cylinders, in seating order (the coalitions keep green, pink and yellow).
 SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#8c8c8c", "#212121", "#8d6e63")
@@ -57,10 +58,10 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "regions": [_region(state, r) for r in board.regions],
         "borders": [{"id": b, "regions": list(board.border_regions[b]),
                      "roads": dict(state.roads.get(b, {}))} for b in board.borders],
-        "market": _market(state, seat),
+        "market": market_view(state, RULES, seat, "rupees", card_data),
         "deck": {"count": len(state.deck), "checks_left": market.dominance_checks_left(state),
                  "check_windows": check_windows(state)},
-        "discard": {"count": len(state.discard), "top": card_data(state.discard[-1]) if state.discard else None},
+        "discard": discard_view(state.discard, card_data),
         "players": [_player(state, s, seat, colours[s]) for s in state.seats],
         "effects": [{"id": e.id, "card": e.card, "title": _effect_title(e.card, e.id), "lasts": e.lasts,
                      "seat": e.seat, "target": e.target} for e in state.effects],
@@ -88,37 +89,12 @@ def _region(state: GameState, region: str) -> dict[str, Any]:
     }
 
 
-def _market(state: GameState, seat: str | None) -> list[list[dict[str, Any]]]:
-    rows = []
-    for row in range(ROWS):
-        slots = []
-        for column in range(COLUMNS):
-            number = state.market[row][column]
-            slot: dict[str, Any] = {"row": row + 1, "column": column + 1, "rupees": state.market_rupees[row][column],
-                                    "cost": column * RULES.money_per_column(state),
-                                    "card": card_data(number) if number is not None else None}
-            if seat is not None and seat in state.players and number is not None:
-                slot["your_cost"] = RULES.purchase_cost(state, seat, row, column)
-            slots.append(slot)
-        rows.append(slots)
-    return rows
-
-
 def _player(state: GameState, seat: str, viewer: str | None, colour: str) -> dict[str, Any]:
     player = state.players[seat]
-    court = []
-    for number in player.court:
-        entry = card_data(number)
-        entry["spies"] = dict(queries.spies_on(state, number))
-        entry["favored"] = queries.is_favored(state, seat, number)
-        entry["hostage_of"] = RULES.hostage_holder(state, number)
-        entry["used"] = bool(state.turn and state.turn.seat == seat and number in state.turn.used)
-        court.append(entry)
-    own = viewer == seat
+    court = tableau_view(state, RULES, seat, player.court, state.turn, card_data, "spies", "favored", "hostage_of")
     return {
         "seat": seat, "colour": colour, "loyalty": player.loyalty, "rupees": player.rupees, "score": player.score,
-        "court": court, "hand_count": len(player.hand),
-        "hand": [card_data(n) for n in player.hand] if own else None,
+        "court": court, **hand_view(player.hand, seat, viewer, card_data),
         "gifts": list(player.gifts), "prizes": [card_data(n) for n in player.prizes],
         "influence": queries.influence(state, seat),
         "stars": {suit: queries.stars(state, seat, suit) for suit in cards.board().suits},

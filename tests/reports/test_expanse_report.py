@@ -72,7 +72,7 @@ def test_html_report_has_the_map_the_rocinante_the_market_and_every_network(conf
     assert 'data-mark="rocinante:outer_planets"' in html and "damaged" in html
     assert 'data-mark="objective:belt"' in html
     assert html.count('<section class="px-player') == len(SEATS)
-    assert 'class="px-market"' in html
+    assert 'class="pax-market px-market"' in html
     assert "Its next turn (the face-up AI card)" in html
     assert "intimidated by robin" in html and "exhausted" in html
     assert "2 influence on it" in html

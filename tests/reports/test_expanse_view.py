@@ -204,3 +204,31 @@ def test_standing_orders_show_only_to_their_seat() -> None:
     state.standing["chris"] = {"bribe": "waive"}
     assert view(state, "chris")["standing"] == {"bribe": "waive"}
     assert view(state, "robin")["standing"] == {} and view(state, None)["standing"] == {}
+
+
+
+def _lift(state: GameState, number: int) -> None:
+    """Take card `number` out of wherever setup dealt it (a hand, a Network, the deck or the market)."""
+    for player in state.players.values():
+        for pile in (player.hand, player.network):
+            if number in pile:
+                pile.remove(number)
+    if number in state.deck:
+        state.deck.remove(number)
+    state.market = [[None if n == number else n for n in row] for row in state.market]
+
+
+def test_market_tells_the_holder_of_martian_patronage_its_free_purchases() -> None:
+    """Martian Patronage: assets with an MCR loyalist bar are free to its holder; the market says so to that seat
+    alone, and every other reader sees the column's cost."""
+    state = dealt()
+    patron = next(n for n, a in cards.assets().items() if a.ability == "martian_patronage")
+    loyalist = next(n for n, a in cards.assets().items() if a.loyalist == "mcr" and n != patron)
+    _lift(state, patron)
+    _lift(state, loyalist)
+    state.players["chris"].network.append(patron)
+    state.market[0][4] = loyalist
+    slot = view(state, "chris")["market"][0][4]
+    assert slot["cost"] == 4 and slot["your_cost"] == 0
+    assert view(state, "robin")["market"][0][4]["your_cost"] == 4
+    assert "your_cost" not in view(state, None)["market"][0][4]

@@ -1,0 +1,81 @@
+"""The order template frame both Pax games share (games/pax/template.py): what is due picks the template, the
+questions come with their choices and the deadline's defaults, the standing orders close every template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.pax.context import Question
+from games.pax.template import GAME_OVER, OrderTemplate, comment
+
+
+@dataclass
+class Table:
+    """A state as the template frame reads it."""
+
+    phase: str = "turns"
+    paused: object | None = None
+    standing: dict[str, dict[str, Any]] = field(default_factory=dict)
+    due: tuple[str, ...] = ("ann",)
+    questions: list[Question] = field(default_factory=list)
+
+
+class Toy(OrderTemplate[Table]):
+    """A game that wraps at 40 columns and calls its tableau a row."""
+
+    WIDTH = 40
+    TABLEAU = "row"
+    STANDING = {"bribe": "full, waive, or the most you ask"}
+
+    def is_due(self, state: Table, seat: str) -> bool:
+        return seat in state.due
+
+    def asked(self, state: Table, seat: str) -> list[Question]:
+        return [q for q in state.questions if q.seat == seat]
+
+    def loyalty(self, state: Table, seat: str) -> str:
+        return "loyalty: red\n"
+
+    def turn(self, state: Table, seat: str) -> str:
+        return self.lines(["actions: []", self.cleanup_entry()])
+
+
+def _question(key: str, default: Any) -> Question:
+    return Question("ann", key, "discard", "Choose a card to discard", (3, 4), default=default)
+
+
+def test_the_game_over_template_asks_for_nothing() -> None:
+    assert Toy().render(Table(phase="over"), "ann") == GAME_OVER
+
+
+def test_a_seat_nothing_is_due_from_may_still_change_its_standing_orders() -> None:
+    text = Toy().render(Table(standing={"bob": {"bribe": "waive"}}), "bob")
+    assert text.startswith("# Nothing is due from you now;")
+    assert text.endswith('#   bribe: full, waive, or the most you\n#     ask\nstanding: {"bribe": "waive"}\n')
+
+
+def test_every_due_template_ends_with_the_standing_orders_example() -> None:
+    for state in (Table(phase="loyalty"), Table()):
+        text = Toy().render(state, "ann")
+        assert text.endswith("# standing: {bribe: full}\n") and "Standing orders answer" in text
+    assert "actions: []\n# cleanup: {row: [], hand: []}\n" in Toy().render(Table(), "ann")
+
+
+def test_one_question_is_answered_under_answer_with_its_default() -> None:
+    text = Toy().render(Table(paused=object(), questions=[_question("q1", 4)]), "ann")
+    assert "# Choose a card to discard.\n# Choices: 3, 4\n" in text
+    assert "answer: 4  # the default, used if the deadline passes\n" in text
+
+
+def test_several_questions_are_answered_by_key() -> None:
+    state = Table(paused=object(), questions=[_question("q1", 3), _question("q2", [4])])
+    text = Toy().render(state, "ann")
+    assert "answers:  # the defaults, used if the deadline passes\n  q1: 3\n  q2: [4]\n" in text
+
+
+def test_comments_wrap_to_the_games_width_or_stay_on_one_line() -> None:
+    words = "word " * 30
+    assert all(len(line) <= 40 for line in comment(words, 40))
+    assert comment(words, 40)[1].startswith("#   word")
+    assert comment("a b", None, 2) == ["#   a b"]
