@@ -62,6 +62,8 @@ class ExpanseTurn(RobotTurn[GameState]):
     questions into the order."""
 
     ATTEMPTS = TRIES
+    #: The run of the turn with the last entry accepted, if any.
+    last_run: Outcome | None = None
 
     def run(self) -> Outcome:
         """Perhaps standing orders first, then the entries, then the turn as the order now stands."""
@@ -73,6 +75,9 @@ class ExpanseTurn(RobotTurn[GameState]):
             self.start = self.start.clone()
             self.start.standing.setdefault(self.seat, {}).update(copy.deepcopy(self.order["standing"]))
         self.add_actions()
+        if self.last_run is not None:
+            # The order stands as the last entry accepted left it, answers included: a replay would be this run.
+            return self.last_run
         return run_turn(self.start, self.seat, self.order, chooser=self.chooser)
 
     def draw_entry(self, rng: Rng) -> dict[str, Any] | None:
@@ -83,7 +88,7 @@ class ExpanseTurn(RobotTurn[GameState]):
 
     def take_entry(self, entry: dict[str, Any]) -> None:
         """The whole turn with the entry added (its answers are written into the order)."""
-        run_turn(self.start, self.seat, self.order, chooser=self.chooser)
+        self.last_run = run_turn(self.start, self.seat, self.order, chooser=self.chooser)
 
     def _state_after_actions(self) -> GameState | None:
         """The working state once the order's actions are done, before cleanup (None if the turn pauses or the game
