@@ -66,7 +66,7 @@ class RobotTurn(Generic[S]):
     """One turn order being built for `seat` from `start`; the hooks (the methods a game overrides) come first.
 
     With `rng` the turn tries random entries; without it (the deadline default) it takes no actions and the
-    chooser (then the questions' defaults) only answers what the turn itself asks.
+    chooser only answers what the turn itself asks (with the questions' defaults, for the deadline).
     """
 
     #: How many entries a turn tries before it settles for what it has.
@@ -128,7 +128,8 @@ class RobotTurn(Generic[S]):
 
 
 def build_turn(robot: RobotTurn[Any], state: Any, memo: ResolvedTurns[tuple[Outcome, Any]] = RESOLVED) -> dict[str, Any]:
-    """The order `robot` builds for its seat's new turn from `state`, its turn filed in `memo` for check and apply."""
+    """The order `robot` builds for its seat's new turn, its turn filed in `memo` for check and apply of that very
+    order from `state` (the prompted state: the robot may have started from a copy with its new standing orders)."""
     outcome = robot.run()
     order = robot.order
     if robot.OMIT_EMPTY_ACTIONS and not order["actions"]:
