@@ -2,18 +2,21 @@
 
 A game subclasses `PaxGame` and states its differences as named hooks: `score_attribute` (the player field
 holding victory points), `state_type` (the class that decodes a stored state), `resolve_turn` (its turn of the
-rules), `shape_problems` (what is wrong with an order before the rules run) and `known_legal` (an order the
-game already resolved itself).
+rules), `shape_problems` (what is wrong with an order before the rules run), and for the orders the game writes
+itself (robot.py): `loyalties` and `loyalty_default` (the starting loyalty a robot draws from, and the deadline's),
+`asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.contract import Order, Problem, RejectedOrder, Result
-from games.pax.context import OrderError
+from engine.rng import Rng
+from games.pax.context import Chooser, OrderError, Question
+from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.turn import Outcome
 
 
@@ -92,9 +95,47 @@ class PaxGame(Generic[S]):
         """Hook: problems found without running the rules (seat not prompted, wrong keys, answers not offered)."""
         raise NotImplementedError
 
+    def loyalties(self, state: S) -> Sequence[str]:
+        """Hook: the starting loyalties a seat may choose, in the order the rules list them."""
+        raise NotImplementedError(f"{type(self).__name__} must list the starting loyalties")
+
+    def loyalty_default(self, state: S, seat: str) -> str:
+        """Hook: the starting loyalty a seat gets when it misses the deadline."""
+        raise NotImplementedError(f"{type(self).__name__} must say the deadline's starting loyalty")
+
+    def asked(self, state: S, seat: str) -> list[Question]:
+        """Hook: the questions the paused turn puts to `seat`, in the order they are asked."""
+        raise NotImplementedError(f"{type(self).__name__} must say what a paused turn asks")
+
+    def robot_turn(self, state: S, seat: str, chooser: Chooser, rng: Rng | None) -> RobotTurn[S]:
+        """Hook: the builder of `seat`'s new turn order from `state` (random entries with `rng`, none without)."""
+        raise NotImplementedError(f"{type(self).__name__} must say how a robot builds a turn")
+
     def known_legal(self, state: S, seat: str, order: Order) -> bool:
-        """Hook: whether the game built this very order itself from this very state (so it is legal)."""
-        return False
+        """Whether the game built this very order itself from this very state (so it is legal)."""
+        return RESOLVED.holds(state, seat, order)
+
+    def built_turn(self, state: S, seat: str, order: Order) -> tuple[Outcome, S] | None:
+        """The turn (outcome, start) the game resolved when it built this very order from this very state, taken
+        so that nobody resolves it twice; None for any other order."""
+        return RESOLVED.take(state, seat, order)
+
+    def default_order(self, state: S, seat: str) -> Order:
+        """Deadline defaults: the loyalty default; each question's stated default; a turn with no actions (the
+        defaults of the turn's own questions are written into it)."""
+        if state.phase == "loyalty":
+            return {"loyalty": self.loyalty_default(state, seat)}
+        if state.paused is not None:
+            return answer_order(self.asked(state, seat), default_choice)
+        return build_turn(self.robot_turn(state, seat, default_choice, None), state)
+
+    def random_order(self, state: S, seat: str, rng: Rng) -> Order:
+        """A random legal order, what robots play: a random loyalty, random answers, or a turn of random actions."""
+        if state.phase == "loyalty":
+            return {"loyalty": rng.choice(self.loyalties(state))}
+        if state.paused is not None:
+            return answer_order(self.asked(state, seat), random_choice(rng))
+        return build_turn(self.robot_turn(state, seat, random_choice(rng), rng), state)
 
     def check(self, state: S, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""

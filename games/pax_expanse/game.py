@@ -8,9 +8,12 @@ from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
+from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
+from games.pax.robot import RobotTurn
 from games.pax.turn import Outcome
 from games.pax_expanse import cards, orders
+from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.round import end_round, resume_round
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState, Paused
@@ -63,6 +66,10 @@ class PaxExpanse(PaxGame[GameState]):
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with an accepted order from every prompted seat."""
+        if state.phase == "turns" and state.paused is None and state.current in orders_by_seat:
+            built = self.built_turn(state, state.current, orders_by_seat[state.current])
+            if built is not None:
+                return _finish(*built, state.current, 0, rng)  # resolved once, when the robot built it
         prompted = [p.seat for p in self.prompts(state)]
         given = {s: plain_order(orders_by_seat[s]) for s in prompted}
         for seat, order in given.items():
@@ -108,25 +115,24 @@ class PaxExpanse(PaxGame[GameState]):
         """A new turn of the rules (turn.py)."""
         return run_turn(start, seat, order)
 
-    def default_order(self, state: GameState, seat: str) -> Order:
-        """Deadline defaults: loyalty to the UN; each question's stated default; a turn with no actions (cleanup
-        then discards the rightmost cards over a limit)."""
-        if state.phase == "loyalty":
-            return {"loyalty": DEFAULT_LOYALTY}
-        if state.paused is not None:
-            asked = [q for q in state.paused.questions if q["seat"] == seat]
-            if len(asked) == 1:
-                return {"answer": copy.deepcopy(asked[0]["default"])}
-            return {"answers": {q["key"]: copy.deepcopy(q["default"]) for q in asked}}
-        order: dict[str, Any] = {"actions": []}
-        run_turn(state, seat, order, chooser=lambda question: copy.deepcopy(question.default))
-        return order  # the defaults of the turn's own questions (cleanup's discards) are written into it
+    def loyalties(self, state: GameState) -> Sequence[str]:
+        """The factions."""
+        return FACTIONS
 
-    def random_order(self, state: GameState, seat: str, rng: Rng) -> Order:
-        """A random legal order: a random loyalty, random answers, or a turn of random core actions."""
-        from games.pax_expanse.robot import random_order
+    def loyalty_default(self, state: GameState, seat: str) -> str:
+        """Loyalty to the UN."""
+        return DEFAULT_LOYALTY
 
-        return random_order(state, seat, rng)
+    def asked(self, state: GameState, seat: str) -> list[Question]:
+        """The questions the paused turn puts to `seat`."""
+        assert state.paused is not None
+        return [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
+
+    def robot_turn(self, state: GameState, seat: str, chooser: Chooser, rng: Rng | None) -> RobotTurn[GameState]:
+        """A turn built by trying each entry on a whole run of the turn (robot.py)."""
+        from games.pax_expanse.robot import ExpanseTurn
+
+        return ExpanseTurn(state, seat, chooser, rng)
 
     def template(self, state: GameState, seat: str) -> str:
         """A YAML order body for `seat`, with the legal choices as comments."""

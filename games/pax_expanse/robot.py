@@ -1,7 +1,8 @@
-"""Random legal orders, for robots and tests: a random loyalty, random answers, or a turn of random actions.
+"""Pax Expanse's robot draws: the entries worth trying where the turn stands, the bribe limits and standing orders
+it sometimes gives. The kernel (games/pax/robot.py) builds the turn order from them.
 
-A turn is built by trying random entries one at a time on the rules themselves and keeping each one the rules
-accept; every decision a kept entry raises for the acting seat is answered at random and written into the order.
+Each entry is tried by running the whole turn with it on the rules themselves: a turn of Pax Expanse replays from
+its start, so a refused entry leaves nothing to undo.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ import copy
 from typing import Any
 
 from engine.rng import Rng
-from games.pax.context import OrderError, Pause, Question
+from games.pax.context import Pause
 from games.pax.dominance import GameOver
-from games.pax_expanse import actions, orders
-from games.pax_expanse.model import FACTIONS
+from games.pax.robot import RobotTurn
+from games.pax.turn import Outcome
+from games.pax_expanse import actions
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
 from games.pax_expanse.turn import action_parts, begin_turn, may_act, run_turn
@@ -25,15 +27,6 @@ TRIES = 12
 BRIBE_LIMIT_ONE_IN = 4
 #: One turn order in STANDING_ONE_IN also gives standing orders, so robot games answer others' questions from them.
 STANDING_ONE_IN = 10
-
-
-def random_choice(rng: Rng) -> Any:
-    """A chooser answering any question at random among its options."""
-    def choose(question: Question) -> Any:
-        if question.count is None:
-            return rng.choice(question.options)
-        return rng.sample(question.options, question.count)
-    return choose
 
 
 def candidate_entries(state: GameState, seat: str, rng: Rng) -> list[dict[str, Any]]:
@@ -64,51 +57,46 @@ def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
     return {"discard": rng.sample(hand, 1 + rng.below(len(hand)))}
 
 
-def random_turn(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
-    """A random turn order the rules accept (possibly with no actions), with its answers written in."""
-    order: dict[str, Any] = {"actions": []}
-    if rng.below(STANDING_ONE_IN) == 0:
-        # New standing orders are in force for the whole turn they come with (they may answer its own questions),
-        # so the turn is built with them recorded, as the game records them before running it.
-        order["standing"] = random_standing(state, seat, rng)
-        state = state.clone()
-        state.standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
-    for _ in range(TRIES):
-        probe = _state_after_actions(state, seat, order, rng)
-        entries = candidate_entries(probe, seat, rng) if probe is not None else []
-        if not entries:
-            break
-        attempt = copy.deepcopy(order)
-        attempt["actions"].append(rng.choice(entries))
+class ExpanseTurn(RobotTurn[GameState]):
+    """A Pax Expanse turn built by trying each entry on a whole run of the turn; the last run answers cleanup's
+    questions into the order."""
+
+    ATTEMPTS = TRIES
+    #: The run of the turn with the last entry accepted, if any.
+    last_run: Outcome | None = None
+
+    def run(self) -> Outcome:
+        """Perhaps standing orders first, then the entries, then the turn as the order now stands."""
+        rng = self.rng
+        if rng is not None and rng.below(STANDING_ONE_IN) == 0:
+            # New standing orders are in force for the whole turn they come with (they may answer its own
+            # questions), so the turn is built with them recorded, as the game records them before running it.
+            self.order["standing"] = random_standing(self.start, self.seat, rng)
+            self.start = self.start.clone()
+            self.start.standing.setdefault(self.seat, {}).update(copy.deepcopy(self.order["standing"]))
+        self.add_actions()
+        if self.last_run is not None:
+            # The order stands as the last entry accepted left it, answers included: a replay would be this run.
+            return self.last_run
+        return run_turn(self.start, self.seat, self.order, chooser=self.chooser)
+
+    def draw_entry(self, rng: Rng) -> dict[str, Any] | None:
+        """One of the entries worth trying once the order's actions are done."""
+        probe = self._state_after_actions()
+        entries = candidate_entries(probe, self.seat, rng) if probe is not None else []
+        return rng.choice(entries) if entries else None
+
+    def take_entry(self, entry: dict[str, Any]) -> None:
+        """The whole turn with the entry added (its answers are written into the order)."""
+        self.last_run = run_turn(self.start, self.seat, self.order, chooser=self.chooser)
+
+    def _state_after_actions(self) -> GameState | None:
+        """The working state once the order's actions are done, before cleanup (None if the turn pauses or the game
+        ends first: no further entry is worth trying). Answers chosen here are not written into the order."""
+        ctx = begin_turn(self.start, self.seat, copy.deepcopy(self.order), {}, chooser=self.chooser)
         try:
-            run_turn(state, seat, attempt, chooser=random_choice(rng))
-        except OrderError:
-            continue
-        order = attempt
-    run_turn(state, seat, order, chooser=random_choice(rng))  # answers cleanup's questions into the order
-    return order
-
-
-def _state_after_actions(state: GameState, seat: str, order: dict[str, Any], rng: Rng) -> GameState | None:
-    """The working state once the order's actions are done, before cleanup (None if the turn pauses or the game
-    ends first: no further entry is worth trying)."""
-    ctx = begin_turn(state, seat, copy.deepcopy(order), {}, chooser=random_choice(rng))
-    try:
-        for part in action_parts(ctx):
-            part()
-    except (Pause, GameOver):
-        return None
-    return ctx.state
-
-
-def random_order(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
-    """A random legal order for a prompted seat."""
-    if state.phase == "loyalty":
-        return {"loyalty": rng.choice(FACTIONS)}
-    if state.paused is not None:
-        asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-        chosen = [random_choice(rng)(q) for q in asked]
-        if len(asked) == 1:
-            return {"answer": chosen[0]}
-        return {"answers": {q.key: a for q, a in zip(asked, chosen, strict=True)}}
-    return random_turn(state, seat, rng)
+            for part in action_parts(ctx):
+                part()
+        except (Pause, GameOver):
+            return None
+        return ctx.state

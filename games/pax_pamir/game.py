@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
+from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
 from games.pax.turn import Outcome
-from games.pax_pamir import orders, robot
+from games.pax_pamir import cards, orders, robot
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState, plain_copy
 from games.pax_pamir.template import order_template
@@ -69,10 +69,6 @@ class PaxPamir(PaxGame[GameState]):
                            f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
         return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
-    def known_legal(self, state: GameState, seat: str, order: Order) -> bool:
-        """The robot built this very turn of the prompted seat from this very state: it is legal."""
-        return robot.RESOLVED.holds(state, seat, order)
-
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with the prompted seat's accepted order (then Wakhan's part, if she plays)."""
         step = self._resolve(state, orders_by_seat, rng)
@@ -87,7 +83,7 @@ class PaxPamir(PaxGame[GameState]):
         seat = state.due_seat()
         if seat is None:
             raise ValueError("the game is over: no order is due")
-        built = robot.RESOLVED.take(state, seat, orders_by_seat[seat])
+        built = self.built_turn(state, seat, orders_by_seat[seat])
         if built is not None:
             return finish(*built, seat, 0)  # resolved once, when the robot built it
         order = plain_order(orders_by_seat[seat])
@@ -128,22 +124,22 @@ class PaxPamir(PaxGame[GameState]):
         """A new turn of the rules (turn.py)."""
         return run_turn(start, seat, order)
 
-    def default_order(self, state: GameState, seat: str) -> Order:
-        """Deadline defaults: the least chosen loyalty; a question's stated default; a turn with no actions."""
-        if state.phase == "loyalty":
-            return {"loyalty": robot.loyalty_default(state)}
-        if state.paused is not None:
-            return {"answer": copy.deepcopy(state.paused.question["default"])}
-        return robot.play_turn(state, seat, robot.default_choice, None)
+    def loyalties(self, state: GameState) -> Sequence[str]:
+        """The coalitions, as the map lists them."""
+        return cards.board().coalitions
 
-    def random_order(self, state: GameState, seat: str, rng: Rng) -> Order:
-        """A random legal order: what robots play."""
-        if state.phase == "loyalty":
-            return {"loyalty": rng.choice(("afghan", "british", "russian"))}
-        if state.paused is not None:
-            question = orders.question_from_data(state.paused.question)
-            return {"answer": robot.random_choice(rng)(question)}
-        return robot.play_turn(state, seat, robot.random_choice(rng), rng)
+    def loyalty_default(self, state: GameState, seat: str) -> str:
+        """The coalition fewest seats have chosen so far (robot.py)."""
+        return robot.loyalty_default(state)
+
+    def asked(self, state: GameState, seat: str) -> list[Question]:
+        """The one question the paused turn waits on."""
+        assert state.paused is not None
+        return [orders.question_from_data(state.paused.question)]
+
+    def robot_turn(self, state: GameState, seat: str, chooser: Chooser, rng: Rng | None) -> robot.PamirTurn:
+        """A turn built by acting on a copy of the state (robot.py)."""
+        return robot.PamirTurn(state, seat, chooser, rng)
 
     def template(self, state: GameState, seat: str) -> str:
         """A YAML order body for `seat`, with the legal choices as comments."""

@@ -1,18 +1,17 @@
-"""Orders the game writes itself: random legal orders (robots, fuzzing) and the deadline defaults."""
+"""Pax Pamir's robot draws: which action it tries next (a kind first, its details only then), when it stops,
+and the deadline default for loyalty. The kernel (games/pax/robot.py) builds the turn order from them."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from engine.memo import ResolvedTurns
 from engine.rng import Rng
-from games.pax.context import Chooser, OrderError, Question
+from games.pax.robot import RobotTurn
 from games.pax.turn import Outcome
 from games.pax_pamir import actions, cards
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
-from games.pax_pamir.state import GameState, plain_copy
+from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import begin_turn, blackmail, take_action
 from games.pax_pamir.turn import play_turn as turn_frame
 
@@ -20,23 +19,6 @@ from games.pax_pamir.turn import play_turn as turn_frame
 ATTEMPTS = 8
 #: Chance that a robot stops early when it still could act.
 STOP_CHANCE = 0.08
-#: The turns robots built, with the state each started from: check and apply reuse them instead of replaying.
-RESOLVED: ResolvedTurns[tuple[Outcome, GameState]] = ResolvedTurns()
-
-
-def random_choice(rng: Rng) -> Chooser:
-    """A chooser answering any question uniformly at random."""
-    def choose(question: Question) -> Any:
-        if question.count is None:
-            return rng.choice(question.options)
-        return rng.sample(question.options, question.count)
-
-    return choose
-
-
-def default_choice(question: Question) -> Any:
-    """The documented default answer of a question."""
-    return copy.deepcopy(question.default)
 
 
 def loyalty_default(state: GameState) -> str:
@@ -46,57 +28,41 @@ def loyalty_default(state: GameState) -> str:
     return min(coalitions, key=lambda c: (chosen.count(c), coalitions.index(c)))
 
 
-def play_turn(state: GameState, seat: str, chooser: Chooser, rng: Rng | None) -> dict[str, Any]:
-    """Build a whole turn order by acting on a copy of the state: random actions with `rng`, none without it.
+class PamirTurn(RobotTurn[GameState]):
+    """A Pax Pamir turn built by acting on a copy of the state: Blackmail, the random actions, then cleanup, in the
+    same turn frame as a replay of the order."""
 
-    Every decision the turn raises for `seat` is answered by `chooser` and written into the order, so the order
-    passes check and replays to the same turn. Decisions owed by others stop the building (they become prompts).
-    The turn so built runs in the same turn frame as a replay of the order, so its outcome is filed in RESOLVED.
-    """
-    order: dict[str, Any] = {"actions": []}
-    ctx = begin_turn(state, seat, order, {}, chooser)
-    outcome = turn_frame(ctx, lambda: _random_actions(state, ctx, order, rng) if rng is not None else None)
-    if not order["actions"]:
-        del order["actions"]
-    if state.phase == "turns" and state.paused is None and state.current == seat:
-        # A replay works on its own deep copy of the order (a paused turn keeps it), never on the caller's.
-        ctx.order = plain_copy(order)
-        RESOLVED.put(state, seat, order, (outcome, state))
-    return order
+    ATTEMPTS = ATTEMPTS
+    OMIT_EMPTY_ACTIONS = True
 
+    def run(self) -> Outcome:
+        """The turn, with the random actions resolved where the order's actions belong."""
+        self.ctx: Context = begin_turn(self.start, self.seat, self.order, {}, self.chooser)
+        return turn_frame(self.ctx, self.add_actions)
 
-def _random_actions(start: GameState, ctx: Context, order: dict[str, Any], rng: Rng) -> None:
-    """Up to ATTEMPTS random actions, each resolved as it is drawn; a refused one is forgotten.
+    def stops(self, rng: Rng) -> bool:
+        """One attempt in STOP_CHANCE ends the turn early."""
+        return rng.below(1000) < STOP_CHANCE * 1000
 
-    Refusals are rare (a bribe may leave too few rupees for the action itself), so instead of copying the state
-    before every attempt, a refused attempt rebuilds the turn from its start with the entries accepted so far.
-    """
-    for _ in range(ATTEMPTS):
-        if rng.below(1000) < STOP_CHANCE * 1000:
-            return
-        entry = random_entry(ctx.state, ctx.seat, rng)
-        if entry is None:
-            return
-        saved_order = plain_copy(order)
-        order["actions"].append(entry)
-        ctx.where = ("actions", len(order["actions"]) - 1)
-        try:
-            take_action(ctx, entry)
-        except OrderError:
-            # Not legal after all: forget it (and any answer the chooser wrote for it) and try something else.
-            order.clear()
-            order.update(saved_order)
-            _rebuild(start, ctx)
+    def draw_entry(self, rng: Rng) -> dict[str, Any] | None:
+        """A random entry plausibly legal where the turn now stands."""
+        return random_entry(self.ctx.state, self.seat, rng)
 
+    def take_entry(self, entry: dict[str, Any]) -> None:
+        """Resolve the entry on the turn in progress."""
+        self.ctx.where = ("actions", len(self.order["actions"]) - 1)
+        take_action(self.ctx, entry)
 
-def _rebuild(start: GameState, ctx: Context) -> None:
-    """Put `ctx` back where it stood after the accepted entries of its order, by running them again from `start`."""
-    fresh = begin_turn(start, ctx.seat, ctx.order, {}, ctx.chooser)
-    blackmail(fresh)
-    for index, entry in enumerate(ctx.order["actions"]):
-        fresh.where = ("actions", index)
-        take_action(fresh, entry)
-    ctx.state, ctx.events, ctx.answers, ctx.counters = fresh.state, fresh.events, fresh.answers, fresh.counters
+    def forget(self) -> None:
+        """Refusals are rare (a bribe may leave too few rupees for the action itself), so instead of copying the
+        state before every attempt, the turn is rebuilt from its start with the entries accepted so far."""
+        ctx = self.ctx
+        fresh = begin_turn(self.start, ctx.seat, ctx.order, {}, ctx.chooser)
+        blackmail(fresh)
+        for index, entry in enumerate(ctx.order["actions"]):
+            fresh.where = ("actions", index)
+            take_action(fresh, entry)
+        ctx.state, ctx.events, ctx.answers, ctx.counters = fresh.state, fresh.events, fresh.answers, fresh.counters
 
 
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:

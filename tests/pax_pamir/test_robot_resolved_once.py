@@ -8,6 +8,7 @@ import pytest
 
 from engine.contract import Step
 from engine.rng import Rng
+from games.pax import robot as kernel_robot
 from games.pax_pamir import GAME, robot
 from games.pax_pamir.state import GameState
 
@@ -16,11 +17,11 @@ SEATS = ("anna", "bob", "cati", "dora", "emil")
 
 def _fresh(call: Any, *args: Any) -> Any:
     """`call(*args)` with the memo switched off, so the rules resolve the order from scratch."""
-    robot.RESOLVED.enabled = False
+    kernel_robot.RESOLVED.enabled = False
     try:
         return call(*args)
     finally:
-        robot.RESOLVED.enabled = True
+        kernel_robot.RESOLVED.enabled = True
 
 
 def _plain_step(step: Step) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
@@ -36,7 +37,7 @@ def play_comparing(seats: tuple[str, ...], options: dict[str, Any], seed: int) -
             return reused
         (prompt,) = GAME.prompts(state)
         order = GAME.random_order(state, prompt.seat, Rng.for_robot(seed, step, prompt.seat))
-        filed = robot.RESOLVED.holds(state, prompt.seat, order)
+        filed = kernel_robot.RESOLVED.holds(state, prompt.seat, order)
         reused += filed
         assert filed == (prompt.kind == "turn"), (step, prompt)
         assert _fresh(GAME.check, state, prompt.seat, order) == []
@@ -44,7 +45,7 @@ def play_comparing(seats: tuple[str, ...], options: dict[str, Any], seed: int) -
         orders = {prompt.seat: order}
         replayed = _fresh(GAME.apply, state, orders, Rng.for_step(seed, step))
         applied = GAME.apply(state, orders, Rng.for_step(seed, step))
-        assert not robot.RESOLVED.holds(state, prompt.seat, order), "apply takes the filed turn"
+        assert not kernel_robot.RESOLVED.holds(state, prompt.seat, order), "apply takes the filed turn"
         assert _plain_step(applied) == _plain_step(replayed), (step, order)
         state = applied.state
     raise AssertionError("a robot game should end")
