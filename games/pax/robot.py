@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax.context import Chooser, OrderError, Question
+from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
 
 S = TypeVar("S")
@@ -48,18 +49,6 @@ def answer_order(asked: Sequence[Question], chooser: Chooser) -> dict[str, Any]:
     if len(asked) == 1:
         return {"answer": chosen[0]}
     return {"answers": {question.key: answer for question, answer in zip(asked, chosen, strict=True)}}
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of an order (plain dicts, lists and scalars), at a fraction of copy.deepcopy's cost."""
-    kind = type(value)
-    if kind is dict:
-        return {key: plain_copy(item) for key, item in value.items()}
-    if kind is list:
-        return [plain_copy(item) for item in value]
-    if kind is tuple:
-        return tuple(plain_copy(item) for item in value)
-    return value
 
 
 class RobotTurn(Generic[S]):

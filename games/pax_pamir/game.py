@@ -9,10 +9,11 @@ from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
+from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
 from games.pax_pamir import cards, orders, robot
 from games.pax_pamir.setup import new_game
-from games.pax_pamir.state import GameState, plain_copy
+from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import finish, run_turn
 

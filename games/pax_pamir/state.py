@@ -14,6 +14,7 @@ from typing import Any
 
 from games.pax.market import COLUMNS, ROWS
 from games.pax.pieces import Counts
+from games.pax.plain import plain_copy
 
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
 CYLINDERS = 10
@@ -316,32 +317,6 @@ class GameState:
             winners=list(self.winners),
             end_reason=self.end_reason,
         )
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists, tuples of scalars): copy.deepcopy's result at a fraction of its cost.
-
-    Standing orders and the automata's data are plain (read from YAML or encoded), never shared or cyclic. Exact
-    types are told first (most items are scalars), subclasses of dict and list after.
-    """
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is dict:
-        return {key: plain_copy(item) for key, item in value.items()}
-    if kind is list:
-        return [plain_copy(item) for item in value]
-    if isinstance(value, dict):
-        return {key: plain_copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(plain_copy(item) for item in value)
-    return value
-
-
-#: Types plain_copy hands back as they are (immutable).
-_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _encode_nested(nested: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
