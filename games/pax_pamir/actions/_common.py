@@ -85,12 +85,8 @@ def _borders_by_region() -> dict[str, tuple[str, ...]]:
 def _borders_by_pair() -> dict[tuple[str, str], str]:
     """The border joining each ordered pair of adjacent regions (cards.border without building its key)."""
     found: dict[tuple[str, str], str] = {}
-    for a in cards.board().regions:
-        for b in cards.board().regions:
-            try:
-                found[(a, b)] = cards.border(a, b)
-            except KeyError:
-                continue
+    for border, (a, b) in cards.board().border_regions.items():
+        found[(a, b)] = found[(b, a)] = border
     return found
 
 
