@@ -44,7 +44,7 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     set_deadline(site)
     render = default_renderer(site.settings)
     tokens = notices.issue_tokens(site.gd, ["anna", "ben", "cleo"])
-    notices.queue_welcome(site.gd, site.settings, tokens)
+    notices.queue_welcome(site.gd, site.settings, tokens, now=MONDAY_9)  # queued by the tick's clock, not the wall's
     first = tick(site.root, site.settings, now=MONDAY_9, render=render)
     assert not first.errors, first.errors
     welcome = {seat: next(m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "welcome")
