@@ -145,3 +145,12 @@ def test_russian_influence_frees_russian_patriots_only() -> None:
     assert new.players["anna"].hand == [100] and new.players["anna"].rupees == 2
     (problem,) = GAME.check(state, "anna", {"actions": [purchase(1, 6)]})  # Nasrullah Khan: not a patriot
     assert "costs 5 rupees and you have 2" in problem.message
+
+
+def test_purchased_event_brings_the_rupees_lying_on_it() -> None:
+    """Purchase: 'If it has rupees on it, you receive them with the card' — an event too, though it never enters
+    the hand (Backing of the Persian Aristocracy, 113, free in the first column, with two rupees on it)."""
+    state = position(market=[[113, 2, 3, 4, 5, 6], MARKET[1]], rupees={"anna": 0})
+    state.market_rupees[0][0] = 2
+    new = turn(state, {"actions": [purchase(1, 1)]}).state
+    assert new.players["anna"].rupees == 2 + 3 and new.players["anna"].hand == []

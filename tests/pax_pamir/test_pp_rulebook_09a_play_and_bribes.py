@@ -133,3 +133,23 @@ def test_play_only_a_card_from_your_own_hand() -> None:
     for card in (ZORAWAR, 31, 26):
         (problem,) = GAME.check(state, "anna", {"actions": [play(card)]})
         assert problem.path == ("actions", 0, "card") and "not in your hand" in problem.message
+
+
+def test_play_the_ruler_cannot_ask_more_than_his_tribes() -> None:
+    """Play: the bribe is at most 'the number of the ruler's tribes in that region': Bob, with two, cannot ask
+    three (and a standing order asking more is cut down to two)."""
+    state = punjab({"bob": 2})
+    paused = turn(state, {"actions": [play()]}).state
+    (problem,) = GAME.check(paused, "bob", {"answer": 3})
+    assert "3 is not a choice" in problem.message
+    state.standing = {"bob": {"bribe": 5}}
+    step = turn(state, {"actions": [play(bribe=5)]})
+    assert bribes(step) == [("bribe", 2)] and step.state.players["anna"].rupees == 2
+
+
+def test_play_reveals_the_cards_name_and_region_to_everyone() -> None:
+    """Play: 'First reveal it and announce its name and region' — the play is a public event naming both."""
+    state = position(market=MARKET, hands={"anna": [ZORAWAR]})
+    step = turn(state, {"actions": [play()]})
+    (event,) = [e for e in step.events if e.data.get("kind") == "play"]
+    assert event.to is None and "Zorawar Singh Kahluria" in event.text and "punjab" in event.text
