@@ -137,16 +137,6 @@ def test_herat_influence_a_free_purchase_places_no_rupee_so_the_cards_to_the_lef
     assert new.market_rupees[0][0] == 1
 
 
-def test_russian_influence_frees_russian_patriots_only() -> None:
-    """Russian Influence (Alexander Griboyedov, 70): only Russian patriots are free, not other Transcaspia cards."""
-    state = position(market=[[1, 2, 3, 4, 100, 90], MARKET[1]], courts={"anna": [70]}, rupees={"anna": 2},
-                     loyalty={"anna": "russian", "bob": "british", "cati": "afghan"})
-    new = turn(state, {"actions": [purchase(1, 5)]}).state  # Count Perovsky, a Russian patriot
-    assert new.players["anna"].hand == [100] and new.players["anna"].rupees == 2
-    (problem,) = GAME.check(state, "anna", {"actions": [purchase(1, 6)]})  # Nasrullah Khan: not a patriot
-    assert "costs 5 rupees and you have 2" in problem.message
-
-
 def test_purchased_event_brings_the_rupees_lying_on_it() -> None:
     """Purchase: 'If it has rupees on it, you receive them with the card' — an event too, though it never enters
     the hand (Backing of the Persian Aristocracy, 113, free in the first column, with two rupees on it)."""

@@ -90,3 +90,17 @@ def test_loyalty_change_leaves_old_blocks_on_the_map_but_they_no_longer_help() -
     assert new.players["anna"].loyalty == "afghan"
     assert new.armies == {"kabul": {"british": 2}}
     assert ruler(new, "kabul") is None
+
+
+def test_loyalty_change_is_settled_before_the_new_patriots_rupees_icon() -> None:
+    """Play: the loyalty change comes first, the impact icons 'after': penniless British anna plays the leveraged
+    Afghan patriot Barakzai Sadars (42: tribe, rupees, favored economic). Anglo-Persian Trade (80), her leveraged
+    British patriot, must be repaid before the Sadars' two rupees arrive, so she discards two cards for it."""
+    state = position(market=MARKET, courts={"anna": [80, 9]}, hands={"anna": [42, 12]}, rupees={"anna": 0})
+    step = turn(state, {"actions": [{"action": "play", "card": 42, "side": "left"}],
+                        "answers": {"actions.0.leverage-80": [12, 9]}})
+    anna = step.state.players["anna"]
+    assert anna.loyalty == "afghan" and anna.court == [42] and anna.hand == []
+    assert {80, 12, 9} <= set(step.state.discard)
+    assert anna.rupees == 2 and step.state.favored == "economic"
+    assert step.state.tribes == {"kandahar": {"anna": 1}}
