@@ -21,6 +21,8 @@ COMPANY_WEAPONS = 31  # Punjab military rank 1: tax, betray
 SHAH_SHUJAH = 5  # Claim of Ancient Lineage: tax any player with a court card
 CITY_OF_GHAZNI = 12  # economic rank 3: gift
 KARAKUL_SHEEP = 61  # Herat economic rank 2
+QANAT_SYSTEM = 62  # Herat economic; played, it places a road and favors political
+ISHAQZAI_CHIEFS = 58  # Herat political; played, it places a tribe and favors economic
 MARKET = [[1, 2, 3, 4, 6, 7], [8, 10, 11, 14, 15, 17]]
 
 
@@ -79,6 +81,31 @@ def test_without_the_favored_suit_a_third_card_action_is_refused() -> None:
     (problem,) = GAME.check(state, "anna", {"actions": [_tax(AFGHAN_HANDICRAFTS), _tax(BALA_HISSAR),
                                                         _tax(COMPANY_WEAPONS)]})
     assert problem.path == ("actions", 2, "action")
+
+
+def test_a_bonus_action_is_judged_by_the_suit_favored_when_it_is_taken() -> None:
+    """Bonus Actions are actions 'on cards matching the favored suit': the suit in favor at the moment. Playing
+    Qanat System turns the favor from economic to political, so Anna's economic tax before it was a bonus action,
+    her economic tax after it is her second action, and a purchase then is one too many."""
+    state = _position(courts={"anna": [AFGHAN_HANDICRAFTS, GHILZAI_NOMADS]}, hands={"anna": [QANAT_SYSTEM]})
+    state.favored = "economic"
+    three = [_tax(AFGHAN_HANDICRAFTS), {"action": "play", "card": QANAT_SYSTEM, "side": "left",
+                                        "roads": ["herat-kabul"]}, _tax(GHILZAI_NOMADS)]
+    assert GAME.check(state, "anna", {"actions": three}) == []
+    (problem,) = GAME.check(state, "anna", {"actions": [*three, {"action": "purchase", "row": 1, "column": 1}]})
+    assert problem.path == ("actions", 3, "action")
+
+
+def test_a_card_that_turns_the_favor_makes_later_actions_bonus_actions() -> None:
+    """The other way round: political favored, Anna taxes (her first action) and plays Ishaqzai Chiefs (her second),
+    which favors economic: her second economic card then taxes as a bonus action, but no purchase follows."""
+    state = _position(courts={"anna": [AFGHAN_HANDICRAFTS, GHILZAI_NOMADS]}, hands={"anna": [ISHAQZAI_CHIEFS]})
+    three = [_tax(AFGHAN_HANDICRAFTS), {"action": "play", "card": ISHAQZAI_CHIEFS, "side": "left"},
+             _tax(GHILZAI_NOMADS)]
+    after = turn(state, {"actions": three}).state
+    assert after.favored == "economic"
+    (problem,) = GAME.check(state, "anna", {"actions": [*three, {"action": "purchase", "row": 1, "column": 1}]})
+    assert problem.path == ("actions", 3, "action")
 
 
 def test_a_bonus_action_card_is_still_used_once() -> None:

@@ -121,6 +121,15 @@ def test_a_tie_for_first_splits_eight_and_rounds_the_third_place_tie_down() -> N
     assert _scores(_buy_check(state)) == {"anna": 4, "bob": 4, "cati": 0, "dave": 0}
 
 
+def test_with_nobody_loyal_to_the_dominant_coalition_nobody_scores_but_the_blocks_go() -> None:
+    """Only players loyal to the dominant coalition score: Russian dominance with no Russian player scores nothing
+    (not even Anna's tribe, as an unsuccessful check would), and the blocks are still removed."""
+    state = _position(loyalty={"anna": "british", "bob": "afghan", "cati": "afghan"},
+                      armies={"kabul": {"russian": 4}}, tribes={"kabul": {"anna": 1}})
+    after = _buy_check(state)
+    assert _scores(after) == {"anna": 0, "bob": 0, "cati": 0} and after.armies == {}
+
+
 def test_after_a_successful_check_every_coalition_block_leaves_the_map() -> None:
     """'After awarding points, remove all coalition blocks from the board': armies and roads of every coalition."""
     state = _position(armies={"kabul": {"british": 5, "russian": 1}}, roads={"herat-kabul": {"afghan": 1}},
