@@ -57,6 +57,16 @@ def test_a_check_is_resolved_the_moment_it_is_purchased_and_the_turn_goes_on() -
     assert after.players["anna"].rupees == 5 and after.phase == "turns" and after.checks_done == 1
 
 
+def test_a_check_discarded_from_the_leftmost_column_at_cleanup_is_resolved() -> None:
+    """Dominance Checks are resolved 'when triggered during cleanup': a check left in the leftmost market column is
+    discarded at the end of Anna's turn, and everyone is scored (Bob's tribe: three points)."""
+    state = _position(tribes={"kabul": {"bob": 1}})
+    state.deck = [LATER_CHECK, 30, 31]
+    after = turn(state, {"actions": []}, seat="anna").state
+    assert _scores(after) == {"anna": 0, "bob": 3, "cati": 0} and CHECK in after.discard
+    assert after.checks_done == 1 and after.phase == "turns"
+
+
 # --- is a coalition dominant? ---------------------------------------------------------------------------------
 
 
