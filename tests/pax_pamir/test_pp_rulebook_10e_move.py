@@ -51,12 +51,16 @@ def test_only_loyal_armies_move() -> None:
 
 
 def test_one_army_may_use_every_move_of_the_card() -> None:
-    """'The same unit can be moved multiple times': a rank-three card takes one army over three roads."""
+    """'For each rank of the acting card, move one loyal army or spy. The same unit can be moved multiple times':
+    a rank-three card takes one army over three roads, and gives no fourth move."""
     state = _position(courts={"anna": [FARAH_ROAD]}, armies={"punjab": {"british": 1}},
                       roads={b: {"british": 1} for b in ("kabul-punjab", "herat-kabul", "herat-persia")})
     after = turn(state, _move(FARAH_ROAD, {"army": "punjab", "to": "kabul"}, {"army": "kabul", "to": "herat"},
                               {"army": "herat", "to": "persia"})).state
     assert after.armies == {"persia": {"british": 1}}
+    (problem,) = GAME.check(state, "anna", _move(FARAH_ROAD, *[{"army": "punjab", "to": "kabul"},
+                                                            {"army": "kabul", "to": "punjab"}] * 2))
+    assert "gives 3 move(s), not 4" in problem.message  # one move per rank, no more
     (problem,) = GAME.check(state, "anna", _move(AFGHAN_HANDICRAFTS, {"army": "punjab", "to": "kabul"}))
     assert "cards that can move now" in problem.message  # Anna does not hold Afghan Handicrafts
 
