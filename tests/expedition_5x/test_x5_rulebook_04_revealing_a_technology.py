@@ -19,7 +19,7 @@ def test_revealing_a_market_below_its_maximum_after_a_purchase_discards_nothing(
     assert (step.state.market, step.state.discard, step.state.deck) == (["T02", "T03"], [], ["T04"])
 
 
-def test_revealing_the_card_there_longest_is_the_one_discarded_even_if_revealed_with_others_later():
+def test_revealing_past_the_maximum_the_card_there_longest_is_discarded():
     """I.: past the maximum, "discard the card that has been in the market the longest"."""
     state = make_state(3, market=("T07", "T02"), deck=("T01", "T03", "T04"))
     after = play(state, {"anna": DRILL, "bob": DRILL, "cora": DRILL}).state

@@ -49,7 +49,7 @@ def test_improvements_a_steal_is_used_before_the_basic_action():
     assert kinds.index("drill") > max(i for i, k in enumerate(kinds) if k == "steal")
 
 
-def test_improvements_a_card_placed_separately_improves_both_its_actions_in_one_game():
+def test_improvements_a_card_placed_separately_still_improves_its_actions():
     """Placing Technologies: a card placed "either separately or by connecting" lets its effect be used."""
     # T09 alone: Scout (1 water per Scout card) and Excavate (roll the die).
     state = _tableau(make_state(3), "anna", (["S1"], []), (["T09"], []))
