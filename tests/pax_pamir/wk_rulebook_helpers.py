@@ -48,15 +48,19 @@ def before_her(card: int, back: int, *, humans: tuple[str, ...] = ("anna",),
     return state
 
 
-def pass_to_her(state: GameState, order: dict[str, Any] | None = None, seat: str | None = None) -> Step:
-    """The prompted human submits `order` (no actions by default), checked then applied; her turn follows."""
+def pass_to_her(state: GameState, order: dict[str, Any] | None = None, seat: str | None = None,
+                may_pause: bool = False) -> Step:
+    """The prompted human submits `order` (no actions by default), checked then applied; her turn follows (to
+    its end unless `may_pause`: a turn waiting for a human's answer would leave a test nothing to check)."""
     (prompt,) = GAME.prompts(state)
     assert prompt.seat != SEAT
     assert seat is None or prompt.seat == seat
     order = order if order is not None else {"actions": []}
     problems = GAME.check(state, prompt.seat, order)
     assert not problems, problems
-    return GAME.apply(state, {prompt.seat: order}, Rng("wk-rulebook"))
+    step = GAME.apply(state, {prompt.seat: order}, Rng("wk-rulebook"))
+    assert may_pause or step.state.paused is None, step.state.paused
+    return step
 
 
 def said(step: Step) -> list[str]:
