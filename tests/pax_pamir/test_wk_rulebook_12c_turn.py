@@ -9,7 +9,7 @@ from wk_rulebook_helpers import EMPTY, before_her, hers, market, pass_to_her
 
 from games.pax_pamir import cards
 from games.pax_pamir.wakhan import SEAT
-from games.pax_pamir.wakhan.deck import AiDeck, KEY, load
+from games.pax_pamir.wakhan.deck import KEY, AiDeck, load
 
 
 def test_turn_draws_the_top_ai_card_face_up_and_reads_the_back_of_the_card_now_on_top():
@@ -32,9 +32,8 @@ def test_turn_reshuffles_the_whole_pile_with_the_card_just_drawn_when_the_deck_r
     """Wakhan's Turn: "If the draw deck is empty, reshuffle the entire discard pile (including the card just
     drawn) to create a new draw deck and draw again." """
     state = before_her(1, 4, market=market())
-    ai = load(state)
-    state.automata[SEAT] = {KEY: AiDeck([24], [n for n in range(1, 24)], 23).encode()}
-    assert ai  # the default deck is replaced: card 24 is the last one left
+    # card 24 is the last one left in her deck; the other 23 lie face up, 23 the card she played last turn
+    state.automata[SEAT] = {KEY: AiDeck([24], list(range(1, 24)), 23).encode()}
     step = pass_to_her(state)
     ai = load(step.state)
     assert any("all 24 AI cards are reshuffled" in t for t in [e.text for e in step.events])
