@@ -51,8 +51,10 @@ def test_setup_shuffles_the_24_ai_cards_face_down_and_no_view_shows_their_order(
 
 
 def test_setup_wakhan_has_a_set_of_cylinders_and_no_loyalty_dial():
-    """Setup: Wakhan uses a spare set of player cylinders and does not take a loyalty dial."""
+    """Setup: Wakhan uses a spare set of player cylinders and does not take a loyalty dial; like every player she
+    starts with four rupees (Take Player Pieces)."""
     state = GAME.setup(["anna"], {"wakhan": True}, Rng("wk-pieces"))
+    assert state.players[SEAT].rupees == 4 and state.players[SEAT].loyalty is None
     step, _ = choose_loyalties(state, ["russian"])
     after = step.state
     assert after.players[SEAT].loyalty is None

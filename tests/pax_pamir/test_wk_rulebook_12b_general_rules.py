@@ -108,3 +108,24 @@ def test_card_priority_example_among_opponents_cards_the_favored_suit_first():
     step = pass_to_her(state)
     assert step.state.players[SEAT].prizes == [93]
     assert step.state.players["anna"].court == [13]
+
+
+def test_a_human_playing_a_card_where_she_rules_is_asked_her_full_bribe():
+    """General Rules: she plays "just like a regular player", so ruling kabul with two tribes she may ask a bribe of
+    two when anna plays Dost Mohammad there; her rules always ask the full bribe (WAKHAN.md: questions put to her
+    are answered by rule), and anna's order offering two pays it."""
+    state = before_her(15, 4, market=EMPTY, hands={"anna": [7]}, tribes={"kabul": {SEAT: 2}}, rupees={SEAT: 0})
+    order = {"actions": [{"action": "play", "card": 7, "side": "left", "bribe": 2, "spies": [7]}]}
+    step = pass_to_her(state, order)
+    assert step.state.players["anna"].court == [7]
+    assert step.state.players["anna"].rupees == 2 and step.state.players[SEAT].rupees == 2
+
+
+def test_a_human_offering_less_than_her_full_bribe_keeps_the_card():
+    """General Rules (bribes like a regular player): offered one rupee where she asks two, the card stays in anna's
+    hand and the action is not spent (Play: the most the player will pay)."""
+    state = before_her(15, 4, market=EMPTY, hands={"anna": [7]}, tribes={"kabul": {SEAT: 2}}, rupees={SEAT: 0})
+    order = {"actions": [{"action": "play", "card": 7, "side": "left", "bribe": 1, "spies": [7]}]}
+    step = pass_to_her(state, order)
+    assert step.state.players["anna"].hand == [7] and step.state.players["anna"].rupees == 4
+    assert step.state.players[SEAT].rupees == 0

@@ -110,3 +110,27 @@ def test_move_needs_no_road_and_brings_only_as_many_armies_as_there_are_tribes()
     step = pass_to_her(state)
     assert step.state.armies == {"herat": {"afghan": 1}, "kandahar": {"afghan": 2}}
     assert step.state.roads == {}
+
+
+def test_move_chooses_between_equally_viable_origins_by_the_ai_cards_region_priority():
+    """Move: "using the region priority on the AI card to determine the choice between equally viable origins and
+    destinations": card 12 lists herat before kabul, so the one army kandahar needs comes from herat."""
+    state = before_her(12, 4, market=EMPTY, courts={SEAT: [1]}, tribes={"kandahar": {"anna": 1}},
+                       armies={"herat": {"afghan": 1}, "kabul": {"afghan": 1}})
+    step = pass_to_her(state)
+    assert step.state.armies == {"kabul": {"afghan": 1}, "kandahar": {"afghan": 1}}
+
+
+def test_a_card_based_action_uses_her_highest_priority_card_a_favored_one_first():
+    """Card-Based Actions: "Wakhan will always used the highest priority card among those that could legally take
+    the action": Baluchi Chiefs (political, the favored suit) taxes ahead of the higher-ranked Kabul Bazaar, and
+    being a bonus action it leaves her two actions."""
+    state = before_her(1, 4, market=EMPTY, courts={SEAT: [8, 44], "anna": [4]}, tribes={"kabul": {SEAT: 1}},
+                       rupees={"anna": 9})
+    step = pass_to_her(state)
+    said = hers(step)
+    assert said[1].startswith('Wakhan takes the action "tax" with Baluchi Chiefs (card priority: of the favored suit')
+    assert "Baluchi Chiefs is of the favored suit: a bonus action." in said
+    # the list goes round again: the second "tax" with Kabul Bazaar (rank 2) counts as an action
+    assert any(t.startswith('Wakhan takes the action "tax" with Kabul Bazaar') for t in said)
+    assert step.state.players["anna"].rupees == 9 - 1 - 2
