@@ -112,3 +112,23 @@ def test_radicalize_with_nothing_she_may_buy_is_skipped():
     step = pass_to_her(state)
     assert not radicalized(step)
     assert any(t.startswith('Wakhan skips "radicalize"') for t in hers(step))
+
+
+def test_radicalize_plays_the_card_when_the_ruler_waives_the_bribe_she_could_not_pay():
+    """Radicalize: she plays the card "if she can afford to bribe the player ruling the region": with nothing left
+    after the purchase she can still afford a bribe anna waives, so Dost Mohammad is played, not discarded."""
+    state = before_her(1, 4, market=market(b4=7), rupees={SEAT: 3}, tribes={"kabul": {"anna": 2}},
+                       standing={"anna": {"bribe": "waive"}})
+    step = pass_to_her(state)
+    assert 7 in step.state.players[SEAT].court and 7 not in step.state.discard
+
+
+def test_her_spies_spread_one_at_a_time_to_cards_where_she_lacks_the_most():
+    """Radicalize, Wakhan's Spies: each of Mohan Lal's three spies goes on the highest-priority kabul card where she
+    does not yet have the most spies: anna's Jan-Fishan Khan (higher rank), then anna's Charles Stoddart, then, with
+    the most spies on both, Mohan Lal itself."""
+    state = before_her(1, 4, market=market(b4=1), courts={"anna": [4, 2]}, rupees={SEAT: 3})
+    step = pass_to_her(state)
+    assert step.state.spies == {"2": {SEAT: 1}, "4": {SEAT: 1}, "1": {SEAT: 1}}
+    order = [t.split(" goes on ")[1].split(":")[0] for t in hers(step) if t.startswith("Wakhan's spy goes on")]
+    assert order == ["Jan-Fishan Khan", "Charles Stoddart", "Mohan Lal"]
