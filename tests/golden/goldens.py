@@ -93,7 +93,9 @@ def coverage(folder: Path) -> Coverage:
         for path in orders:
             text = path.read_text(encoding="utf-8")
             resolved.add(text)
-            answers += "\nanswer:" in text
+            # A reply to a paused turn: `answer:`, or `answers:` with no actions (an order's own `answers:` beside
+            # its actions answers in advance and resumes nothing).
+            answers += "\nanswer:" in text or ("\nanswers:" in text and "\nactions:" not in text)
             standing += "\nstanding:" in text
             robots += text.startswith("# robot orders")
     archived = [p.read_text(encoding="utf-8") for p in (folder / "archive").rglob("*.yaml")] \
@@ -121,3 +123,11 @@ def _finished(game: str, state: dict[str, object]) -> bool:
 
     rules = registry.get(game)
     return rules.result(rules.decode(state)) is not None
+
+
+def index_row(archive: Path, c: Coverage) -> str:
+    """The archive's row in README.md: its name, what it covers and its size."""
+    seats = f"{c.seats} + Wakhan" if c.wakhan else str(c.seats)
+    return (f"| {name_of(archive)} | {c.game} | {seats} | {c.steps} | {'yes' if c.finished else 'no'} "
+            f"| {c.answers} | {c.late} | {c.standing} | {c.defaults} | {c.robots} | {c.replaced} "
+            f"| {archive.stat().st_size} |")

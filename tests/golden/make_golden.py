@@ -30,7 +30,7 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from goldens import HERE, SUFFIX, archives, coverage, name_of, pack, unpack  # noqa: E402
+from goldens import HERE, SUFFIX, archives, coverage, index_row, pack, unpack  # noqa: E402
 
 from engine.rng import Rng  # noqa: E402
 from pbem.cli import main  # noqa: E402
@@ -261,10 +261,10 @@ Complete games made by earlier pbem code, one `.tar.xz` per game folder (reports
 `make_golden.py` made them; it is only ever run to add new games, never to remake these (see its docstring).
 This list is written by that script from the archives themselves.
 
-Columns: steps stored; `answers`: steps resolving an answer to a prompt (a paused turn going on); `late`:
-rounds where only some seats owed orders (Scout's late choice); `standing`: orders carrying standing orders;
-`defaults`: orders the game played for a seat that missed the deadline (`pbem run --force`); `robots`: orders
-robot seats sent; `replaced`: orders replaced or withdrawn before their step.
+Columns: steps stored; `answers`: steps resolving answers to a paused turn's prompts; `late`: rounds where only
+some seats owed orders (Scout's late choice); `standing`: orders carrying standing orders; `defaults`: orders
+the game played for a seat that missed the deadline (`pbem run --force`); `robots`: orders robot seats sent;
+`replaced`: orders replaced or withdrawn before their step.
 
 | game folder | game | seats | steps | finished | answers | late | standing | defaults | robots | replaced | bytes |
 |---|---|---|---|---|---|---|---|---|---|---|---|
@@ -276,11 +276,7 @@ def write_index() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for archive in archives():
-            c = coverage(unpack(archive, Path(tmp)))
-            seats = f"{c.seats} + Wakhan" if c.wakhan else str(c.seats)
-            rows.append(f"| {name_of(archive)} | {c.game} | {seats} | {c.steps} | {'yes' if c.finished else 'no'} "
-                        f"| {c.answers} | {c.late} | {c.standing} | {c.defaults} | {c.robots} | {c.replaced} "
-                        f"| {archive.stat().st_size} |")
+            rows.append(index_row(archive, coverage(unpack(archive, Path(tmp)))))
     total = sum(a.stat().st_size for a in archives())
     (HERE / "README.md").write_text(INDEX_HEAD + "\n".join(rows) + f"\n\n{len(rows)} games, {total} bytes in all.\n",
                                     encoding="utf-8")

@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 from pbem.replay import KINDS, Replay, compare
 from pbem.store import open_game
 
-from .goldens import HERE, SUFFIX, Coverage, archives, coverage, name_of, unpack
+from .goldens import HERE, SUFFIX, Coverage, archives, coverage, index_row, name_of, unpack
 
 EXPECTED = HERE / "expected.yaml"
 #: Git keeps every golden forever, so their total must stay modest.
@@ -105,6 +105,14 @@ def test_goldens_cover_every_game_seat_count_and_feature(unpacked: dict[str, Pat
         assert total(x5, feature) > 0, f"no Expedition to 5X golden has {feature}"
     for group in (pax + wakhan, x5, expanse):
         assert any(not g.finished for g in group), f"keep running {group[0].game} games too"
+
+
+def test_readme_lists_what_each_archive_holds(unpacked: dict[str, Path]) -> None:
+    """README.md's table is what make_golden.py would write from the archives today: no row drifts."""
+    readme = (HERE / "README.md").read_text(encoding="utf-8").splitlines()
+    for archive in archives():
+        row = index_row(archive, coverage(unpacked[name_of(archive)]))
+        assert row in readme, f"README.md should list {row}"
 
 
 def test_goldens_stay_small() -> None:
