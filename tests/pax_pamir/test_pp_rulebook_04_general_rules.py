@@ -95,7 +95,9 @@ def test_overthrow_discarding_the_last_political_card_of_a_region_at_cleanup_rem
     court = [SHAH_SHUJAH_DURRANI, AFGHAN_HANDICRAFTS, GHILZAI_NOMADS, KHYBER_PASS, KARAKUL_SHEEP]
     state = position(courts={"anna": court})
     state.tribes = {"kabul": {"anna": 2, "bob": 1}}
-    step = turn(state, {"cleanup": {"court": [SHAH_SHUJAH_DURRANI, KARAKUL_SHEEP]}})
+    step = turn(state, {"cleanup": {"court": [SHAH_SHUJAH_DURRANI]}})
+    assert step.state.tribes == {"kabul": {"bob": 1}}  # at once, before the limit asks for one more card
+    step = turn(step.state, {"answer": [KARAKUL_SHEEP]})
     assert step.state.players["anna"].court == [AFGHAN_HANDICRAFTS, GHILZAI_NOMADS, KHYBER_PASS]
     assert step.state.tribes == {"kabul": {"bob": 1}}
     assert queries.cylinders_in_supply(step.state, "anna") == 10
