@@ -1,0 +1,76 @@
+"""Rulebook, Cleanup: court limit, then hand limit, then leftmost events, then the market refill."""
+
+from __future__ import annotations
+
+from pp_helpers import position, turn
+
+from games.pax_pamir import GAME
+
+MOHAN_LAL = 1  # Kabul intelligence rank 3
+AFGHAN_HANDICRAFTS = 9
+GHILZAI_NOMADS = 13
+KHYBER_PASS = 29
+RUMOR = 108  # discarded: every player discards every prize
+NEW_TACTICS = 105  # discarded: favor military
+EXILED_DURRANI_NOBILITY = 57  # a British prize
+JEZAIL_SHARPSHOOTERS = 53  # a Russian prize
+
+
+def test_the_court_limit_is_met_first_so_its_discards_can_lower_the_hand_limit() -> None:
+    """Cleanup: the court step comes before the hand step: discarding Mohan Lal (three blue stars) from an overfull
+    court leaves a hand limit of two for the five cards in hand."""
+    state = position(courts={"anna": [MOHAN_LAL, AFGHAN_HANDICRAFTS, GHILZAI_NOMADS, KHYBER_PASS]},
+                     hands={"anna": [40, 41, 42, 43, 44]})
+    step = turn(state, {"cleanup": {"court": [MOHAN_LAL]}})
+    (prompt,) = GAME.prompts(step.state)
+    assert prompt.seat == "anna" and "hand" in prompt.text
+    step = turn(step.state, {"answer": [40, 41, 42]})
+    anna = step.state.players["anna"]
+    assert anna.court == [AFGHAN_HANDICRAFTS, GHILZAI_NOMADS, KHYBER_PASS] and anna.hand == [43, 44]
+
+
+def test_a_discarded_event_affects_all_players_not_only_the_active_one() -> None:
+    """Cleanup: when an event card is discarded, all players are affected by the text at its top (Rumor discarded:
+    every player loses every prize)."""
+    state = position(market=[[1, 2, 3, 4, 5, 6], [RUMOR, 8, 9, 10, 11, 12]], deck=[20, 21])
+    state.players["bob"].prizes = [JEZAIL_SHARPSHOOTERS]
+    state.players["cati"].loyalty = "british"
+    state.players["cati"].prizes = [EXILED_DURRANI_NOBILITY]
+    step = turn(state, {})
+    assert step.state.players["bob"].prizes == [] and step.state.players["cati"].prizes == []
+    assert {RUMOR, JEZAIL_SHARPSHOOTERS, EXILED_DURRANI_NOBILITY} <= set(step.state.discard)
+
+
+def test_a_dominance_check_in_the_leftmost_column_is_resolved_at_cleanup() -> None:
+    """Cleanup: event cards in the leftmost column are discarded and their top resolved; for a Dominance Check
+    that is a Dominance Check."""
+    state = position(market=[[101, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[20, 102, 103, 104])
+    state.tribes = {"kabul": {"bob": 2, "cati": 1}}
+    step = turn(state, {})
+    new = step.state
+    assert new.checks_done == 1 and 101 in new.discard
+    assert [new.players[s].score for s in ("anna", "bob", "cati")] == [0, 3, 1]
+    assert new.market[0] == [2, 3, 4, 5, 6, 20]
+
+
+def test_an_event_the_refill_slides_into_the_leftmost_column_waits_for_the_next_cleanup() -> None:
+    """Cleanup: events in the leftmost column are discarded before the market is refilled, so an event that the
+    refill moves there stays until the following cleanup."""
+    state = position(market=[[1, NEW_TACTICS, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[20, 21, 22, 23])
+    step = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}]})
+    assert step.state.market[0][0] == NEW_TACTICS and step.state.favored == "political"
+    step = turn(step.state, {})
+    assert NEW_TACTICS in step.state.discard and step.state.favored == "military"
+
+
+def test_the_refill_moves_cards_left_before_drawing_into_the_rightmost_spaces() -> None:
+    """Cleanup: fill empty spaces by moving all cards of the row (with their rupees) to the leftmost positions,
+    then draw new cards into the rightmost empty spaces."""
+    state = position(market=[[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[20, 21, 22])
+    state.market_rupees = [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]
+    step = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 3},
+                                    {"action": "purchase", "row": 2, "column": 2}]})
+    new = step.state
+    assert new.market[0] == [1, 2, 4, 5, 6, 20]
+    assert new.market[1] == [7, 9, 10, 11, 12, 21]
+    assert new.market_rupees == [[1, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]]
