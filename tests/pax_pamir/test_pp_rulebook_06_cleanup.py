@@ -74,3 +74,35 @@ def test_the_refill_moves_cards_left_before_drawing_into_the_rightmost_spaces() 
     assert new.market[0] == [1, 2, 4, 5, 6, 20]
     assert new.market[1] == [7, 9, 10, 11, 12, 21]
     assert new.market_rupees == [[1, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]]
+
+
+def test_two_dominance_checks_revealed_by_one_refill_cause_instability() -> None:
+    """Cleanup, Instability: a Dominance Check revealed while another is already in the market (here the one just
+    drawn into the space above) triggers a Dominance Check; both are discarded and the spaces filled again."""
+    state = position(market=[[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[102, 103, 40, 41, 104])
+    state.tribes = {"kabul": {"cati": 1}}
+    step = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 1},
+                                    {"action": "purchase", "row": 2, "column": 1}]})
+    new = step.state
+    assert new.checks_done == 1 and new.players["cati"].score == 3
+    assert {102, 103} <= set(new.discard)
+    assert new.market == [[2, 3, 4, 5, 6, 40], [8, 9, 10, 11, 12, 41]]
+    assert new.deck == [104]
+
+
+def test_cleanup_limits_are_the_active_players_own() -> None:
+    """Cleanup: the limits are checked in the acting player's cleanup; a player pushed over the court limit in
+    another's turn (Bob loses Dost Mohammad's two purple stars to Anna's betrayal) discards in his own cleanup."""
+    durrani_royal_guard = 15  # Kabul military: betray
+    dost_mohammad = 7  # Kabul political rank 2
+    bob_court = [dost_mohammad, 8, 9, 13, 29]
+    state = position(courts={"anna": [durrani_royal_guard], "bob": bob_court}, hands={"anna": [40]})
+    state.spies = {str(dost_mohammad): {"anna": 1}}
+    step = turn(state, {"actions": [{"action": "betray", "card": durrani_royal_guard,
+                                     "target": dost_mohammad}]})
+    assert step.state.players["bob"].court == [8, 9, 13, 29]
+    (prompt,) = GAME.prompts(step.state)
+    assert prompt.seat == "bob" and prompt.kind == "turn" and step.state.current == "bob"
+    step = turn(step.state, {})
+    (prompt,) = GAME.prompts(step.state)
+    assert prompt.seat == "bob" and "court is over its limit of 3" in prompt.text
