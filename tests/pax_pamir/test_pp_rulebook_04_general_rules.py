@@ -115,3 +115,21 @@ def test_overthrow_losing_the_last_tribe_in_battle_discards_the_political_cards_
     assert step.state.tribes == {}
     assert step.state.players["anna"].court == [AFGHAN_HANDICRAFTS]
     assert {SHAH_SHUJAH_DURRANI, DOST_MOHAMMAD} <= set(step.state.discard)
+
+
+def test_overthrow_follows_a_last_tribe_taken_for_a_spy_under_component_limits() -> None:
+    """Component Limits with The Overthrow Rule: with every cylinder in play, a spy may be taken from your last
+    tribe in a region; losing that tribe discards your political cards of the region at once."""
+    charles_stoddart = 4  # Kabul intelligence: one spy
+    state = position(courts={"anna": [SHAH_SHUJAH_DURRANI], "bob": [AFGHAN_HANDICRAFTS]},
+                     hands={"anna": [charles_stoddart]})
+    state.tribes = {"kabul": {"anna": 1}}
+    state.spies = {str(AFGHAN_HANDICRAFTS): {"anna": 9}}
+    assert queries.cylinders_in_supply(state, "anna") == 0
+    order = {"actions": [{"action": "play", "card": charles_stoddart, "side": "right", "spies": [AFGHAN_HANDICRAFTS]}],
+             "answers": {"actions.0.take-cylinder-1": "tribe:kabul"}}
+    new = turn(state, order).state
+    assert new.tribes == {}
+    assert new.spies == {str(AFGHAN_HANDICRAFTS): {"anna": 10}}
+    assert new.players["anna"].court == [charles_stoddart]
+    assert SHAH_SHUJAH_DURRANI in new.discard

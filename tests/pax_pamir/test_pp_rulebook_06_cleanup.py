@@ -106,3 +106,26 @@ def test_cleanup_limits_are_the_active_players_own() -> None:
     step = turn(step.state, {})
     (prompt,) = GAME.prompts(step.state)
     assert prompt.seat == "bob" and "court is over its limit of 3" in prompt.text
+
+
+def test_a_check_drawn_after_the_leftmost_check_was_discarded_is_no_instability() -> None:
+    """Cleanup: the leftmost check is discarded (and resolved) in the third step, before the refill; the check
+    the fourth step then draws finds no other check in the market, so it simply waits there."""
+    state = position(market=[[101, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[102, 40, 103, 104])
+    state.tribes = {"kabul": {"bob": 1}}
+    new = turn(state, {}).state
+    assert new.checks_done == 1 and new.players["bob"].score == 3
+    assert new.market[0] == [2, 3, 4, 5, 6, 102]
+    assert new.deck == [40, 103, 104]
+
+
+def test_the_refill_leaves_spaces_empty_when_the_deck_runs_out() -> None:
+    """Cleanup: draw new cards to return the market to its normal size 'if possible': with the deck empty the
+    rightmost spaces stay empty and the game goes on."""
+    state = position(market=[[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[40])
+    step = turn(state, {"actions": [{"action": "purchase", "row": 2, "column": 1},
+                                    {"action": "purchase", "row": 2, "column": 2}]})
+    new = step.state
+    assert new.market[1] == [9, 10, 11, 12, 40, None]
+    assert new.market[0] == [1, 2, 3, 4, 5, 6] and new.deck == []
+    assert new.phase == "turns" and GAME.prompts(new)[0].seat == "bob"
