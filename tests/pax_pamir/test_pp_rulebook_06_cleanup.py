@@ -129,3 +129,13 @@ def test_the_refill_leaves_spaces_empty_when_the_deck_runs_out() -> None:
     assert new.market[1] == [9, 10, 11, 12, 40, None]
     assert new.market[0] == [1, 2, 3, 4, 5, 6] and new.deck == []
     assert new.phase == "turns" and GAME.prompts(new)[0].seat == "bob"
+
+
+def test_a_card_moving_onto_a_discarded_events_rupees_adds_them_to_its_own() -> None:
+    """Cleanup (and the Overview's cleanup): rupees left where an event was discarded go to the card that moves into
+    that space, even when it already carries rupees of its own; cards further right keep theirs."""
+    state = position(market=[[NEW_TACTICS, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], deck=[20])
+    state.market_rupees = [[2, 1, 3, 0, 0, 0], [0] * 6]
+    new = turn(state, {}).state
+    assert new.market[0] == [2, 3, 4, 5, 6, 20]
+    assert new.market_rupees[0] == [3, 3, 0, 0, 0, 0]
