@@ -55,7 +55,7 @@ def test_a_card_with_several_actions_is_still_used_for_one_action_per_turn() -> 
     state.market_rupees[0][2] = 2
     taxed = state.market[0][2]
     order = {"actions": [{"action": "tax", "card": GHILZAI_NOMADS, "take": [taxed]},
-                         {"action": "move", "card": GHILZAI_NOMADS, "moves": [["army", "kabul", "punjab"]]}]}
+                         {"action": "move", "card": GHILZAI_NOMADS, "moves": [{"army": "kabul", "to": "punjab"}]}]}
     problems = GAME.check(state, "anna", order)
     assert problems and problems[0].path[:2] == ("actions", 1)
     assert "already acted" in problems[0].message
@@ -133,3 +133,21 @@ def test_overthrow_follows_a_last_tribe_taken_for_a_spy_under_component_limits()
     assert new.spies == {str(AFGHAN_HANDICRAFTS): {"anna": 10}}
     assert new.players["anna"].court == [charles_stoddart]
     assert SHAH_SHUJAH_DURRANI in new.discard
+
+
+def test_component_limits_a_piece_placed_this_turn_stays_excluded_after_it_moves() -> None:
+    """Component Limits: pieces placed this turn are excluded, also once moved: the army Sindhi Warriors raises in
+    Punjab and then marches to Kandahar cannot be the block Money Lenders' build takes from play."""
+    sindhi_warriors = 34  # Punjab military rank 1: move; one army and the economic favored-suit icon
+    state = position(courts={"anna": [MONEY_LENDERS]}, hands={"anna": [sindhi_warriors]}, rupees={"anna": 6})
+    state.tribes = {"kabul": {"anna": 1}}
+    state.armies = {"kabul": {"british": 10}}
+    state.roads = {"kandahar-punjab": {"british": 1}}  # eleven British blocks in play, one in supply
+    actions = [{"action": "play", "card": sindhi_warriors, "side": "left"},
+               {"action": "move", "card": sindhi_warriors, "moves": [{"army": "punjab", "to": "kandahar"}]},
+               {"action": "build", "card": MONEY_LENDERS, "place": ["kabul"]}]  # economic is favored by then
+    (problem,) = GAME.check(state, "anna", {"actions": actions, "answers": {"actions.2.take-block-1": "army:kandahar"}})
+    assert problem.path == ("answers", "actions.2.take-block-1")
+    assert "army:kabul, road:kandahar-punjab" in problem.message
+    new = turn(state, {"actions": actions, "answers": {"actions.2.take-block-1": "road:kandahar-punjab"}}).state
+    assert new.armies == {"kabul": {"british": 11}, "kandahar": {"british": 1}} and new.roads == {}
