@@ -139,3 +139,18 @@ def test_a_card_moving_onto_a_discarded_events_rupees_adds_them_to_its_own() -> 
     new = turn(state, {}).state
     assert new.market[0] == [2, 3, 4, 5, 6, 20]
     assert new.market_rupees[0] == [3, 3, 0, 0, 0, 0]
+
+
+def test_riots_discarded_at_cleanup_remove_everyones_tribes_and_armies_there_and_overthrow() -> None:
+    """Cleanup: a discarded event affects all players: Nation Building's top (riots in Kabul) removes every tribe and
+    army in Kabul, and each player who loses their last tribe there loses their Kabul political cards."""
+    shah_shujah, dost_mohammad = 5, 7  # Kabul political cards
+    state = position(market=[[112, 2, 3, 4, 6, 8], [9, 10, 11, 12, 13, 14]], deck=[20],
+                     courts={"anna": [shah_shujah], "bob": [dost_mohammad, 29]})
+    state.tribes = {"kabul": {"anna": 1, "bob": 2}, "herat": {"cati": 1}}
+    state.armies = {"kabul": {"british": 2, "russian": 1}, "punjab": {"afghan": 1}}
+    new = turn(state, {}).state
+    assert new.tribes == {"herat": {"cati": 1}}
+    assert new.armies == {"punjab": {"afghan": 1}}
+    assert new.players["anna"].court == [] and new.players["bob"].court == [29]
+    assert {112, shah_shujah, dost_mohammad} <= set(new.discard)

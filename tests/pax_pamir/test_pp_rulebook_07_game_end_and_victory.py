@@ -83,3 +83,17 @@ def test_with_equal_military_stars_most_rupees_win_and_a_last_tie_is_shared(
     new = _buy_check(state)
     assert _scores(new)[:2] == [11, 11]
     assert GAME.result(new).winners == winners
+
+
+def test_an_early_win_in_the_middle_of_a_turn_ends_it_before_the_next_action() -> None:
+    """Game End and Victory: the player who leads all others by four after a check 'wins immediately': a check
+    bought as the first action ends the game, and the second action is never taken."""
+    state = position(market=CHECK_FIRST, deck=[20, 102, 103, 104])
+    state.players["anna"].score = 1
+    state.tribes = {"kabul": {"anna": 2}}
+    second = state.market[1][0]
+    step = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 1},
+                                    {"action": "purchase", "row": 2, "column": 1}]})
+    assert step.state.phase == "over" and GAME.result(step.state).winners == ("anna",)
+    assert _scores(step.state) == [4, 0, 0]
+    assert step.state.players["anna"].hand == [] and step.state.market[1][0] == second
