@@ -14,7 +14,7 @@ MONEY_LENDERS = 14  # Kabul economic, leveraged
 SHAH_SHUJAH_DURRANI = 5  # Kabul political
 DOST_MOHAMMAD = 7  # Kabul political
 KARAKUL_SHEEP = 61  # Herat economic
-TAJIK_WARBAND = 59  # Herat military rank 2: battle
+TAJIK_WARBAND = 59  # Herat military rank 2: battle and betray
 
 
 def test_component_limits_a_block_is_taken_from_play_and_a_road_becomes_an_army() -> None:
@@ -151,3 +151,23 @@ def test_component_limits_a_piece_placed_this_turn_stays_excluded_after_it_moves
     assert "army:kabul, road:kandahar-punjab" in problem.message
     new = turn(state, {"actions": actions, "answers": {"actions.2.take-block-1": "road:kandahar-punjab"}}).state
     assert new.armies == {"kabul": {"british": 11}, "kandahar": {"british": 1}} and new.roads == {}
+
+
+def test_card_precedence_an_ability_overrides_the_rules_only_while_its_card_is_in_court() -> None:
+    """Card Precedence: special abilities take precedence over the rules and are active as long as the card remains
+    in your court: Shah Shujah's Claim of Ancient Lineage lets Anna tax Bob without ruling Herat, until Bob
+    betrays the card."""
+    kabul_bazaar = 8  # Kabul economic: tax
+    state = position(courts={"anna": [SHAH_SHUJAH_DURRANI, kabul_bazaar], "bob": [KARAKUL_SHEEP, TAJIK_WARBAND]},
+                     current="bob")
+    state.spies = {str(SHAH_SHUJAH_DURRANI): {"bob": 1}}
+    tax_bob = {"actions": [{"action": "tax", "card": kabul_bazaar, "take": ["bob"]}]}
+    state.current = "anna"
+    assert GAME.check(state, "anna", tax_bob) == []  # anna rules nothing; Bob's cards are of Herat
+    state.current = "bob"
+    step = turn(state, {"actions": [{"action": "betray", "card": TAJIK_WARBAND,
+                                     "target": SHAH_SHUJAH_DURRANI, "prize": "refuse"}]})
+    step = turn(step.state, {})  # cati passes
+    assert step.state.current == "anna" and SHAH_SHUJAH_DURRANI in step.state.discard
+    (problem,) = GAME.check(step.state, "anna", tax_bob)
+    assert problem.path[:2] == ("actions", 0) and "cannot tax bob" in problem.message
