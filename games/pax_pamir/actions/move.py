@@ -36,6 +36,7 @@ from games.pax_pamir.actions._common import (
     spy_steps,
 )
 from games.pax_pamir.context import Context
+from games.pax_pamir.pieces import carry_placed_mark
 from games.pax_pamir.seats import report, seat_rules
 from games.pax_pamir.state import GameState
 
@@ -140,6 +141,9 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
     else:
         bump(state.tribes.setdefault(to, {}), seat, 1)
         court.remove_tribe(ctx, seat, source)  # arrive first: only an emptied region overthrows
+    owner = loyalty(state, seat) if kind == "army" else seat
+    left = {"spy": state.spies, "army": state.armies, "tribe": state.tribes}[kind].get(str(source), {}).get(owner, 0)
+    carry_placed_mark(state, kind, str(source), str(to), owner, left)
     for nested in (state.spies, state.armies, state.tribes):
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]
