@@ -38,6 +38,15 @@ def placed_this_turn(placed: Counts | None, kind: str, where: str, owner: str) -
     return placed.get(f"{kind}:{where}:{owner}", 0) if placed is not None else 0
 
 
+def carry_placed(placed: Counts | None, kind: str, source: str, to: str, owner: str, left: int) -> None:
+    """A piece of `owner` moved from `source` to `to`, `left` of them remaining at `source`: when more were placed
+    there this turn than remain, the one that moved was placed this turn, and its mark moves with it."""
+    # When old and new pieces share a place, the old one is taken to move: the new ones stay protected there.
+    if placed is not None and placed_this_turn(placed, kind, source, owner) > left:
+        bump(placed, f"{kind}:{source}:{owner}", -1)
+        mark_placed(placed, kind, to, owner)
+
+
 def sources(in_play: Iterable[tuple[str, str, Mapping[str, int]]], owner: str, placed: Counts | None) -> list[str]:
     """Where a piece of `owner` may be taken from, as "kind:where": each (kind, where, counts) of pieces in play
     holding more of `owner`'s pieces than were placed there this turn."""

@@ -7,7 +7,7 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 
 from __future__ import annotations
 
-from games.pax.pieces import Counts, bump, mark_placed, placed_this_turn, sources, take_from_play
+from games.pax.pieces import Counts, bump, carry_placed, mark_placed, sources, take_from_play
 from games.pax.words import article
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
@@ -80,12 +80,8 @@ def _take_block(ctx: Context, coalition: str, purpose: str, chooser: str) -> boo
 
 
 def carry_placed_mark(state: GameState, kind: str, source: str, to: str, owner: str, left: int) -> None:
-    """A piece of `owner` moved from `source` to `to`, `left` of them remaining at `source`: when more were placed
-    there this turn than remain, the moved one was placed this turn and stays excluded from Component Limits."""
-    placed = _placed(state)
-    if placed is not None and placed_this_turn(placed, kind, source, owner) > left:
-        bump(placed, f"{kind}:{source}:{owner}", -1)
-        mark_placed(placed, kind, to, owner)
+    """A piece of `owner` moved from `source` to `to`: one placed this turn stays excluded from Component Limits."""
+    carry_placed(_placed(state), kind, source, to, owner, left)
 
 
 def place_tribe(ctx: Context, seat: str, region: str) -> bool:

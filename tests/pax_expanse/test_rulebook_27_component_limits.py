@@ -48,3 +48,19 @@ def test_fleets_placed_this_turn_are_not_taken_again() -> None:
     step = turn(state, {"actions": [{"action": "play", "card": 15, "side": "right"}]})
     assert step.state.fleets == {"earth": {"un": 3}}
     assert step.state.transports == {"jupiter-outer_planets": {"un": 9}}
+
+
+def test_a_fleet_placed_this_turn_stays_excluded_after_it_moves() -> None:
+    """"excluding any pieces placed this turn", also once moved: the UN fleet Arms Contractors' Board (14) places in
+    Earth and the UN Home Fleet (15, a free action in a War climate) then moves to the Belt cannot be the token the
+    Fleet Logistics Commodore (34) takes from play; a UN transport is."""
+    state = table(hands={"anna": [14, 34]}, networks={"anna": [15]})
+    state.climate = "war"
+    put(state, "transports", "jupiter-outer_planets", "un", 11)  # the twelfth UN token is the last in supply
+    actions = [{"action": "play", "card": 14, "side": "right"},
+               {"action": "mobilise", "card": 15, "moves": [{"fleet": "earth", "to": "belt"}]},
+               {"action": "play", "card": 34, "side": "right"}]
+    step = turn(state, {"actions": actions})  # the transports are the only source: nothing to ask
+    assert data(step, "piece-taken")[0]["where"] == "jupiter-outer_planets"
+    assert step.state.fleets == {"belt": {"un": 1}, "mars": {"un": 1}}
+    assert step.state.transports == {"jupiter-outer_planets": {"un": 10}}
