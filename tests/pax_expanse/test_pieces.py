@@ -65,6 +65,19 @@ def test_agents_on_discarded_assets_move_to_an_adjacent_asset_by_their_owners_in
     assert moves == ["cleo", "anna"]  # from the current player, ben, around the table
 
 
+def test_an_agent_placed_this_turn_keeps_its_mark_when_its_asset_is_discarded() -> None:
+    """Component Limits exclude pieces placed this turn: anna's agent placed on 22 this turn moves to 1 when 22 leaves
+    play, and stays excluded there; her older agent, which moved first, may be taken."""
+    state = position(loyalty={"anna": "un"}, networks={"anna": [1, 22, 81]})
+    put(state, "agents", "22", "anna")
+    put(state, "supporters", "mars", "anna", 8)
+    ctx = turn_context(state, answers={"agent-moves-1": 81, "agent-moves-2": 1})
+    assert pieces.place_marker(ctx, "anna", "agent", "22")
+    discard_asset(ctx, 22, "test")
+    assert state.agents == {"81": {"anna": 1}, "1": {"anna": 1}}
+    assert pieces.marker_sources(state, "anna") == ["supporter:mars", "agent:81"]
+
+
 def test_agents_on_discarded_assets_with_nowhere_to_go_return_to_supply() -> None:
     state = position(loyalty={"anna": "un"}, networks={"anna": [22]})
     put(state, "agents", "22", "ben", 2)
