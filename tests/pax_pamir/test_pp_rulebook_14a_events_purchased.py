@@ -166,3 +166,33 @@ def test_koh_i_noor_recovered_gives_nothing_to_players_without_gifts() -> None:
     new = turn(state, {"actions": [_buy(1)]}).state
     assert queries.influence(new, "anna") == 1 and queries.influence(new, "bob") == 2
 
+
+
+def test_an_event_taken_lies_below_the_court_and_is_no_court_card() -> None:
+    """Purchase, Event Cards: a persistent event is placed below the buyer's court; it is not one of the court's
+    cards, so Anna, already at her court limit of three, discards nothing at cleanup."""
+    state = position(market=[[105, 2, 3, 4, 5, 6], ROW2],
+                     courts={"anna": [BALA_HISSAR, COMPANY_WEAPONS, AFGHAN_HANDICRAFTS]}, deck=[40])
+    step = turn(state, {"actions": [_buy(1)]})
+    assert step.state.players["anna"].court == [BALA_HISSAR, COMPANY_WEAPONS, AFGHAN_HANDICRAFTS]
+    assert step.state.current == "bob" and [e.card for e in step.state.effects] == [105]
+
+
+def test_courtly_manners_lets_the_buyer_decline_a_hostage_bribe_too() -> None:
+    """Courtly Manners: the buyer may decline to pay bribes -- the bribe for a card held hostage as well as the
+    one to a ruler: Anna taxes with Bala Hissar, which Bob's spies hold, and Bob gets nothing."""
+    state = position(market=[[107, 2, 3, 4, 5, 6], ROW2], courts={"anna": [BALA_HISSAR]})
+    state.spies = {str(BALA_HISSAR): {"bob": 2}}
+    state.standing = {"bob": {"bribe": "full"}}
+    order = {"actions": [_buy(1), {"action": "tax", "card": BALA_HISSAR, "hostage_bribe": 2}]}
+    new = turn(state, order).state
+    assert new.players["bob"].rupees == 4 and new.players["anna"].rupees == 4
+
+
+def test_public_withdrawal_also_loses_a_rupee_of_an_action_cost() -> None:
+    """Public Withdrawal: any rupee placed on it leaves the game, an action cost's rupee as well as a
+    purchase's: the gift's two rupees go to the rightmost card of each row, and the top one is lost."""
+    state = position(market=[[1, 2, 3, 4, 5, 111], ROW2], courts={"anna": [12]})  # City of Ghazni: gift
+    new = turn(state, {"actions": [{"action": "gift", "card": 12, "price": 2}]}).state
+    assert new.players["anna"].gifts == [2] and new.players["anna"].rupees == 2
+    assert sum(map(sum, new.market_rupees)) == 1

@@ -112,3 +112,15 @@ def test_public_withdrawal_discarded_changes_nothing_for_anyone() -> None:
     new = turn(state, {}).state
     assert new.favored == "political" and new.tribes == {"kabul": {"bob": 1}} and new.players["bob"].hand == [20]
     assert 111 in new.discard and new.effects == []
+
+
+def test_disregard_for_customs_also_frees_a_card_held_hostage() -> None:
+    """Disregard for Customs: nobody pays bribes -- not the one for a card held hostage either: Anna taxes with
+    Bala Hissar, which Bob's spies hold, and Bob is paid nothing."""
+    state = position(market=[[107, 2, 3, 4, 6, 9], ROW2], courts={"bob": [16]}, deck=[40])
+    state.spies = {"16": {"anna": 2}}
+    state.standing = {"anna": {"bribe": "full"}}
+    step = turn(state, {})
+    new = turn(step.state, {"actions": [{"action": "tax", "card": 16, "hostage_bribe": 2}]}).state
+    assert (new.players["anna"].rupees, new.players["bob"].rupees) == (4, 4)
+    assert new.current == "cati"
