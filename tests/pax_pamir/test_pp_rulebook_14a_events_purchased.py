@@ -196,3 +196,12 @@ def test_public_withdrawal_also_loses_a_rupee_of_an_action_cost() -> None:
     new = turn(state, {"actions": [{"action": "gift", "card": 12, "price": 2}]}).state
     assert new.players["anna"].gifts == [2] and new.players["anna"].rupees == 2
     assert sum(map(sum, new.market_rupees)) == 1
+
+
+def test_rumor_may_name_the_buyer_himself() -> None:
+    """Rumor: the buyer picks 'a player', not another player (unlike Other Persuasive Methods); naming oneself is
+    allowed and silences one's own patriots (the reading the reference engines share)."""
+    state = position(market=[[108, 2, 3, 4, 5, 6], ROW2], courts={"anna": [32]})  # Army of the Indus: British
+    assert queries.influence(state, "anna") == 2
+    new = turn(state, {"actions": [_buy(1, target="anna")]}).state
+    assert queries.influence(new, "anna") == 1

@@ -124,3 +124,13 @@ def test_disregard_for_customs_also_frees_a_card_held_hostage() -> None:
     new = turn(step.state, {"actions": [{"action": "tax", "card": 16, "hostage_bribe": 2}]}).state
     assert (new.players["anna"].rupees, new.players["bob"].rupees) == (4, 4)
     assert new.current == "cati"
+
+
+def test_military_suit_discarded_doubles_the_next_players_purchases() -> None:
+    """New Tactics discarded turns the favor to military; from then on 'the cost to purchase a card is doubled':
+    Bob, next, pays four rupees for the third card of a row."""
+    state = position(market=[[105, 2, 3, 4, 6, 9], ROW2], deck=[40])
+    step = turn(state, {})
+    assert step.state.favored == "military" and step.state.current == "bob"
+    new = turn(step.state, {"actions": [{"action": "purchase", "row": 2, "column": 3}]}).state
+    assert new.players["bob"].rupees == 0 and new.players["bob"].hand == [10]
