@@ -134,3 +134,12 @@ def test_military_suit_discarded_doubles_the_next_players_purchases() -> None:
     assert step.state.favored == "military" and step.state.current == "bob"
     new = turn(step.state, {"actions": [{"action": "purchase", "row": 2, "column": 3}]}).state
     assert new.players["bob"].rupees == 0 and new.players["bob"].hand == [10]
+
+
+def test_riots_are_no_battle_and_a_citadel_does_not_save_the_tribes() -> None:
+    """Riots in Kabul remove all tribes there; Citadel of Ghazni only keeps Kabul tribes from being removed in
+    battle, so Bob's tribes go too (Card Precedence: each card does what it says, no more)."""
+    state = position(market=[[112, 2, 3, 4, 6, 9], ROW2], courts={"bob": [17, SHAH_SHUJAH]}, deck=[40])
+    state.tribes = {"kabul": {"bob": 2}}
+    new = turn(state, {}).state
+    assert new.tribes == {} and new.players["bob"].court == [17]
