@@ -56,7 +56,7 @@ def test_a_free_purchase_cannot_take_a_card_you_placed_a_rupee_on_this_turn() ->
     to its right, Anna may not then take Hazara Chiefs for free."""
     state = position(market=[[1, HAZARA_CHIEFS, 3, 4, 5, 6], MARKET[1]], courts={"anna": [BALUCHI_SMUGGLERS]})
     (problem,) = GAME.check(state, "anna", {"actions": [_purchase(1, 3), _purchase(1, 2)]})
-    assert problem.path[:2] == ("actions", 1)
+    assert problem.path[:2] == ("actions", 1) and "placed a rupee on it this turn" in problem.message
     after = turn(state, {"actions": [_purchase(1, 2), _purchase(1, 3)]}).state
     assert after.players["anna"].hand == [HAZARA_CHIEFS, 3]
 
