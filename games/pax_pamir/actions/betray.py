@@ -92,8 +92,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if seat_rules(state, seat).loyal_to_every_coalition(state, seat):
         # Loyal to every coalition (Wakhan): the prize is kept, and no loyalty changes.
         state.players[seat].prizes.append(target)
-        report(ctx, f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize", seat=seat,
-               card=target, taken=True)
+        report(ctx, f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize",
+               seat=seat, card=target, taken=True)
         return
     answer = ctx.ask(Question(seat, ctx.key("prize"), "choice",
                               f"take {card_name(target)} as a {coalition} prize, or refuse it", PRIZE_ANSWERS,
@@ -106,8 +106,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if coalition != state.players[seat].loyalty:
         change_loyalty(ctx, seat, coalition)
     state.players[seat].prizes.append(target)
-    ctx.emit(f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize", seat=seat, card=target,
-             taken=True)
+    ctx.emit(f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize", seat=seat,
+             card=target, taken=True)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
