@@ -456,8 +456,8 @@ def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
 def replay(directory: Path) -> None:
     """Rebuild every snapshot from setup and the archived orders; exit 1 at the first difference.
 
-    A step whose events are only worded differently today (same data, same state) is noted, not a
-    difference. A difference names the step, what differs (state, events or orders) and the pbem versions
+    A step whose events, or the questions a waiting turn puts, are only worded differently today (same
+    data, same state) is noted, not a difference. A difference names the step, what differs (state, events or orders) and the pbem versions
     that made the step and that replayed it.
 
     \b
@@ -475,8 +475,9 @@ def replay(directory: Path) -> None:
     if difference is not None:
         raise Rejected(f"{gd.name}: replay differs at step {difference.step} ({difference.kind}): {difference.what}; "
                        f"{difference.versions()}")
+    worded = replaying.worded_differently(outcome)
     click.echo(f"{gd.name}: all {len(steps)} snapshots replay exactly"
-               + (" (events worded differently, see above)" if outcome.wording else ""))
+               + (f" ({worded} worded differently, see above)" if worded else ""))
 
 
 @main.command()

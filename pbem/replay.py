@@ -3,7 +3,8 @@
 A step diverges when its rebuilt snapshot differs (kind `state`), when its events say something else happened
 or tell it to other seats (`events`: event data or audience differ while the snapshot is the same), or when
 its archived orders no longer fit the rules (`orders`). Events whose text alone changed are a change of
-wording, not of the game: they are noted, and the replay goes on.
+wording, not of the game: they are noted, and the replay goes on. So is a snapshot that differs only in a
+`text` field: the words of a question put to a player while a turn waits, which the rules never read back.
 """
 
 from __future__ import annotations
@@ -43,13 +44,14 @@ class Difference:
 
 @dataclass(frozen=True)
 class Wording:
-    """A step whose events read differently today though they record the same thing."""
+    """A step whose events (or waiting questions) read differently today though they record the same thing."""
 
     step: int
-    changed: int  # how many events
-    stored: str  # the first changed event's text, as stored
+    changed: int  # how many events (or questions)
+    stored: str  # the first changed text, as stored
     now: str  # and as the current code words it
     made_by: str
+    what: str = "events"  # or "questions": the texts of a snapshot's questions
 
 
 @dataclass
@@ -109,9 +111,13 @@ def compare(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Replay
         except RejectedOrder as exc:
             return differs(step, f"the archived orders are refused: {exc}", "orders")
         state = result.state
-        found = _snapshot_difference(game.encode(state), _stored(gd, step, "state.json"))
+        stored_state = _stored(gd, step, "state.json")
+        found = _snapshot_difference(game.encode(state), stored_state)
         if found is not None:
-            return differs(step, f"the rebuilt snapshot differs from state.json: {found}", "state")
+            texts = _texts_only(json.loads(dump_json(game.encode(state))), _load(stored_state))
+            if not texts:
+                return differs(step, f"the rebuilt snapshot differs from state.json: {found}", "state")
+            outcome.wording.append(Wording(step, len(texts), *texts[0], made_by=made_by(gd, step), what="questions"))
         rebuilt = dump_json([event_to_data(e) for e in result.events])
         stored = _stored(gd, step, "events.json")
         if rebuilt != stored:
@@ -154,6 +160,28 @@ def _snapshot_difference(rebuilt: Any, stored_text: str) -> str | None:
         return "state.json is missing or not JSON"
     found = first_difference(json.loads(dump_json(rebuilt)), stored)
     return found or "the same data, written differently"
+
+
+def _texts_only(rebuilt: Any, stored: Any) -> list[tuple[str, str]] | None:
+    """The (stored, rebuilt) pairs when two snapshots differ only in string `text` fields; None otherwise."""
+    changed: list[tuple[str, str]] = []
+
+    def walk(new: Any, old: Any) -> bool:
+        if isinstance(new, dict) and isinstance(old, dict):
+            if set(new) != set(old):
+                return False
+            for key in sorted(new):
+                if key == "text" and isinstance(new[key], str) and isinstance(old[key], str):
+                    if new[key] != old[key]:
+                        changed.append((old[key], new[key]))
+                elif not walk(new[key], old[key]):
+                    return False
+            return True
+        if isinstance(new, list) and isinstance(old, list):
+            return len(new) == len(old) and all(walk(a, b) for a, b in zip(new, old, strict=True))
+        return bool(new == old and type(new) is type(old))
+
+    return changed if walk(rebuilt, stored) and changed else None
 
 
 def first_difference(rebuilt: Any, stored: Any, path: str = "") -> str | None:
@@ -206,16 +234,27 @@ def _event_difference(rebuilt: Any, stored: Any) -> tuple[int, str, str] | str:
 
 
 def wording_notes(name: str, outcome: Replay) -> list[str]:
-    """Lines telling a moderator where events read differently now, with the versions involved."""
-    if not outcome.wording:
-        return []
-    first = outcome.wording[0]
-    steps = [w.step for w in outcome.wording]
-    shown = ", ".join(str(s) for s in steps[:10]) + (f" and {len(steps) - 10} more" if len(steps) > 10 else "")
-    made = sorted({w.made_by for w in outcome.wording})
-    return [
-        f"{name}: events are worded differently in {len(steps)} step(s) ({shown}); in those steps the event "
-        f"data and the snapshot are the same, so this is not a difference",
-        f"{name}: made by pbem {', '.join(made)}; replayed with pbem {outcome.running}; first at step {first.step}: "
-        f"{first.stored!r} now reads {first.now!r}",
-    ]
+    """Lines telling a moderator where events or questions read differently now, with the versions involved."""
+    lines: list[str] = []
+    for what, rest in (("events", "the event data and the snapshot are the same"),
+                       ("questions", "the rest of the snapshot is the same")):
+        found = [w for w in outcome.wording if w.what == what]
+        if not found:
+            continue
+        first = found[0]
+        steps = [w.step for w in found]
+        shown = ", ".join(str(s) for s in steps[:10]) + (f" and {len(steps) - 10} more" if len(steps) > 10 else "")
+        made = sorted({w.made_by for w in found})
+        lines += [
+            f"{name}: {what} are worded differently in {len(steps)} step(s) ({shown}); in those steps {rest}, "
+            "so this is not a difference",
+            f"{name}: made by pbem {', '.join(made)}; replayed with pbem {outcome.running}; first at step "
+            f"{first.step}: {first.stored!r} now reads {first.now!r}",
+        ]
+    return lines
+
+
+def worded_differently(outcome: Replay) -> str:
+    """What reads differently in a replay that reproduced ("events", "questions", both), or ""."""
+    kinds = [what for what in ("events", "questions") if any(w.what == what for w in outcome.wording)]
+    return " and ".join(kinds)

@@ -153,6 +153,48 @@ def test_replay_calls_a_change_of_wording_alone_no_difference(tmp_path: Path, up
     assert "replay exactly (events worded differently" in out
 
 
+def edit_question(folder: Path, change: str) -> int:
+    """Change the first question a stored snapshot waits on: its text or its options. The step."""
+    for path in sorted((folder / "steps").glob("*/state.json")):
+        state = json.loads(path.read_text(encoding="utf-8"))
+        paused = state.get("paused") or {}
+        questions = paused.get("questions") or ([paused["question"]] if paused.get("question") else [])
+        if questions:
+            if change == "text":
+                questions[0]["text"] = "Asked as an older pbem did."
+            else:
+                questions[0]["options"] = ["something else"]
+            path.write_text(json.dumps(state, sort_keys=True, indent=1, ensure_ascii=False) + "\n")
+            return int(path.parent.name)
+    raise AssertionError("no paused question")
+
+
+@pytest.mark.parametrize("name", ["pp3-s22", "px4-s134"])
+def test_replay_calls_a_change_of_a_questions_wording_alone_no_difference(tmp_path: Path, upgraded: None,
+                                                                          name: str) -> None:
+    """A waiting turn stores the question it puts; a later pbem may word it better: the replay says so and goes on."""
+    folder = golden(name, tmp_path)
+    step = edit_question(folder, "text")
+    made = version.recorded(open_game(folder).step_info(step))
+    code, out = pbem("replay", str(folder))
+    assert code == 0, out
+    assert re.search(rf"questions are worded differently in 1 step\(s\) \({step}\); in those steps the rest of the "
+                     "snapshot is the same", out), out
+    assert f"made by pbem {made}; replayed with pbem {NEW}; first at step {step}: 'Asked as an older pbem did.' " \
+           "now reads" in out
+    assert "replay exactly (" in out and "questions worded differently, see above)" in out
+
+
+@pytest.mark.parametrize("name", ["pp3-s22", "px4-s134"])
+def test_replay_names_a_question_with_other_choices_as_a_state_difference(tmp_path: Path, upgraded: None,
+                                                                         name: str) -> None:
+    folder = golden(name, tmp_path)
+    step = edit_question(folder, "options")
+    code, out = pbem("replay", str(folder))
+    assert code == 1, out
+    assert f"replay differs at step {step} (state): the rebuilt snapshot differs from state.json: paused." in out
+
+
 @pytest.mark.parametrize("name", ["pp3-s22", "wk1-s52", "x5-s92", "px4-s134"])
 def test_replay_names_a_changed_event_as_an_events_difference(tmp_path: Path, upgraded: None, name: str) -> None:
     folder = golden(name, tmp_path)
