@@ -77,8 +77,8 @@ def start_of_turn(ctx: Ctx) -> None:
         if not targets:
             continue
         choice = ctx.ask(Question(seat, key, "choice",
-                                  f"{title(ability)}: place an agent on a {cards.board().region_names[region]} "
-                                  "asset without agents, or none", (*targets, "none"), path=("files", ability),
+                                  f"{title(ability)}: place an agent on an asset of {cards.board().region_names[region]} "
+                                  "without agents, or none", (*targets, "none"), path=("files", ability),
                                   default="none"))
         if choice != "none":
             ctx.emit(f"{seat} uses {title(ability)}", kind="ability", seat=seat, ability=ability)

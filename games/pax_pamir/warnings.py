@@ -63,7 +63,7 @@ class PamirWarner(Warner[GameState]):
                 break
             if before.data.get("kind") == "betray":
                 card = before.data.get("target")
-                cause = f"Taking {self.card_name(card)} as a {new} prize changes your loyalty from {old} to {new}"
+                cause = f"Taking {self.card_name(card)} as {_a(new)} prize changes your loyalty from {old} to {new}"
                 break
         lost = [e.data["card"] for e in events[:index]
                 if e.data.get("kind") == "discard-court" and e.data.get("seat") == seat

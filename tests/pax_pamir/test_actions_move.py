@@ -32,6 +32,13 @@ def test_13_move_2_an_army_crosses_a_border_holding_a_road_of_its_coalition() ->
     assert ctx.events[0].text == "anna moves a british army from herat to kabul."
 
 
+def test_13_move_2_an_afghan_army_is_named_with_its_article() -> None:
+    state = make_state(courts={"anna": [FARAH_ROAD]}, armies={"herat": {"afghan": 1}},
+                       roads={"herat-kabul": {"afghan": 1}}, loyalty={"anna": "afghan"})
+    ctx = run(state, "move", FARAH_ROAD, {"moves": [{"army": "herat", "to": "kabul"}]})
+    assert ctx.events[0].text == "anna moves an afghan army from herat to kabul."
+
+
 def test_13_move_3_no_loyal_road_no_crossing_and_the_legal_steps_are_listed() -> None:
     state = make_state(courts={"anna": [FARAH_ROAD]}, armies={"herat": {"british": 1}},
                        roads={"herat-kabul": {"british": 1}, "herat-persia": {"russian": 2}})

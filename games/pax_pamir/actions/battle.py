@@ -25,6 +25,7 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Question
 from games.pax.pieces import bump
+from games.pax.words import article
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context
@@ -163,11 +164,11 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
             continue
         if kind == "army":
             pieces.remove_army(ctx, rest, str(site))
-            report(ctx, f"{seat} removes a {rest} army from {site}.", kind="removed", piece="army", coalition=rest)
+            report(ctx, f"{seat} removes {article(rest)} {rest} army from {site}.", kind="removed", piece="army", coalition=rest)
         elif kind == "road":
             border, coalition = rest.split(":")
             pieces.remove_road(ctx, coalition, border)
-            report(ctx, f"{seat} removes a {coalition} road from {border}.", kind="removed", piece="road",
+            report(ctx, f"{seat} removes {article(coalition)} {coalition} road from {border}.", kind="removed", piece="road",
                    coalition=coalition)
         elif kind == "tribe":
             report(ctx, f"{seat} removes a tribe of {rest} from {site}.", kind="removed", piece="tribe", owner=rest)

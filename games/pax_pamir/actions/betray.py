@@ -96,8 +96,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
                seat=seat, card=target, taken=True)
         return
     answer = ctx.ask(Question(seat, ctx.key("prize"), "choice",
-                              f"take {card_name(target)} as a {coalition} prize, or refuse it", PRIZE_ANSWERS,
-                              path=(*ctx.where, "prize"), default=default_prize(state, seat, target)))
+                              f"take {card_name(target)} as {article(coalition)} {coalition} prize, or refuse it",
+                              PRIZE_ANSWERS, path=(*ctx.where, "prize"), default=default_prize(state, seat, target)))
     if answer == "refuse":
         state.discard.append(target)
         ctx.emit(f"{seat} refuses {card_name(target)} as a prize; it is discarded.", kind="prize", seat=seat,

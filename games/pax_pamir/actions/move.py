@@ -24,6 +24,7 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Pause
 from games.pax.pieces import bump
+from games.pax.words import article
 from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,
@@ -148,7 +149,8 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]
     where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
-    what = f"a {loyalty(state, seat)} army" if kind == "army" else f"a {kind}"
+    coalition = loyalty(state, seat)
+    what = f"{article(coalition)} {coalition} army" if kind == "army" else f"a {kind}"
     report(ctx, f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
 
 
