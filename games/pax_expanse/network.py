@@ -4,9 +4,9 @@ Reputation")."""
 from __future__ import annotations
 
 from games.pax.context import Context, Question
-from games.pax.pieces import carry_placed
 from games.pax_expanse import cards, queries
 from games.pax_expanse.context import AGENT_MOVE
+from games.pax_expanse.pieces import carry_placed_mark
 from games.pax_expanse.state import GameState, nested_bump
 
 Ctx = Context[GameState]
@@ -29,7 +29,6 @@ def discard_asset(ctx: Ctx, number: int, why: str) -> None:
     ctx.emit(f"{seat} discards {name} from their Network ({why})", kind="discard-asset", seat=seat, card=number)
     agents = state.agents.pop(str(number), {})
     first = state.turn.seat if state.turn is not None else state.current
-    placed = state.turn.placed if state.turn is not None else None
     for owner in queries.seats_in_order(state, first):
         for moved in range(1, agents.get(owner, 0) + 1):
             if not around:
@@ -40,7 +39,7 @@ def discard_asset(ctx: Ctx, number: int, why: str) -> None:
                                       f"{name} leaves play: move your agent on it to an adjacent asset",
                                       tuple(around), default=around[0]))
             nested_bump(state.agents, str(target), owner, 1)
-            carry_placed(placed, "agent", str(number), str(target), owner, agents[owner] - moved)
+            carry_placed_mark(state, "agent", str(number), str(target), owner, agents[owner] - moved)
             ctx.emit(f"{owner}'s agent moves from {name} to {cards.assets()[target].name}", kind="agent-moves",
                      seat=owner, card=number, target=target)
 

@@ -37,6 +37,11 @@ def _placed(state: GameState) -> dict[str, int] | None:
     return state.turn.placed if state.turn is not None else None
 
 
+def carry_placed_mark(state: GameState, kind: str, source: str, to: str, owner: str, left: int) -> None:
+    """A piece of `owner` moved from `source` to `to`: one placed this turn stays excluded from Component Limits."""
+    kernel.carry_placed(_placed(state), kind, source, to, owner, left)
+
+
 def marker_sources(state: GameState, seat: str) -> list[str]:
     """Where `seat` may take a control marker from with its supply empty: "supporter:<region>", "agent:<asset>",
     "favour:" (pieces placed this turn excluded)."""

@@ -17,10 +17,10 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax.pieces import carry_placed
 from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
+from games.pax_expanse.pieces import carry_placed_mark
 from games.pax_expanse.state import Counts, GameState, bump, nested_bump
 
 FIELDS: tuple[str, ...] = ("moves",)
@@ -110,18 +110,17 @@ def apply(state: GameState, seat: str, move: dict[str, Any], memo: Memo) -> str:
     """Make one legal move on `state`, remembering what it used; returns how a supporter crossed (or "")."""
     piece = next(p for p in PIECES if p in move)
     start, end = move[piece], move["to"]
-    placed = state.turn.placed if state.turn is not None else None
     if piece == "fleet":
         faction = loyalty(state, seat)
         nested_bump(state.fleets, start, faction, -1)
         nested_bump(state.fleets, end, faction, 1)
-        carry_placed(placed, "fleet", start, end, faction, state.fleets.get(start, {}).get(faction, 0))
+        carry_placed_mark(state, "fleet", start, end, faction, state.fleets.get(start, {}).get(faction, 0))
         bump(memo.fleets_moved, end, 1)
         return ""
     if piece == "agent":
         nested_bump(state.agents, str(start), seat, -1)
         nested_bump(state.agents, str(end), seat, 1)
-        carry_placed(placed, "agent", str(start), str(end), seat, state.agents.get(str(start), {}).get(seat, 0))
+        carry_placed_mark(state, "agent", str(start), str(end), seat, state.agents.get(str(start), {}).get(seat, 0))
         return ""
     route = supporter_route(state, seat, start, end, memo)
     border = cards.border(start, end)
@@ -133,7 +132,7 @@ def apply(state: GameState, seat: str, move: dict[str, Any], memo: Memo) -> str:
         bump(memo.supporters_moved, end, 1)
     nested_bump(state.supporters, start, seat, -1)
     nested_bump(state.supporters, end, seat, 1)
-    carry_placed(placed, "supporter", start, end, seat, state.supporters.get(start, {}).get(seat, 0))
+    carry_placed_mark(state, "supporter", start, end, seat, state.supporters.get(start, {}).get(seat, 0))
     return str(route)
 
 
