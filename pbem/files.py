@@ -27,6 +27,8 @@ LOCK_LIMIT_SECONDS = 30 * 60
 #: A temporary file of a writer that no longer runs, or older than this, is left over from a crash.
 STALE_TEMP_SECONDS = 24 * 3600
 _TEMP_SUFFIX = ".tmp"
+#: What flock says when another process holds the lock.
+_BUSY_ERRNOS = (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK)
 
 
 class WriteFailed(OSError):
@@ -184,7 +186,7 @@ def probe(path: Path, *, now: float | None = None) -> dict[str, Any] | None:
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            if exc.errno not in _BUSY_ERRNOS:
                 raise
             return _described(holder(path), now, path)
         return None
@@ -241,19 +243,37 @@ def describe_holder(info: dict[str, Any]) -> str:
     return f"{who}, for {hours} h {minutes} min" if hours else f"{who}, for {minutes} min"
 
 
+def _take(fd: int, wait: bool, timeout: float | None) -> None:
+    """flock `fd`: wait without limit, not at all, or up to `timeout` seconds (then raise as LOCK_NB does)."""
+    if timeout is None:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        return
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except OSError as exc:
+            left = end - time.monotonic()
+            if exc.errno not in _BUSY_ERRNOS or left <= 0:
+                raise
+        time.sleep(min(0.05, left))
+
+
 @contextmanager
-def locked(path: Path, *, wait: bool = True) -> Iterator[None]:
+def locked(path: Path, *, wait: bool = True, timeout: float | None = None) -> Iterator[None]:
     """Hold an exclusive advisory lock on `path` (created if missing) for the duration.
 
+    With `timeout`, wait at most that many seconds, then raise Busy as `wait=False` does at once.
     The lock file records the holder's pid and when it took the lock, for `pbem status` and `pbem tick`.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            _take(fd, wait, timeout)
         except OSError as exc:
-            if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            if exc.errno in _BUSY_ERRNOS:
                 info = _described(holder(path), None, path)
                 raise Busy(f"{path.parent} is being processed by another pbem run ({describe_holder(info)})",
                            info) from None

@@ -261,13 +261,13 @@ class GameDir:
         write_atomic(path, data)
 
     @contextmanager
-    def lock(self, *, wait: bool = True) -> Iterator[None]:
-        """Hold this game's lock: one process works on a game at a time.
+    def lock(self, *, wait: bool = True, timeout: float | None = None) -> Iterator[None]:
+        """Hold this game's lock: one process works on a game at a time (`timeout`: wait at most so long).
 
         Once held, game.yaml is read again if another process rewrote it meanwhile (`pbem robot` while a
         run waited), so nothing is decided on, or saved over, an older version.
         """
-        with locked(self.root / ".lock", wait=wait):
+        with locked(self.root / ".lock", wait=wait, timeout=timeout):
             try:
                 if self.root.resolve() not in _cleaned:
                     clean_temporaries(self.root)  # what a killed run's atomic writes left behind

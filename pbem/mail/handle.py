@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import moderation
-from pbem.files import write_atomic
+from pbem.files import Busy, write_atomic
 from pbem.intake import OrderRejected, submit
 from pbem.mail import compose, preferences, press, requests, tomoderator
 from pbem.mail.compose import Attachment
@@ -48,6 +48,7 @@ class Outcome:
     sender: str | None = None
     detail: str = ""
     first: str | None = None  # for a duplicate: what became of the mail the first time
+    lock: dict[str, Any] | None = None  # for a deferred mail: who holds its game's lock (pbem.files.probe)
 
     @property
     def processed(self) -> bool:
@@ -101,12 +102,20 @@ def _finish(root: Path, outcome: Outcome, digest: str, content: str = "") -> Out
     return outcome
 
 
+#: How long an order mail waits for its game's lock before it is left, unhandled, for the next run.
+LOCK_WAIT_SECONDS = 5.0
+#: The status of a mail whose game another process holds: not handled, not recorded, to be read again.
+DEFERRED = "deferred"
+
+
 def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = False, now: datetime | None = None,
-           received: datetime | None = None) -> Outcome:
+           received: datetime | None = None, busy: set[str] | None = None) -> Outcome:
     """Handle one raw mail for the games under `root`; safe to call again with the same mail.
 
     `received` is when the mail server got the mail (default: now): orders that arrived after the deadline
-    and its grace period do not count, however soon after it pbem reads them.
+    and its grace period do not count, however soon after it pbem reads them. A mail whose game another
+    process holds longer than LOCK_WAIT_SECONDS is not handled (status DEFERRED); its game goes into `busy`,
+    and later mail for a game in `busy` is deferred at once, so a fetch waits once per busy game.
     """
     now = now or datetime.now(UTC)
     arrived = min(received, now) if received is not None else now
@@ -146,8 +155,17 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     gd = open_cached(root / name)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
-    with gd.lock():
-        outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
+    busy = set() if busy is None else busy
+    try:
+        with gd.lock(timeout=0 if name in busy else LOCK_WAIT_SECONDS):
+            outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
+    except Busy as exc:
+        # Waiting without limit would stop the mail of every game behind this one (a hung run, an operator's
+        # flock): the mail stays where it came from, unrecorded, and is handled by a later run.
+        busy.add(name)
+        log(root, {"mail": mail.key, "game": name, "event": "game busy: mail left for the next run",
+                   "holder": exc.holder.get("pid"), "held_seconds": exc.holder.get("seconds")})
+        return Outcome(mail.key, DEFERRED, name, None, mail.sender, f"left for the next run: {exc}", lock=exc.holder)
     return _finish(root, outcome, mail.digest, mail.content)
 
 

@@ -3,7 +3,8 @@
 Exactly once: messages are read with BODY.PEEK (the \\Seen flag means nothing to pbem, so a person may read
 the mailbox), the UIDVALIDITY and last UID handled are kept in ROOT/.pbem/imap.json, and every handled mail
 is recorded by Message-ID before it is moved. A run killed half way reads the unmoved messages again, finds
-their records, and only moves them.
+their records, and only moves them. A mail whose game another process holds is not handled: it stays in the
+inbox, and the last UID kept stops before it, so a later fetch reads it again.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from typing import Any
 
 from imapclient import IMAPClient
 
-from pbem.files import clean_temporaries, locked, write_atomic
+from pbem.files import LOCK_LIMIT_SECONDS, clean_temporaries, describe_holder, locked, overdue, write_atomic
 from pbem.mail import notices
-from pbem.mail.handle import RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
+from pbem.mail.handle import DEFERRED, RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
 from pbem.mail.ratelimit import Limits
 from pbem.mail.scrub import scrub_mail
@@ -38,6 +39,12 @@ class FetchSummary:
     outcomes: list[Outcome] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     uidvalidity_reset: bool = False
+    stuck: set[str] = field(default_factory=set)  # games locked past the limit: reported in `errors`
+
+    @property
+    def deferred(self) -> set[str]:
+        """The games whose mail was left in the inbox because another process held them."""
+        return {o.game for o in self.outcomes if o.status == DEFERRED and o.game}
 
 
 def connect(server: Server) -> IMAPClient:
@@ -127,6 +134,8 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
         log(root, {"event": "uidvalidity changed", "folder": settings.folders.inbox, "old": mine.get("uidvalidity"), "new": validity})
         last = 0
     uids = sorted(uid for uid in client.search(["UID", f"{last + 1}:*"]) if uid > last)
+    busy: set[str] = set()
+    kept: int | None = None  # the first UID left in the inbox: the next fetch reads again from there
     for start in range(0, len(uids), BATCH):
         chunk = uids[start : start + BATCH]
         sizes = client.fetch(chunk, ["RFC822.SIZE"])
@@ -143,14 +152,18 @@ def _fetch(root: Path, settings: Settings, client: IMAPClient, now: datetime | N
                 else:
                     raw, truncated = (heads.get(uid, {}).get(b"BODY[HEADER]") or b""), True
                 received = _arrival((bodies.get(uid) or heads.get(uid) or {}).get(b"INTERNALDATE"))
-                outcome = _handle_one(root, settings, raw, truncated, now, received, summary)
+                outcome = _handle_one(root, settings, raw, truncated, now, received, summary, busy)
                 summary.outcomes.append(outcome)
                 if on_mail is not None:
                     on_mail(outcome)
+                if outcome.status == DEFERRED:
+                    kept = uid if kept is None else kept
+                    _report_stuck(outcome, summary)
+                    continue
                 moves[processed if outcome.processed else rejected].append(uid)
         for folder, moved in moves.items():
             _move(client, moved, folder)
-        mine = {"uidvalidity": validity, "last_uid": chunk[-1]}
+        mine = {"uidvalidity": validity, "last_uid": chunk[-1] if kept is None else kept - 1}
         state[settings.folders.inbox] = mine
         _save_state(root, state)
     if not uids and mine.get("uidvalidity") != validity:
@@ -194,11 +207,20 @@ def _arrival(value: object) -> datetime | None:
     return value.astimezone(UTC)  # a naive time is taken as local, as imapclient normalised it
 
 
+def _report_stuck(outcome: Outcome, summary: FetchSummary) -> None:
+    """A game locked past the documented limit is an error (exit 1, so cron mails the moderator), once a fetch."""
+    if not overdue(outcome.lock) or outcome.game is None or outcome.game in summary.stuck:
+        return
+    summary.stuck.add(outcome.game)
+    summary.errors.append(f"{outcome.game}: locked for more than {LOCK_LIMIT_SECONDS // 60} min by "
+                          f"{describe_holder(outcome.lock or {})}; its mail stays in the inbox until the lock is free")
+
+
 def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now: datetime | None,
-                received: datetime | None, summary: FetchSummary) -> Outcome:
+                received: datetime | None, summary: FetchSummary, busy: set[str]) -> Outcome:
     """Handle a mail; a failure keeps the raw mail for the moderator and sends it to the rejected folder."""
     try:
-        return handle(root, settings, raw, truncated=truncated, now=now, received=received)
+        return handle(root, settings, raw, truncated=truncated, now=now, received=received, busy=busy)
     except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
         key = mail_key(None, raw)
         try:

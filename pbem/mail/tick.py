@@ -81,7 +81,16 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             summary.errors.append("mail fetch skipped: another fetch is running")
         except Exception as exc:  # noqa: BLE001 - an unreachable mailbox must not stop deadlines and delivery
             summary.errors.append(f"mail fetch failed: {type(exc).__name__}: {exc}")
+    waiting = summary.fetched.deferred if summary.fetched is not None else set()
+    stuck = summary.fetched.stuck if summary.fetched is not None else set()
     for folder in games_under(root):
+        if folder.name in waiting:
+            # Its mail comes first: a deadline resolved now would pass over orders that arrived in time. A game
+            # locked past the limit is among the fetch's errors already.
+            if folder.name not in stuck:
+                summary.games[folder.name] = ["busy: another pbem process works on this game; it and its mail are "
+                                              "left for the next tick"]
+            continue
         try:
             gd = GameDir(folder)
             with gd.lock(wait=False):
