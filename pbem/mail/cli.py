@@ -214,20 +214,26 @@ def press_command(directory: Path, seat: str | None) -> None:
 def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
     """Do everything due for every game under ROOT: fetch orders, resolve steps, remind, send mail.
 
-    Safe to run from cron every few minutes, also twice at once (the second run does nothing).
+    Safe to run from cron every few minutes, also twice at once (the second run does nothing). A game
+    another process works on is left for the next tick, with its mail kept in the inbox; a game lock
+    held for more than 30 min is reported with the holder's pid, and the tick exits 1. A tick may take
+    30 min: a tick that finds an older one still holding tick.lock names it and exits 1.
 
     \b
     Example (crontab):
       */5 * * * *  cd /srv/pbem && PBEM_SMTP_PASSWORD=... pbem tick games/
     """
-    from pbem.mail.tick import default_renderer
+    from pbem.mail.tick import default_renderer, other_tick
     from pbem.mail.tick import tick as run_tick
 
     with user_errors():
         settings = None if no_mail and not (root / mail_settings.SETTINGS_FILE).exists() else _settings(root, settings_path)
         result = run_tick(root, settings, render=default_renderer(settings), mail=not no_mail)
     if result.busy:
-        click.echo("another pbem tick is running; nothing done")
+        said, stale = other_tick(result.other)
+        if stale:
+            raise MailError(said)
+        click.echo(said)
         return
     if result.fetched is not None:
         click.echo(f"fetched {len(result.fetched.outcomes)} mail(s)")

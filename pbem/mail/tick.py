@@ -18,12 +18,16 @@ from pbem.store import GameDir, StoreError
 
 Renderer = Callable[[GameDir, int], Any]
 
+#: A tick's lease on tick.lock: one holding it longer hangs, and the next tick says so and exits 1.
+TICK_LEASE_SECONDS = 30 * 60
+
 
 @dataclass
 class TickSummary:
-    """What one tick did; `busy` when another tick was running and this one did nothing."""
+    """What one tick did; `busy` when another tick was running and this one did nothing (`other`: who)."""
 
     busy: bool = False
+    other: dict[str, Any] = field(default_factory=dict)
     fetched: imap.FetchSummary | None = None
     games: dict[str, list[str]] = field(default_factory=dict)
     sent: smtp.SendSummary | None = None
@@ -67,9 +71,21 @@ def tick(root: Path, settings: Settings | None, *, now: datetime | None = None, 
     try:
         with locked(state_dir(root) / "tick.lock", wait=False):
             _tick(root, settings, now or datetime.now(UTC), render, mail, summary)
-    except Busy:
+    except Busy as exc:
         summary.busy = True
+        summary.other = exc.holder
     return summary
+
+
+def other_tick(info: dict[str, Any]) -> tuple[str, bool]:
+    """What to say of the tick holding tick.lock (described by pbem.files.probe), and whether it is past its lease."""
+    since = info.get("since")
+    when = f", since {datetime.fromtimestamp(since, UTC):%Y-%m-%d %H:%M} UTC" if since is not None else ""
+    if not overdue(info, TICK_LEASE_SECONDS):
+        who = f"pid {info['pid']}" if info.get("pid") else "an unknown process"
+        return f"another pbem tick is running ({who}{when}); nothing done", False
+    return (f"another pbem tick has held tick.lock longer than a tick may take ({TICK_LEASE_SECONDS // 60} min): "
+            f"{describe_holder(info)}{when}; nothing done. End that process (kill PID) if it hangs"), True
 
 
 def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer | None, mail: bool, summary: TickSummary) -> None:
