@@ -76,7 +76,9 @@ def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
     from pbem.control import deadline_text
     from pbem.status import describe, status
 
-    lines = describe(status(gd)).split("\n")
+    # Who holds the game's lock is for the moderator: a process id tells a player nothing they may know
+    # (and while this answer is written, the holder is this very process).
+    lines = describe({**status(gd), "lock": None}).split("\n")
     deadline = deadline_text(gd, seat, now)
     if deadline:
         lines.append(f"your deadline: {deadline}")

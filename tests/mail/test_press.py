@@ -106,6 +106,15 @@ def test_help_status_and_a_report_again_by_mail(offline: Site) -> None:
     assert "your orders for the next step are in" in ask("status: yes\n")
 
 
+def test_a_status_answer_to_a_player_names_no_process_id(offline: Site) -> None:
+    # The handler holds the game's lock while it answers: the moderator's status would show that lock's pid.
+    outcome = send(offline, press_mail(offline, "anna", "status: yes\n"))
+    assert outcome.status == "request", outcome
+    text = body(outbox(offline)[-1])
+    assert "waiting for" in text
+    assert "pid" not in text and "being worked on" not in text
+
+
 def test_a_new_address_must_come_from_the_old_one_and_both_are_told(offline: Site) -> None:
     stranger = order_mail(f"game: g1\nseat: anna\ntoken: {offline.tokens['anna']}\naddress: anna@new.example\n",
                           sender="someone@else.example")
