@@ -351,7 +351,11 @@ class GameDir:
             raise StoreError(f"{self.root}: step {step} is already stored")
         building = final.with_name(final.name + ".partial")
         if building.exists():
-            shutil.rmtree(building)  # left by a crash: everything in it is rebuilt below
+            try:
+                shutil.rmtree(building)  # left by a crash: everything in it is rebuilt below
+            except OSError as exc:  # rmtree names only the entry inside that it could not remove
+                raise StoreError(f"{self.name}: cannot remove {building.relative_to(self.root)} (left by an "
+                                 f"interrupted run): {exc.strerror or exc}; remove it, then run again") from None
         try:
             (building / "orders").mkdir(parents=True)
             for seat, text in orders.items():

@@ -121,6 +121,27 @@ def test_a_folder_pbem_may_not_write_names_the_game_and_the_file(game: GameDir, 
     assert result.output.strip() == "Error: g1: cannot write game.yaml: Permission denied"
 
 
+def test_a_step_left_half_built_that_pbem_may_not_remove_is_named_with_its_path(game: GameDir,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    assert CliRunner().invoke(main, ["robot", str(game.root), "--seat", "all"]).exit_code == 0
+    left = game.root / "steps" / "0001.partial" / "orders"
+    left.mkdir(parents=True)  # what a run as another user (root) left when it was killed
+    real = os.rmdir
+
+    def rmdir(path: str, *args: object, **kw: object) -> None:
+        if str(path) == "orders":  # as rmtree walks it, by name: as if root owned the folder (we run as root)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        real(path, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rmdir", rmdir)
+    result = CliRunner().invoke(main, ["run", "--no-reports", str(game.root)])
+    assert result.exit_code == 1
+    assert result.output.strip() == ("Error: g1: cannot remove steps/0001.partial (left by an interrupted run): "
+                                     "Permission denied; remove it, then run again")
+    monkeypatch.undo()
+    assert CliRunner().invoke(main, ["run", "--no-reports", str(game.root)]).exit_code == 0
+
+
 def test_a_fetch_removes_what_a_killed_fetch_left_in_the_mailbox_bookkeeping(tmp_path: Path) -> None:
     from pbem.mail import imap
     from pbem.mail.handle import state_dir
