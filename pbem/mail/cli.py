@@ -13,6 +13,7 @@ from pbem.files import Busy
 from pbem.mail import imap, notices, smtp
 from pbem.mail import settings as mail_settings
 from pbem.mail.deadlines import DeadlineError
+from pbem.mail.handle import DEFERRED
 from pbem.mail.settings import Settings, SettingsError
 from pbem.store import StoreError, open_game
 
@@ -76,7 +77,9 @@ def fetch(root: Path, settings_path: Path | None) -> None:
         click.echo(f"{outcome.status:10} {where:24} {outcome.sender or '-'}  {outcome.detail}")
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
-    click.echo(f"{len(result.outcomes)} mail(s) handled")
+    left = sum(o.status == DEFERRED for o in result.outcomes)
+    click.echo(f"{len(result.outcomes) - left} mail(s) handled" + (f", {left} left in the inbox for the next run"
+                                                                  if left else ""))
     if result.errors:
         sys.exit(1)
 
