@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -156,16 +157,17 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
     busy = set() if busy is None else busy
-    try:
-        with gd.lock(timeout=0 if name in busy else LOCK_WAIT_SECONDS):
-            outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
-    except Busy as exc:
-        # Waiting without limit would stop the mail of every game behind this one (a hung run, an operator's
-        # flock): the mail stays where it came from, unrecorded, and is handled by a later run.
-        busy.add(name)
-        log(root, {"mail": mail.key, "game": name, "event": "game busy: mail left for the next run",
-                   "holder": exc.holder.get("pid"), "held_seconds": exc.holder.get("seconds")})
-        return Outcome(mail.key, DEFERRED, name, None, mail.sender, f"left for the next run: {exc}", lock=exc.holder)
+    with ExitStack() as held:
+        try:
+            held.enter_context(gd.lock(timeout=0 if name in busy else LOCK_WAIT_SECONDS))
+        except Busy as exc:
+            # Waiting without limit would stop the mail of every game behind this one (a hung run, an operator's
+            # flock): the mail stays where it came from, unrecorded, and is handled by a later run.
+            busy.add(name)
+            log(root, {"mail": mail.key, "game": name, "event": "game busy: mail left for the next run",
+                       "holder": exc.holder.get("pid"), "held_seconds": exc.holder.get("seconds")})
+            return Outcome(mail.key, DEFERRED, name, None, mail.sender, f"left for the next run: {exc}", lock=exc.holder)
+        outcome = _handle_in_game(gd, settings, mail, doc, truncated, now, arrived)
     return _finish(root, outcome, mail.digest, mail.content)
 
 

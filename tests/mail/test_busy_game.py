@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +16,7 @@ from click.testing import CliRunner
 
 from pbem import store
 from pbem.cli import main
+from pbem.files import locked
 from pbem.mail import handle as handling
 from pbem.mail.handle import state_dir
 from pbem.mail.tick import tick
@@ -23,9 +26,6 @@ from .mailgame import GAME
 from .mails import order_mail, order_text
 
 MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
-
 
 class Holder:
     """Another process holding a game's lock with flock, as a hung `pbem run` or an operator's `flock` does."""
@@ -65,6 +65,7 @@ def _checks(site: Site, game: str) -> list[str]:
             if m.message["X-Pbem-Kind"] == "check" and str(m.message["Subject"]).startswith(f"[{game}]")]
 
 
+@pytest.mark.mail
 def test_mail_for_a_game_another_process_holds_waits_in_the_inbox_while_other_games_are_answered(
         two_games: tuple[Site, store.GameDir, dict[str, str]]) -> None:
     site, g2, tokens2 = two_games
@@ -94,6 +95,7 @@ def test_mail_for_a_game_another_process_holds_waits_in_the_inbox_while_other_ga
     assert tick(site.root, site.settings, now=MONDAY_9, render=None).fetched.outcomes == []
 
 
+@pytest.mark.mail
 def test_mail_for_a_game_locked_past_the_limit_is_kept_and_the_fetch_names_the_holder_and_fails(
         two_games: tuple[Site, store.GameDir, dict[str, str]]) -> None:
     site, g2, tokens2 = two_games
@@ -120,3 +122,23 @@ def test_mail_for_a_game_locked_past_the_limit_is_kept_and_the_fetch_names_the_h
     assert len(_checks(site, "g1")) == 1 and len(_checks(site, "g2")) == 1
     logged = [json.loads(line) for line in (state_dir(site.root) / "log.jsonl").read_text().splitlines()]
     assert any(e.get("event", "").startswith("game busy") and e.get("game") == "g1" for e in logged)
+
+
+def test_handle_leaves_mail_for_a_held_game_unrecorded_and_unanswered_and_handles_it_once_free(
+        offline: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(handling, "LOCK_WAIT_SECONDS", 0.1)
+    raw = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 5\n")).as_bytes()
+    busy: set[str] = set()
+    with locked(offline.gd.root / ".lock"):  # a second descriptor: flock refuses it even in this process
+        outcome = handling.handle(offline.root, offline.settings, raw, now=MONDAY_9, busy=busy)
+        assert (outcome.status, outcome.game, busy) == ("deferred", "g1", {"g1"})
+        assert outcome.lock is not None and outcome.lock["pid"] == os.getpid()
+        monkeypatch.setattr(handling, "LOCK_WAIT_SECONDS", 60)  # a game found busy is not waited for again
+        started = time.monotonic()
+        assert handling.handle(offline.root, offline.settings, raw, now=MONDAY_9, busy=busy).status == "deferred"
+        assert time.monotonic() - started < 30
+    assert handling.seen(offline.root, outcome.key) is None
+    assert not list(offline.gd.outbox_dir().glob("check-*")) and "anna" not in offline.gd.pending()
+    assert handling.handle(offline.root, offline.settings, raw, now=MONDAY_9).status == "accepted"
+    assert handling.handle(offline.root, offline.settings, raw, now=MONDAY_9).status == "duplicate"
+    assert len(list(offline.gd.outbox_dir().glob("check-*"))) == 1
