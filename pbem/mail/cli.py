@@ -233,7 +233,7 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
         settings = None if no_mail and not (root / mail_settings.SETTINGS_FILE).exists() else _settings(root, settings_path)
         result = run_tick(root, settings, render=default_renderer(settings), mail=not no_mail)
     if result.busy:
-        said, stale = other_tick(result.other)
+        said, stale = other_tick(root, result.other)
         if stale:
             raise MailError(said)
         click.echo(said)

@@ -77,14 +77,15 @@ def tick(root: Path, settings: Settings | None, *, now: datetime | None = None, 
     return summary
 
 
-def other_tick(info: dict[str, Any]) -> tuple[str, bool]:
+def other_tick(root: Path, info: dict[str, Any]) -> tuple[str, bool]:
     """What to say of the tick holding tick.lock (described by pbem.files.probe), and whether it is past its lease."""
     since = info.get("since")
     when = f", since {datetime.fromtimestamp(since, UTC):%Y-%m-%d %H:%M} UTC" if since is not None else ""
     if not overdue(info, TICK_LEASE_SECONDS):
         who = f"pid {info['pid']}" if info.get("pid") else "an unknown process"
         return f"another pbem tick is running ({who}{when}); nothing done", False
-    return (f"another pbem tick has held tick.lock longer than a tick may take ({TICK_LEASE_SECONDS // 60} min): "
+    return (f"another pbem tick has held {state_dir(root) / 'tick.lock'} longer than a tick may take "
+            f"({TICK_LEASE_SECONDS // 60} min): "
             f"{describe_holder(info)}{when}; nothing done. End that process (kill PID) if it hangs"), True
 
 
