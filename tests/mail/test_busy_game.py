@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ from pbem import store
 from pbem.cli import main
 from pbem.files import locked
 from pbem.mail import handle as handling
+from pbem.mail import tick as ticking
 from pbem.mail.handle import state_dir
 from pbem.mail.tick import tick
 
@@ -47,7 +48,8 @@ time.sleep(600)
         return self.process.pid
 
     def release(self) -> None:
-        self.process.kill()
+        if self.process.poll() is None:
+            self.process.kill()
         self.process.wait()
 
 
@@ -142,3 +144,36 @@ def test_handle_leaves_mail_for_a_held_game_unrecorded_and_unanswered_and_handle
     assert handling.handle(offline.root, offline.settings, raw, now=MONDAY_9).status == "accepted"
     assert handling.handle(offline.root, offline.settings, raw, now=MONDAY_9).status == "duplicate"
     assert len(list(offline.gd.outbox_dir().glob("check-*"))) == 1
+
+
+@pytest.mark.mail
+def test_a_tick_applies_no_deadline_to_a_game_whose_mail_it_had_to_leave(
+        two_games: tuple[Site, store.GameDir, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    site, _, _ = two_games
+    assert site.mailbox is not None
+    # The server's arrival times cannot lie in the future (Dovecot clamps them), so this game runs in the past.
+    opened = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=3)
+    site.gd.meta.options["deadline"] = {"rule": "1 hours after the last step", "grace_minutes": 0}
+    site.gd.save_meta()
+    tick(site.root, site.settings, now=opened, render=None)  # the deadline: opened + 1 h
+    holder = Holder(site.gd.root / ".lock")
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")),
+                         at=opened + timedelta(minutes=30))
+    real = ticking.imap.fetch
+
+    def fetch_then_free(*args: object, **kw: object) -> object:
+        done = real(*args, **kw)  # type: ignore[arg-type]
+        holder.release()  # the other process ends between the fetch and the deadlines
+        return done
+
+    monkeypatch.setattr(ticking.imap, "fetch", fetch_then_free)
+    try:
+        first = tick(site.root, site.settings, now=opened + timedelta(hours=2), render=None)
+    finally:
+        holder.release()
+    monkeypatch.setattr(ticking.imap, "fetch", real)
+    assert [o.status for o in first.fetched.outcomes] == ["deferred"]
+    assert site.gd.current_step() == 0 and "busy" in first.games["g1"][0]  # no default orders over anna's mail
+    later = tick(site.root, site.settings, now=opened + timedelta(hours=2, minutes=5), render=None)
+    assert [o.status for o in later.fetched.outcomes] == ["accepted"]  # it arrived in time
+    assert site.gd.step_info(1)["orders"] == {"anna": "submitted", "ben": "default", "cleo": "default"}
