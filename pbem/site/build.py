@@ -24,7 +24,7 @@ from pbem.reports.config import ReportConfig
 from pbem.reports.html import environment, stylesheet
 from pbem.reports.model import report_model
 from pbem.site import ledger as site_ledger
-from pbem.site.capability import seat_folder
+from pbem.site.capability import retired_folders, seat_folder
 from pbem.site.output import SiteOutput
 from pbem.store import GameDir, StoreError, open_game
 
@@ -109,6 +109,8 @@ def fingerprint(gd: GameDir) -> str:
     from pbem import version
 
     parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names)]
+    if any(seat.holder for seat in gd.meta.seats):  # a replaced holder moves a private folder
+        parts.append(repr([seat.holder for seat in gd.meta.seats]))
     for name in ("site.key",):
         path = gd.root / name
         parts.append(path.read_text(encoding="utf-8") if path.is_file() else "")
@@ -127,6 +129,9 @@ def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, know
     """
     name = slug(gd.name)
     seat_folder(gd, gd.meta.seat_names[0])  # the secret exists before the fingerprint reads it
+    for seat in gd.meta.seat_names:
+        for folder in retired_folders(gd, seat):  # a departed holder's pages go, even if the ledger was lost
+            output.retire(f"{name}/{folder}")
     current = fingerprint(gd)
     saved = known.get(name) or {}
     if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):

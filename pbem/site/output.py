@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -45,6 +46,13 @@ class SiteOutput:
             pass
         write_atomic(path, raw)  # a web server reads the site: files get the mode the umask gives, as reports do
         self.written += 1
+
+    def retire(self, relative: str) -> None:
+        """Remove a folder only pbem can have made (a replaced holder's capability), whatever the ledger says."""
+        path = self.out / relative
+        if path.is_dir() and not path.is_symlink():
+            self.removed += sum(1 for p in path.rglob("*") if p.is_file())
+            shutil.rmtree(path)
 
     def finish(self) -> int:
         """Remove files the previous build made and this one did not (a rolled-back step); count them."""

@@ -9,6 +9,10 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
+import hashlib
+import hmac
 import json
 import shutil
 from pathlib import Path
@@ -17,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
-from pbem.site import build, seat_folder
+from pbem.site import build, seat_folder, seat_links
 from pbem.store import open_game
 
 from .served import crawl, fetch, serving, url_of
@@ -73,24 +77,30 @@ def test_a_served_site_leads_no_reader_to_a_private_page_but_the_seat_s_own(root
     out = tmp_path / "www"
     build(root, out)
     gd = open_game(root / "x5")
+    retired = seat_folder(gd, "ben")
+    replace(root, "ben", "dora@example.org")  # a retired capability the sweep must not find either
+    build(root, out)
+    gd = open_game(root / "x5")
     folders = {seat: seat_folder(gd, seat) for seat in gd.meta.seat_names}
     secrets = {seat: [folders[seat], marker(seat)] for seat in folders}
+    assert retired not in folders.values()
     with serving(out) as base:
         reached = crawl(base, GUESSES)
         assert len(reached) > 20
         for url, body in reached.items():
-            assert not any(f in url for f in folders.values()), f"a stranger reaches {url}"
+            assert not any(f in url for f in [*folders.values(), retired]), f"a stranger reaches {url}"
             for seat, needles in secrets.items():
-                assert not any(n.encode() in body for n in needles), f"{url} names {seat}'s secrets"
+                assert not any(n.encode() in body for n in [*needles, retired]), f"{url} names {seat}'s secrets"
         files = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
         assert files
         for relative in files:
+            assert retired not in relative.parts, f"the replaced holder still reads {relative}"
             status, body = fetch(url_of(base, relative))
             assert status == 200, relative
             owner = owner_of(relative, folders)
             for seat, needles in secrets.items():
                 if seat != owner:
-                    assert not any(n.encode() in body for n in needles), f"{relative} names {seat}'s"
+                    assert not any(n.encode() in body for n in [*needles, retired]), f"{relative} names {seat}'s"
     own = (out / "x5" / folders["anna"] / "index.html").read_text() + "".join(
         p.read_text() for p in (out / "x5" / folders["anna"]).glob("0*.html"))
     assert marker("anna") in own  # the sweep would see a secret that strayed: the seat's own pages carry it
@@ -141,3 +151,61 @@ def test_a_site_folder_that_holds_the_games_is_refused(root: Path, tmp_path: Pat
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
     assert str(tmp_path) in result.output and "inside" in result.output
     assert not (tmp_path / "index.html").exists()
+
+
+# -- 2. a capability belongs to a seat's holder -------------------------------------------------------------------
+
+def test_a_seat_never_replaced_keeps_the_link_it_had_before_holders_counted(root: Path) -> None:
+    gd = open_game(root / "x5")
+    folders = {seat: seat_folder(gd, seat) for seat in gd.meta.seat_names}
+    key = (root / "x5" / "site.key").read_text().strip().encode()
+    for seat, folder in folders.items():
+        assert folder == hmac.new(key, f"pbem-site/seat/{seat}".encode(), hashlib.sha256).hexdigest()[:32]
+    gd.save_meta()
+    assert "holder" not in (root / "x5" / "game.yaml").read_text()  # no game.yaml changes just by upgrading
+
+
+def test_replace_issues_a_new_capability_and_the_next_build_removes_the_old_folder(root: Path, tmp_path: Path) -> None:
+    out = tmp_path / "www"
+    build(root, out)
+    before = {seat: seat_folder(open_game(root / "x5"), seat) for seat in ("anna", "ben", "cleo")}
+    replace(root, "ben", "dora@example.org")
+    gd = open_game(root / "x5")
+    assert seat_folder(gd, "ben") != before["ben"]
+    assert seat_folder(gd, "anna") == before["anna"] and seat_folder(gd, "cleo") == before["cleo"]
+    build(root, out)
+    assert not (out / "x5" / before["ben"]).exists()
+    assert (out / "x5" / seat_folder(gd, "ben") / "index.html").is_file()
+    replace(root, "ben", "emil@example.org")  # each holder has a link of their own
+    third = seat_folder(open_game(root / "x5"), "ben")
+    assert third not in (before["ben"], seat_folder(gd, "ben"))
+
+
+def test_replace_mails_the_new_link_to_the_new_holder_only(root: Path) -> None:
+    gd = open_game(root / "x5")
+    old = seat_links(gd, URL)
+    replace(root, "ben", "dora@example.org")
+    new = seat_links(open_game(root / "x5"), URL)["ben"]
+    mails = {}
+    for path in sorted(open_game(root / "x5").outbox_dir().glob("*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        text = "".join(str(part.get_content()) for part in msg.walk() if part.get_content_maintype() == "text")
+        mails[path.name] = (str(msg["To"]), text)
+    assert mails
+    welcome = [text for to, text in mails.values() if to == "dora@example.org"]
+    assert welcome and all(new in text for text in welcome)
+    for name, (to, text) in mails.items():
+        assert old["ben"] not in text, f"{name} to {to} carries the departing holder's link"
+        if to != "dora@example.org":
+            assert new not in text, f"{name} to {to} carries the new holder's link"
+
+
+def test_a_holder_in_game_yaml_that_is_not_a_count_is_refused_at_its_line(root: Path) -> None:
+    from pbem.store import StoreError
+
+    path = root / "x5" / "game.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("- name: ben\n", "- name: ben\n  holder: two\n", 1))
+    assert "holder: two" in path.read_text()
+    with pytest.raises(StoreError, match=r"game\.yaml:\d+: seat ben: holder: 'two'; write a whole number from 0"):
+        open_game(root / "x5")
