@@ -75,7 +75,7 @@ def broadcast(gd: GameDir, subject: str, text: str, now: datetime) -> list[Path]
 
 
 def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
-    """A new person takes a seat: new address and token; the token goes to the new address only."""
+    """A new person takes a seat: new address, token and private site address, mailed to the new address only."""
     _seat(gd, seat)
     if not ADDRESS.match(address) or any(c in address for c in "\r\n<>, \t"):
         raise ControlError(f"{address!r} is not a mail address")
@@ -84,7 +84,8 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
     old = member.address
     member.address = address
     member.robot = False
-    tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address and the token's hash
+    member.holder += 1  # a new private site address: the departing player's stops working at the next build
+    tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address, holder and token's hash
     moderation.log(gd, {"control": "replace", "seat": seat, "time": now.astimezone(UTC).isoformat()})
     queued = notices.queue_welcome(gd, settings, tokens, now=now)
     if old and old.lower() != address.lower():

@@ -64,6 +64,9 @@ class Seat:
     #: None (game.yaml written before these existed): every step's report, with its PDF, as then.
     mail: str | None = None
     pdf: bool | None = None
+    #: How many times the seat was given to a new person (`pbem replace`); its private site address depends on it.
+    #: 0, and absent from game.yaml, until the first replace.
+    holder: int = 0
 
 
 @dataclass
@@ -120,6 +123,16 @@ def _check_mail_fields(path: Path, raw: Any, seat: Seat) -> None:
             except (AttributeError, KeyError, TypeError):
                 line = ""
             raise StoreError(f"{path}{line}: seat {seat.name}: {key}: {getattr(seat, key)!r}; write {valid}")
+
+
+def _check_holder(path: Path, raw: Any, seat: Seat) -> None:
+    """A hand-edited `holder:` must stay a count: it decides which private site address the seat's pages have."""
+    if isinstance(seat.holder, bool) or not isinstance(seat.holder, int) or seat.holder < 0:
+        try:
+            line = f":{raw.lc.value('holder')[0] + 1}"
+        except (AttributeError, KeyError, TypeError):
+            line = ""
+        raise StoreError(f"{path}{line}: seat {seat.name}: holder: {seat.holder!r}; write a whole number from 0")
 
 
 def hash_token(token: str) -> str:
@@ -213,6 +226,7 @@ class GameDir:
             seats = [Seat(**{k: v for k, v in dict(s).items() if k in Seat.__dataclass_fields__}) for s in doc["seats"]]
             for raw, seat in zip(doc["seats"], seats, strict=True):
                 _check_mail_fields(path, raw, seat)
+                _check_holder(path, raw, seat)
             return GameMeta(
                 game=str(doc["game"]),
                 seed=str(doc["seed"]),
@@ -471,9 +485,17 @@ def _meta_fields(meta: GameMeta) -> dict[str, Any]:
         **fields,
         "game": meta.game,
         "seed": meta.seed,
-        "seats": [asdict(seat) for seat in meta.seats],
+        "seats": [_seat_fields(seat) for seat in meta.seats],
         "options": meta.options,
     }
+
+
+def _seat_fields(seat: Seat) -> dict[str, Any]:
+    """A seat as game.yaml holds it: `holder` only once a replace counted it, so older game.yaml stay as they were."""
+    fields = asdict(seat)
+    if not seat.holder:
+        del fields["holder"]
+    return fields
 
 
 def _write_meta(root: Path, doc: Any) -> None:

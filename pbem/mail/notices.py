@@ -17,6 +17,7 @@ from pbem.mail.handle import state_dir
 from pbem.mail.policy import MailChoice, choice_of
 from pbem.mail.settings import Settings
 from pbem.orders import render
+from pbem.reports.config import ReportConfig
 from pbem.store import GameDir, hash_token, new_token
 
 
@@ -82,6 +83,7 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
             "",
             *policy_lines(choice),
             "",
+            *_history_lines(gd, name, config),
             f"Your report of step {step} ({gd.game.label(gd.state())}) follows"
             + (", and is attached as a PDF." if choice.pdf else "."),
         ]
@@ -101,6 +103,14 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
         attach_pictures(msg, pictures)
         queued.append(compose.queue(gd.outbox_dir(), f"welcome-{name}", msg))
     return queued
+
+
+def _history_lines(gd: GameDir, seat: str, config: ReportConfig) -> list[str]:
+    """The seat's private history address, when the site is published: this holder's own, told to them only."""
+    from pbem.reports.render import history_url
+
+    url = history_url(gd, seat, config)
+    return [f"Your game so far, step by step as you saw it (a private address: do not share it): {url}", ""] if url else []
 
 
 def policy_lines(choice: MailChoice) -> list[str]:

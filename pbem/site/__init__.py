@@ -1,6 +1,6 @@
 """The games' history as a static web site: `pbem site ROOT OUT` (see `build`)."""
 
 from pbem.site.build import SiteSummary, build, game_dirs, seat_links, slug
-from pbem.site.capability import seat_folder, site_key
+from pbem.site.capability import retired_folders, seat_folder, site_key
 
-__all__ = ["SiteSummary", "build", "game_dirs", "seat_folder", "seat_links", "site_key", "slug"]
+__all__ = ["SiteSummary", "build", "game_dirs", "retired_folders", "seat_folder", "seat_links", "site_key", "slug"]

@@ -13,7 +13,6 @@ Layout of the site (every link relative, so it works opened from disk or served 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,8 @@ import jinja2
 from pbem.reports.config import ReportConfig
 from pbem.reports.html import environment, stylesheet
 from pbem.reports.model import report_model
-from pbem.site.capability import seat_folder
+from pbem.site import ledger as site_ledger
+from pbem.site.capability import retired_folders, seat_folder
 from pbem.site.output import SiteOutput
 from pbem.store import GameDir, StoreError, open_game
 
@@ -73,15 +73,18 @@ def hash_name(name: str) -> int:
 def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSummary:
     """Write the site of every game under `root` into `out`; files whose bytes are unchanged are not touched."""
     config = config or ReportConfig()
+    site_ledger.check_apart(root, out)
     env = environment(config)
-    output = SiteOutput(out)
+    ledger = site_ledger.load(root, out)
+    output = SiteOutput(out, ledger.files)
+    fingerprints: dict[str, dict[str, Any]] = {}
     summary = SiteSummary(index=out / "index.html")
     entries = []
     games_seen: set[str] = set()
     for folder in game_dirs(root):
         try:
             gd = open_game(folder)
-            entry = _publish_game(gd, env, output)
+            entry = _publish_game(gd, env, output, ledger.games, fingerprints)
         except (StoreError, OSError, ValueError, KeyError) as exc:
             summary.problems.append(f"{folder.name}: not published: {exc}")
             continue
@@ -95,6 +98,8 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     output.put("index.html", env.get_template("site/index.html.j2").render(games=entries, root=""))
     summary.removed = output.finish()
     summary.written, summary.unchanged = output.written, output.unchanged
+    ledger.files, ledger.games = output.made, fingerprints
+    ledger.save()
     return summary
 
 
@@ -104,6 +109,8 @@ def fingerprint(gd: GameDir) -> str:
     from pbem import version
 
     parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names)]
+    if any(seat.holder for seat in gd.meta.seats):  # a replaced holder moves a private folder
+        parts.append(repr([seat.holder for seat in gd.meta.seats]))
     for name in ("site.key",):
         path = gd.root / name
         parts.append(path.read_text(encoding="utf-8") if path.is_file() else "")
@@ -114,22 +121,24 @@ def fingerprint(gd: GameDir) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 
-def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput) -> dict[str, Any]:
-    """Every page of one game (kept as they are when nothing changed); returns its line in the site's index."""
+def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, known: dict[str, dict[str, Any]],
+                  fingerprints: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Every page of one game (kept as they are when nothing changed); returns its line in the site's index.
+
+    `known` holds each game's fingerprint and index line from the last build; this build's go into `fingerprints`.
+    """
     name = slug(gd.name)
     seat_folder(gd, gd.meta.seat_names[0])  # the secret exists before the fingerprint reads it
-    mark = f"{name}/.fingerprint.json"
-    known = output.read(mark)
+    for seat in gd.meta.seat_names:
+        for folder in retired_folders(gd, seat):  # a departed holder's pages go, even if the ledger was lost
+            output.retire(f"{name}/{folder}")
     current = fingerprint(gd)
-    if known is not None:
-        try:
-            saved = json.loads(known)
-        except ValueError:
-            saved = {}
-        if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
-            return dict(saved["entry"])
-    entry = _render_game(gd, env, output, name)
-    output.put(mark, json.dumps({"fingerprint": current, "entry": entry}, sort_keys=True) + "\n")
+    saved = known.get(name) or {}
+    if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
+        entry = dict(saved["entry"])
+    else:
+        entry = _render_game(gd, env, output, name)
+    fingerprints[name] = {"fingerprint": current, "entry": entry}
     return entry
 
 

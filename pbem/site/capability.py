@@ -1,8 +1,9 @@
 """Capability links: each seat's private history lives at a path only that seat is told.
 
 The path is derived from a secret the game keeps (`site.key` in the game folder, created on first use
-and readable by its owner only), so it cannot be guessed from the game's or the seat's name, and the
-same seat always gets the same path, build after build.
+and readable by its owner only) and from the seat's holder (`holder:` in game.yaml, counted up by `pbem
+replace`), so it cannot be guessed from the game's or the seat's name, the same holder gets the same path
+build after build, and a replaced holder's path leads nowhere once the site is built again.
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ def _read_key(path: Path) -> bytes | None:
     return text.encode("ascii")
 
 
-def seat_folder(gd: GameDir, seat: str) -> str:
-    """The unguessable folder name of a seat's private pages (128 bits from the game's secret)."""
-    return hmac.new(site_key(gd), f"pbem-site/seat/{seat}".encode(), hashlib.sha256).hexdigest()[:32]
+def seat_folder(gd: GameDir, seat: str, holder: int | None = None) -> str:
+    """The unguessable folder name of a seat's private pages for its current (or a given) holder: 128 bits."""
+    holder = gd.meta.seat(seat).holder if holder is None else holder
+    # The first holder's path is the one every release before holders counted gave: links already mailed hold.
+    label = f"pbem-site/seat/{seat}" if holder == 0 else f"pbem-site/seat/{seat}/holder/{holder}"
+    return hmac.new(site_key(gd), label.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def retired_folders(gd: GameDir, seat: str) -> list[str]:
+    """The folders of a seat's earlier holders, whose pages must no longer be served."""
+    return [seat_folder(gd, seat, holder) for holder in range(gd.meta.seat(seat).holder)]

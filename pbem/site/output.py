@@ -2,37 +2,27 @@
 
 from __future__ import annotations
 
-import json
+import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 from pbem.files import write_atomic
 
-#: Lists the files the last build wrote, so the next one removes only what it made itself.
-MANIFEST = ".pbem-site.json"
-
 
 class SiteOutput:
-    """Collects a build's files under `out`; `finish()` removes the previous build's leftovers."""
+    """Collects a build's files under `out`; `finish()` removes the previous build's leftovers.
 
-    def __init__(self, out: Path):
+    `before` is what the previous build made (from the ledger, kept outside `out`): only those files are ever
+    removed, so whatever else the moderator keeps in `out` stays.
+    """
+
+    def __init__(self, out: Path, before: Iterable[str] = ()):
         self.out = out
         self.made: set[str] = set()
         self.written = 0
         self.unchanged = 0
-        self.before = self._manifest()
-
-    def _manifest(self) -> set[str]:
-        try:
-            return set(json.loads((self.out / MANIFEST).read_text(encoding="utf-8")))
-        except (FileNotFoundError, ValueError, TypeError):
-            return set()
-
-    def read(self, relative: str) -> str | None:
-        """A file the previous build made, as text (None when it is not there)."""
-        try:
-            return (self.out / relative).read_text(encoding="utf-8") if relative in self.before else None
-        except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError, NotADirectoryError):
-            return None
+        self.removed = 0
+        self.before = set(before)
 
     def keep(self, prefix: str) -> bool:
         """Keep every file the previous build made under `prefix` as it is; False when one is missing."""
@@ -57,16 +47,30 @@ class SiteOutput:
         write_atomic(path, raw)  # a web server reads the site: files get the mode the umask gives, as reports do
         self.written += 1
 
+    def retire(self, relative: str) -> None:
+        """Remove a folder only pbem can have made (a replaced holder's capability), whatever the ledger says."""
+        path = self.out / relative
+        if path.is_dir() and not path.is_symlink():
+            self.removed += sum(1 for p in path.rglob("*") if p.is_file())
+            shutil.rmtree(path)
+
     def finish(self) -> int:
         """Remove files the previous build made and this one did not (a rolled-back step); count them."""
-        before = self.before
-        removed = 0
-        for relative in sorted(before - self.made - {MANIFEST}):
+        for relative in sorted(self.before - self.made):
             path = self.out / relative
-            # Only plain relative paths inside the site are ever removed, whatever the manifest says.
+            # Only plain relative paths inside the site are ever removed, whatever the ledger says.
             if Path(relative).is_absolute() or ".." in Path(relative).parts or not path.is_file():
                 continue
             path.unlink()
-            removed += 1
-        self.put(MANIFEST, json.dumps(sorted(self.made | {MANIFEST}), indent=0) + "\n")
-        return removed
+            self.removed += 1
+            self._prune(path.parent)
+        return self.removed
+
+    def _prune(self, folder: Path) -> None:
+        """Remove folders left empty (a folder's name can be a capability: it goes with its pages)."""
+        while folder != self.out and folder.is_relative_to(self.out):
+            try:
+                folder.rmdir()
+            except OSError:
+                return
+            folder = folder.parent

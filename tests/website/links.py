@@ -20,11 +20,16 @@ class _Links(HTMLParser):
 
 def links(page: Path) -> list[str]:
     """Every href and src of a page, as written."""
-    parser = _Links()
-    parser.feed(page.read_text(encoding="utf-8"))
-    return parser.hrefs
+    return links_in(page.read_text(encoding="utf-8"))
 
 
 def target(page: Path, href: str) -> Path:
     """The file a relative link of `page` points at."""
     return (page.parent / urlsplit(href).path).resolve()
+
+
+def links_in(html: str) -> list[str]:
+    """Every href and src of an HTML text (a page, or a server's folder listing), as written."""
+    parser = _Links()
+    parser.feed(html)
+    return parser.hrefs
