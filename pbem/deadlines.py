@@ -1,5 +1,9 @@
 """Deadlines: a rule with a time zone in game.yaml, when the current step is due, and how to show it.
 
+`seat_deadline(gd, seat)` is the one answer to "when are seat S's orders for the open step due": every mail,
+report, .ics file, status line and page reads it. It lives below the reports and the mail, beside the store,
+because both need it and the reports must not import the mail.
+
 Schema, in game.yaml `options:` (every key but `rule` optional):
 
     deadline:
@@ -28,7 +32,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import icalendar
 
+from pbem import moderation
 from pbem.files import write_atomic
+from pbem.store import GameDir
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MISSED = ("default", "robot", "wait")
@@ -279,18 +285,21 @@ def current(game_root: Path, step: int, policy: Policy, now: datetime) -> Track:
     track = load_track(game_root)
     if track is not None and track.step == step:
         return track
-    minimum = policy.minimum
-    if policy.turn_minimum > minimum and is_turn(game_root):
-        minimum = policy.turn_minimum
-    track = Track(step=step, opened=now, deadline=policy.rule.after(now, policy.zone, minimum))
+    track = opening(game_root, step, policy, now)
     save_track(game_root, track)
     return track
 
 
+def opening(game_root: Path, step: int, policy: Policy, now: datetime) -> Track:
+    """The deadline a step opened at `now` gets: the rule, after the minimum time (longer for one seat's turn)."""
+    minimum = policy.minimum
+    if policy.turn_minimum > minimum and is_turn(game_root):
+        minimum = policy.turn_minimum
+    return Track(step=step, opened=now, deadline=policy.rule.after(now, policy.zone, minimum))
+
+
 def is_turn(game_root: Path) -> bool:
     """True when the step now open asks orders of one seat only: a player's turn (also against an automaton)."""
-    from pbem.store import GameDir  # late: the store does not need the deadline code, nor the reverse at import
-
     if not (Path(game_root) / "game.yaml").is_file():
         return False
     gd = GameDir(Path(game_root))
@@ -298,6 +307,54 @@ def is_turn(game_root: Path) -> bool:
     if gd.game.result(state) is not None:
         return False
     return len({p.seat for p in gd.game.prompts(state)}) == 1
+
+
+def running(gd: GameDir) -> Policy | None:
+    """The game's policy while a deadline runs: None without a (valid) rule, once the game is over, or while held."""
+    try:
+        found = policy(gd.meta.options)
+    except DeadlineError:
+        return None  # the tick reports a broken rule; nobody is shown a deadline made up around it
+    if found is None or gd.game.result(gd.state()) is not None or moderation.held(gd) is not None:
+        return None
+    return found
+
+
+def open_track(gd: GameDir, now: datetime) -> tuple[Policy, Track] | None:
+    """Fix the open step's deadline if it is not fixed yet (saved): the policy and the track; None when none runs.
+
+    The batch calls this before it renders a new step's reports, so they name the deadline the mail will.
+    """
+    found = running(gd)
+    return (found, current(gd.root, gd.current_step(), found, now)) if found is not None else None
+
+
+def open_deadline(gd: GameDir, now: datetime | None = None) -> tuple[Policy, Track] | None:
+    """The running policy and the open step's deadline, as fixed, or as it would be fixed at `now`; never written."""
+    found = running(gd)
+    if found is None:
+        return None
+    step = gd.current_step()
+    track = load_track(gd.root)
+    if track is None or track.step != step:
+        track = opening(gd.root, step, found, now or datetime.now(UTC))
+    return found, track
+
+
+def seat_deadline(gd: GameDir, seat: str | None, now: datetime | None = None) -> datetime | None:
+    """When `seat`'s orders for the open step are due (None: the game's own deadline); None when none runs."""
+    found = open_deadline(gd, now)
+    return found[1].for_seat(seat) if found is not None else None
+
+
+def seat_deadline_text(gd: GameDir, seat: str | None, now: datetime | None = None) -> str | None:
+    """`seat_deadline` as the seat reads it: in its own time zone (else the rule's), or None."""
+    found = open_deadline(gd, now)
+    if found is None:
+        return None
+    rule, track = found
+    zone_name = gd.meta.seat(seat).timezone if seat is not None else None
+    return local_text(track.for_seat(seat), zone_name, rule.zone)
 
 
 def local_text(moment: datetime, zone_name: str | None, fallback: ZoneInfo) -> str:

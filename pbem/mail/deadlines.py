@@ -16,9 +16,15 @@ from pbem.deadlines import (
     is_turn,
     load_track,
     local_text,
+    open_deadline,
+    open_track,
+    opening,
     parse_rule,
     policy,
+    running,
     save_track,
+    seat_deadline,
+    seat_deadline_text,
     settings_of,
     track_path,
     zone,
@@ -26,6 +32,6 @@ from pbem.deadlines import (
 
 __all__ = [
     "DAYS", "KEYS", "MISSED", "TURN_HOURS", "After", "DeadlineError", "Policy", "Rule", "Track", "Weekly", "current",
-    "ics", "is_turn", "load_track", "local_text", "parse_rule", "policy",
-    "save_track", "settings_of", "track_path", "zone",
+    "ics", "is_turn", "load_track", "local_text", "open_deadline", "open_track", "opening", "parse_rule", "policy",
+    "running", "save_track", "seat_deadline", "seat_deadline_text", "settings_of", "track_path", "zone",
 ]
