@@ -11,8 +11,11 @@ from pbem.files import LOCK_LIMIT_SECONDS, describe_holder, overdue, probe
 from pbem.store import GameDir
 
 
-def status(gd: GameDir) -> dict[str, Any]:
-    """The game's standing as JSON-ready data (keys: game, name, step, label, waiting_for, finished, scores …)."""
+def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
+    """The game's standing as JSON-ready data (keys: game, name, step, label, waiting_for, finished, scores …).
+
+    For a `reader` (a player asking by mail) the deadline is that seat's own, and no other seat's is shown.
+    """
     game = gd.game
     state = gd.state()
     result = game.result(state)
@@ -33,9 +36,9 @@ def status(gd: GameDir) -> dict[str, Any]:
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
         "lock": probe(gd.root / ".lock"),  # who works on the game right now (pid, since, seconds, alive)
         "held": _held(gd),
-        "deadline": _deadline(gd, result is not None),
+        "deadline": _deadline(gd, result is not None, reader),
         # Each seat owing orders, with the deadline it was told (its own when the moderator gave it one).
-        "deadlines": _seat_deadlines(gd, [p.seat for p in prompts if p.seat not in pending]),
+        "deadlines": _seat_deadlines(gd, [p.seat for p in prompts if p.seat not in pending and reader in (None, p.seat)]),
     }
 
 
@@ -56,15 +59,15 @@ def _held(gd: GameDir) -> str | None:
     return str(mark.get("why", "")) if mark is not None else None
 
 
-def _deadline(gd: GameDir, finished: bool) -> str | None:
-    """When the open step closes (ISO, UTC) as last fixed: the game's deadline or a seat's later one; read, never
-    written: a status opens no deadline."""
+def _deadline(gd: GameDir, finished: bool, reader: str | None) -> str | None:
+    """When the open step closes (ISO, UTC) as last fixed: the game's deadline or a seat's later one, or the
+    reader's own; read, never written: a status opens no deadline."""
     from pbem import deadlines
 
     found = deadlines.open_deadline(gd) if not finished else None
     if found is None or not _fixed(gd):
         return None
-    return found[1].closes().isoformat()
+    return (found[1].for_seat(reader) if reader is not None else found[1].closes()).isoformat()
 
 
 def _seat_deadlines(gd: GameDir, seats: list[str]) -> dict[str, str]:

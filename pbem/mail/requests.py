@@ -76,7 +76,7 @@ def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
     from pbem.control import deadline_text
     from pbem.status import describe, status
 
-    lines = describe(status(gd)).split("\n")
+    lines = describe(status(gd, reader=seat)).split("\n")
     deadline = deadline_text(gd, seat, now)
     if deadline:
         lines.append(f"your deadline: {deadline}")

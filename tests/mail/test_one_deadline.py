@@ -18,10 +18,12 @@ from pbem.mail import notices, requests, smtp
 from pbem.mail import settings as mail_settings
 from pbem.mail.tick import default_renderer, tick
 from pbem.orders import dump_body, render
-from pbem.reports import render_step
+from pbem.reports import render_step, report_model
 from pbem.reports.names import report_stem
 from pbem.site import build, seat_folder
 from pbem.status import describe, status
+
+from .conftest import Site
 
 #: Monday 30 November 2026, 19:33 Berlin: less than the turn minimum before Monday's 20:00.
 SETUP = datetime(2026, 11, 30, 18, 33, tzinfo=UTC)
@@ -157,3 +159,47 @@ def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, 
     with gd.lock():
         control.resume(gd, resumed)
     _check(gd, settings, site, resumed, seen)
+
+
+MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+def _with_deadline(site: Site) -> None:
+    site.gd.meta.options["deadline"] = {"rule": "weekdays 18:00", "timezone": "Europe/Berlin"}
+    site.gd.save_meta()
+
+
+def test_status_lists_each_owing_seat_with_its_own_deadline(offline: Site) -> None:
+    _with_deadline(offline)
+    with offline.gd.lock():
+        control.set_deadline(offline.gd, MONDAY_9, extend=timedelta(days=2), seat="ben", why="travel")
+    info = status(offline.gd)
+    ben = deadlines.seat_deadline(offline.gd, "ben")
+    anna = deadlines.seat_deadline(offline.gd, "anna")
+    assert ben is not None and anna is not None and ben > anna
+    assert info["deadlines"] == {"anna": anna.isoformat(), "ben": ben.isoformat(), "cleo": anna.isoformat()}
+    assert datetime.fromisoformat(info["deadline"]) == ben  # the step closes with the latest
+    assert f"anna: {anna:%a %Y-%m-%d %H:%M} UTC" in describe(info)
+
+
+def test_a_players_status_answer_names_only_their_own_deadline(offline: Site) -> None:
+    _with_deadline(offline)
+    with offline.gd.lock():
+        control.set_deadline(offline.gd, MONDAY_9, extend=timedelta(days=2), seat="ben", why="travel")
+    ben = deadlines.seat_deadline(offline.gd, "ben")
+    anna = deadlines.seat_deadline(offline.gd, "anna")
+    assert ben is not None and anna is not None
+    _, lines, _ = requests.answer(offline.gd, offline.settings, "anna", {"status": True}, "anna@example.org", MONDAY_9)
+    said = "\n".join(lines)
+    assert f"{ben:%a %Y-%m-%d %H:%M}" not in said and "ben:" not in said
+    assert f"deadline: {anna:%a %Y-%m-%d %H:%M} UTC" in said
+
+
+def test_a_held_game_shows_no_deadline_anywhere(offline: Site) -> None:
+    _with_deadline(offline)
+    with offline.gd.lock():
+        control.set_deadline(offline.gd, MONDAY_9, extend=timedelta(hours=1))
+        control.hold(offline.gd, "a rules question", MONDAY_9)
+    assert deadlines.seat_deadline(offline.gd, "anna") is None
+    assert status(offline.gd)["deadline"] is None and status(offline.gd)["deadlines"] == {}
+    assert report_model(offline.gd, 0, "anna")["deadline_at"] is None
