@@ -88,6 +88,8 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
                 if settings is not None and render is not None:  # daily digests need reports, and mail
                     summary.games[gd.name] += digest.flush(gd, settings, now)
+                if settings is not None:  # a digest seat owing orders hears so at once, not the next day
+                    summary.games[gd.name] += digest.tell_due(gd, settings, now)
         except Busy as exc:
             if overdue(exc.holder):  # a stuck lock: cron must hear of it, not a quiet "busy" every round
                 summary.errors.append(f"{folder.name}: locked for more than {LOCK_LIMIT_SECONDS // 60} min by "
