@@ -11,9 +11,11 @@ from pathlib import Path
 
 import icalendar
 import pytest
+from click.testing import CliRunner
 
 from engine.rng import Rng
-from pbem import control, deadlines, intake, store
+from pbem import control, control_cli, deadlines, intake, store
+from pbem.cli import main
 from pbem.mail import notices, requests, smtp
 from pbem.mail import settings as mail_settings
 from pbem.mail.tick import default_renderer, tick
@@ -73,8 +75,8 @@ def _check(gd: store.GameDir, settings: mail_settings.Settings, site: Path, now:
     policy = deadlines.policy(gd.meta.options)
     assert policy is not None
     step = gd.current_step()
-    info = status(gd)
-    described = describe(info)
+    info = json.loads(_pbem("status", str(gd.root), "--json"))
+    described = _pbem("status", str(gd.root))
     build(gd.root.parent, site, settings.report_config())
     owing = _owing(gd)
     assert owing, f"{gd.game.id}: nobody owes orders"
@@ -111,6 +113,13 @@ def _check(gd: store.GameDir, settings: mail_settings.Settings, site: Path, now:
         assert "deadline" not in page.lower() or said in page, where
 
 
+def _pbem(*args: str) -> str:
+    """What a `pbem` command prints; it must succeed."""
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, (args, result.output, result.exc_info)
+    return result.output
+
+
 def _play_one_step(gd: store.GameDir, settings: mail_settings.Settings, now: datetime) -> None:
     """The seats owing orders send random legal ones; a tick resolves the step and opens the next."""
     state = gd.state()
@@ -127,7 +136,7 @@ def _play_one_step(gd: store.GameDir, settings: mail_settings.Settings, now: dat
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "count", "extra"), GAMES, ids=["x5", "pamir", "pamir-wakhan", "expanse"])
 def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, count: int, extra: dict[str, str],
-                                                                   tmp_path: Path) -> None:
+                                                                   tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "games"
     root.mkdir()
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
@@ -149,15 +158,14 @@ def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, 
     _check(gd, settings, site, later, seen)
 
     seat = _owing(gd)[0]
-    with gd.lock():
-        control.set_deadline(gd, later, extend=timedelta(days=1), seat=seat, why="travel")
+    monkeypatch.setattr(control_cli, "_now", lambda: later)
+    _pbem("deadline", str(gd.root), "--seat", seat, "--extend", "1d", "--why", "travel")
     _check(gd, settings, site, later, seen)
 
-    with gd.lock():
-        control.hold(gd, "a rules question", later)
+    _pbem("hold", str(gd.root), "--why", "a rules question")
     resumed = later + timedelta(hours=3)
-    with gd.lock():
-        control.resume(gd, resumed)
+    monkeypatch.setattr(control_cli, "_now", lambda: resumed)
+    _pbem("resume", str(gd.root))
     _check(gd, settings, site, resumed, seen)
 
 
