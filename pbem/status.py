@@ -14,7 +14,8 @@ from pbem.store import GameDir
 def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
     """The game's standing as JSON-ready data (keys: game, name, step, label, waiting_for, finished, scores …).
 
-    For a `reader` (a player asking by mail) the deadline is that seat's own, and no other seat's is shown.
+    For a `reader` (a player asking by mail) the deadline is that seat's own, no other seat's is shown, and
+    neither is the process working on the game.
     """
     game = gd.game
     state = gd.state()
@@ -34,7 +35,8 @@ def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
         "scores": dict(result.scores) if result is not None else game.scores(state),
         "winners": list(result.winners) if result is not None else [],
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
-        "lock": probe(gd.root / ".lock"),  # who works on the game right now (pid, since, seconds, alive)
+        # Who works on the game right now (pid, since, seconds, alive): the moderator's to know, not a player's.
+        "lock": probe(gd.root / ".lock") if reader is None else None,
         "held": _held(gd),
         "deadline": _deadline(gd, result is not None, reader),
         # Each seat owing orders, with the deadline it was told (its own when the moderator gave it one).

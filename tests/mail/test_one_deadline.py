@@ -211,3 +211,10 @@ def test_a_held_game_shows_no_deadline_anywhere(offline: Site) -> None:
     assert deadlines.seat_deadline(offline.gd, "anna") is None
     assert status(offline.gd)["deadline"] is None and status(offline.gd)["deadlines"] == {}
     assert report_model(offline.gd, 0, "anna")["deadline_at"] is None
+
+
+def test_a_players_status_answer_names_no_process(offline: Site) -> None:
+    with offline.gd.lock():  # as when the answer is written: the mail handler holds the game's lock
+        _, lines, _ = requests.answer(offline.gd, offline.settings, "anna", {"status": True}, "anna@example.org", MONDAY_9)
+    said = "\n".join(lines)
+    assert "pid" not in said and "being worked on" not in said
