@@ -9,12 +9,13 @@ import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from engine.contract import Order, RejectedOrder
 from engine.rng import Rng
-from pbem import moderation, robots
+from pbem import deadlines, moderation, robots
 from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
 from pbem.mail.queue import requeue_step
@@ -115,7 +116,7 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
 
 def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
              on_step: Callable[[int], None] | None = None, workers: int | None = None,
-             on_rendered: Callable[[int, int], None] | None = None) -> RunSummary:
+             on_rendered: Callable[[int, int], None] | None = None, now: datetime | None = None) -> RunSummary:
     """Resolve steps while orders are complete, then render every step not yet rendered. The caller holds the lock.
 
     Reports are rendered after the steps are stored (several steps in parallel, one process per core),
@@ -139,6 +140,9 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
         summary.resolved.append(step)
         if on_step is not None:
             on_step(step)
+    if summary.resolved:
+        # The new step's deadline is fixed before its reports are rendered: they and its mail name the same one.
+        deadlines.open_track(gd, now or datetime.now(UTC))
     if render is not None:
         render_missing(gd, render, workers=workers, on_rendered=on_rendered)
     state = gd.state()

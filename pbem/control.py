@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from pbem import moderation
-from pbem.mail import compose, deadlines
+from pbem import deadlines, moderation
+from pbem.mail import compose
 from pbem.mail import settings as mail_settings
 from pbem.mail.due import deadline_text
 from pbem.mail.settings import Settings
@@ -82,6 +82,25 @@ def _deadline_line(gd: GameDir, seat: str, now: datetime) -> list[str]:
     return [f"Deadline for your orders: {text}."] if text else []
 
 
+def rerender_open_step(gd: GameDir, settings: Settings | None, readers: Sequence[str | None] | None = None) -> None:
+    """Render the open step's stored reports again (no mail): they name the deadline the control just changed."""
+    step = gd.current_step()
+    if not (gd.report_dir(step) / ".complete").exists():
+        return  # not rendered yet: the batch renders them, with the deadline as it is then
+    try:
+        from pbem.reports import ReportConfig, render_step
+        from pbem.reports.names import report_stem
+    except ImportError:
+        return
+    config = settings.report_config() if settings is not None else ReportConfig()
+    chosen = [None, *gd.meta.seat_names] if readers is None else list(readers)
+    # A PDF already made (a report mail attached it) is made again too, so no stored copy keeps the old deadline.
+    with_pdf = [r for r in chosen if (gd.report_dir(step) / f"{report_stem(r)}.pdf").is_file()]
+    for group, pdf in ((with_pdf, True), ([r for r in chosen if r not in with_pdf], False)):
+        if group:
+            render_step(gd, step, config, mail=False, readers=group, pdf=pdf)
+
+
 # -- hold and resume ---------------------------------------------------------------------------------------
 def hold(gd: GameDir, why: str, now: datetime) -> list[Path]:
     """Hold the game (the caller holds its lock): no resolution, deadline or reminder until `resume`."""
@@ -100,6 +119,7 @@ def hold(gd: GameDir, why: str, now: datetime) -> list[Path]:
     data["held"] = {"why": why, "since": now.astimezone(UTC).isoformat()}
     moderation.write(gd, data)
     moderation.log(gd, {"control": "hold", "why": why, "time": now.astimezone(UTC).isoformat()})
+    rerender_open_step(gd, settings)  # no deadline runs while held, and the reports say none
     lines = [
         f"The moderator has put game {gd.name} ({gd.game.title}) on hold: {why}",
         "",
@@ -127,6 +147,8 @@ def resume(gd: GameDir, now: datetime) -> tuple[timedelta, list[Path]]:
     data.pop("held", None)
     moderation.write(gd, data)
     moderation.log(gd, {"control": "resume", "time": now.astimezone(UTC).isoformat(), "held_for": str(paused)})
+    deadlines.open_track(gd, now)  # a game held before its deadline was fixed gets it now, as its mail says
+    rerender_open_step(gd, settings)
 
     def lines(seat: str) -> list[str]:
         return [f"The moderator has resumed game {gd.name} ({gd.game.title}); {gd.game.label(gd.state())}.", "",
@@ -190,6 +212,7 @@ def set_deadline(gd: GameDir, now: datetime, *, at: datetime | None = None, exte
     deadlines.save_track(gd.root, track)
     moderation.log(gd, {"control": "deadline", "seat": seat, "deadline": new.isoformat(), "why": why,
                         "time": now.astimezone(UTC).isoformat()})
+    rerender_open_step(gd, settings, [seat] if seat is not None else None)
     told = [seat] if seat is not None else owing
 
     def lines(reader: str) -> list[str]:

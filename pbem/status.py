@@ -11,8 +11,12 @@ from pbem.files import LOCK_LIMIT_SECONDS, describe_holder, overdue, probe
 from pbem.store import GameDir
 
 
-def status(gd: GameDir) -> dict[str, Any]:
-    """The game's standing as JSON-ready data (keys: game, name, step, label, waiting_for, finished, scores …)."""
+def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
+    """The game's standing as JSON-ready data (keys: game, name, step, label, waiting_for, finished, scores …).
+
+    For a `reader` (a player asking by mail) the deadline is that seat's own, no other seat's is shown, and
+    neither is the process working on the game.
+    """
     game = gd.game
     state = gd.state()
     result = game.result(state)
@@ -31,9 +35,12 @@ def status(gd: GameDir) -> dict[str, Any]:
         "scores": dict(result.scores) if result is not None else game.scores(state),
         "winners": list(result.winners) if result is not None else [],
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
-        "lock": probe(gd.root / ".lock"),  # who works on the game right now (pid, since, seconds, alive)
+        # Who works on the game right now (pid, since, seconds, alive): the moderator's to know, not a player's.
+        "lock": probe(gd.root / ".lock") if reader is None else None,
         "held": _held(gd),
-        "deadline": _deadline(gd, result is not None),
+        "deadline": _deadline(gd, result is not None, reader),
+        # Each seat owing orders, with the deadline it was told (its own when the moderator gave it one).
+        "deadlines": _seat_deadlines(gd, [p.seat for p in prompts if p.seat not in pending and reader in (None, p.seat)]),
     }
 
 
@@ -54,20 +61,33 @@ def _held(gd: GameDir) -> str | None:
     return str(mark.get("why", "")) if mark is not None else None
 
 
-def _deadline(gd: GameDir, finished: bool) -> str | None:
-    """The open step's deadline (ISO, UTC) as last fixed; read, never written: a status opens no deadline."""
-    from pbem.mail import deadlines
+def _deadline(gd: GameDir, finished: bool, reader: str | None) -> str | None:
+    """When the open step closes (ISO, UTC) as last fixed: the game's deadline or a seat's later one, or the
+    reader's own; read, never written: a status opens no deadline."""
+    from pbem import deadlines
 
-    if finished:
+    found = deadlines.open_deadline(gd) if not finished else None
+    if found is None or not _fixed(gd):
         return None
-    try:
-        policy = deadlines.policy(gd.meta.options)
-    except deadlines.DeadlineError:
-        return None
-    track = deadlines.load_track(gd.root) if policy is not None else None
-    if track is None or track.step != gd.current_step():
-        return None
-    return track.closes().isoformat()
+    return (found[1].for_seat(reader) if reader is not None else found[1].closes()).isoformat()
+
+
+def _seat_deadlines(gd: GameDir, seats: list[str]) -> dict[str, str]:
+    """Each seat's deadline for the open step (ISO, UTC) as fixed; empty before one is."""
+    from pbem import deadlines
+
+    if not _fixed(gd):
+        return {}
+    found = (deadlines.seat_deadline(gd, seat) for seat in sorted(set(seats)))
+    return {seat: moment.isoformat() for seat, moment in zip(sorted(set(seats)), found, strict=True) if moment is not None}
+
+
+def _fixed(gd: GameDir) -> bool:
+    """True once the open step's deadline is fixed (by the batch, a mail or the tick)."""
+    from pbem import deadlines
+
+    track = deadlines.load_track(gd.root)
+    return track is not None and track.step == gd.current_step()
 
 
 def describe(info: dict[str, Any]) -> str:
@@ -81,6 +101,10 @@ def describe(info: dict[str, Any]) -> str:
         if info.get("deadline"):
             moment = datetime.fromisoformat(info["deadline"])
             lines.append(f"deadline: {moment:%a %Y-%m-%d %H:%M} UTC")
+            own = {seat: datetime.fromisoformat(at) for seat, at in (info.get("deadlines") or {}).items()
+                   if at != info["deadline"]}
+            if own:  # seats the moderator gave a deadline of their own, or that share an earlier one
+                lines.append("deadline by seat: " + ", ".join(f"{seat}: {at:%a %Y-%m-%d %H:%M} UTC" for seat, at in own.items()))
         lines.append(f"waiting for: {', '.join(info['waiting_for']) or 'nobody (run pbem run)'}")
         if info["received"]:
             lines.append(f"orders received from: {', '.join(info['received'])}")
@@ -98,13 +122,13 @@ def games_under(root: Path) -> list[Path]:
 
 def overview(gd: GameDir, zone: ZoneInfo) -> dict[str, Any]:
     """One game's line for `pbem status ROOT`: step, deadline on the moderator's clock, who is missing, held."""
-    from pbem.mail import deadlines
+    from pbem import deadlines
 
     info = status(gd)
     deadline: str | None = None
     if info["deadline"] is not None:
         deadline = datetime.fromisoformat(info["deadline"]).astimezone(zone).strftime("%a %Y-%m-%d %H:%M %Z")
-    elif not info["finished"]:
+    elif not info["finished"] and info["held"] is None:
         try:
             deadline = "fixed at the next tick" if deadlines.policy(gd.meta.options) is not None else None
         except deadlines.DeadlineError as exc:

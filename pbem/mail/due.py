@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from pbem import moderation
-from pbem.mail import deadlines
+from pbem import deadlines
 from pbem.mail.compose import Attachment
 from pbem.mail.headers import atom
 from pbem.mail.settings import Settings
@@ -13,29 +12,15 @@ from pbem.store import GameDir
 
 
 def deadline_of(gd: GameDir, now: datetime) -> tuple[deadlines.Policy, deadlines.Track] | None:
-    """The game's deadline policy and the deadline now open, or None when the game has no deadline."""
-    try:
-        policy = deadlines.policy(gd.meta.options)
-    except deadlines.DeadlineError:
-        return None
-    if policy is None or gd.game.result(gd.state()) is not None or _held(gd):
-        return None
-    return policy, deadlines.current(gd.root, gd.current_step(), policy, now)
+    """The game's deadline policy and the deadline now open (fixed now if it was not), or None when none runs."""
+    return deadlines.open_track(gd, now)
 
 
 def deadline_text(gd: GameDir, seat: str | None, now: datetime | None = None) -> str | None:
-    """The open deadline in the seat's time zone (else the rule's), or None; for reports and other mail."""
-    found = deadline_of(gd, now or datetime.now(UTC))
-    if found is None:
-        return None
-    policy, track = found
-    zone_name = gd.meta.seat(seat).timezone if seat is not None else None
-    return deadlines.local_text(track.for_seat(seat), zone_name, policy.zone)
-
-
-def _held(gd: GameDir) -> bool:
-    """A game the moderator holds has no deadline running (pbem.control)."""
-    return moderation.held(gd) is not None
+    """The open deadline in the seat's time zone (else the rule's), or None; a mail saying it fixes it first."""
+    now = now or datetime.now(UTC)
+    deadlines.open_track(gd, now)
+    return deadlines.seat_deadline_text(gd, seat, now)
 
 
 def asks_for_orders(gd: GameDir, seat: str) -> bool:
@@ -55,10 +40,12 @@ def deadline_parts(gd: GameDir, settings: Settings, seat: str, now: datetime) ->
     found = deadline_of(gd, now) if asks_for_orders(gd, seat) else None
     if found is None:
         return [], []
-    policy, track = found
-    zone_name = gd.meta.seat(seat).timezone
-    text = deadlines.local_text(track.for_seat(seat), zone_name, policy.zone)
+    _, track = found
+    moment = deadlines.seat_deadline(gd, seat, now)
+    text = deadlines.seat_deadline_text(gd, seat, now)
+    if moment is None or text is None:
+        return [], []
     summary = f"pbem: orders for {gd.name}, step {track.step + 1}"
     uid = f"deadline+{atom(gd.name)}+{track.step + 1}+{atom(seat)}@{settings.domain}"
-    cal = deadlines.ics(uid, track.for_seat(seat), summary, f"Send your orders for game {gd.name} before {text}.", now)
+    cal = deadlines.ics(uid, moment, summary, f"Send your orders for game {gd.name} before {text}.", now)
     return [f"Deadline: {text}."], [Attachment("deadline.ics", "text/calendar", cal)]

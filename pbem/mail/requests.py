@@ -76,9 +76,8 @@ def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
     from pbem.control import deadline_text
     from pbem.status import describe, status
 
-    # Who holds the game's lock is for the moderator: a process id tells a player nothing they may know
-    # (and while this answer is written, the holder is this very process).
-    lines = describe({**status(gd), "lock": None}).split("\n")
+    # For a player: their own deadline, and no process id (who holds the game's lock is for the moderator).
+    lines = describe(status(gd, reader=seat)).split("\n")
     deadline = deadline_text(gd, seat, now)
     if deadline:
         lines.append(f"your deadline: {deadline}")

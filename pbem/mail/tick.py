@@ -114,6 +114,8 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
                 if settings is not None and render is not None:  # daily digests need reports, and mail
                     summary.games[gd.name] += digest.flush(gd, settings, now)
+                if settings is not None:  # a digest seat owing orders hears so at once, not the next day
+                    summary.games[gd.name] += digest.tell_due(gd, settings, now)
         except Busy as exc:
             if overdue(exc.holder):  # a stuck lock: cron must hear of it, not a quiet "busy" every round
                 summary.errors.append(f"{folder.name}: locked for more than {LOCK_LIMIT_SECONDS // 60} min by "
@@ -158,23 +160,23 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
         return [why]
     policy = deadlines.policy(gd.meta.options)
     if policy is None:
-        _resolve(gd, render, force=False, done=done)
+        _resolve(gd, render, force=False, done=done, now=now)
         return done
     track = deadlines.current(gd.root, gd.current_step(), policy, now)
     missing = _missing(gd)
     if not missing and (policy.early or track.due(policy, now)):
-        _resolve(gd, render, force=False, done=done)  # every order is in: no policy for missing ones applies
+        _resolve(gd, render, force=False, done=done, now=now)  # every order is in: no policy for missing ones applies
     elif track.due(policy, now):
         if policy.missed == "default":
             done.append(f"deadline passed: default orders for {', '.join(missing) or 'nobody'}")
-            result = _resolve(gd, render, force=True, done=done)
+            result = _resolve(gd, render, force=True, done=done, now=now)
             _tell_missed(gd, settings, {s: st for st, seats in result.forced.items() for s in seats if s in missing},
                          "the game's default orders", now, done)
         elif policy.missed == "robot":
             step = gd.current_step() + 1
             _robot_fill(gd, missing)
             done.append(f"deadline passed: robots played for {', '.join(missing) or 'nobody'}")
-            result = _resolve(gd, render, force=False, done=done)
+            result = _resolve(gd, render, force=False, done=done, now=now)
             if step in result.resolved:
                 _tell_missed(gd, settings, dict.fromkeys(missing, step), "orders a robot chose", now, done)
         elif not track.noticed:
@@ -216,8 +218,8 @@ def _held(gd: GameDir) -> str | None:
     return None if mark is None else f"held by the moderator ({mark.get('why', '')}): nothing done"
 
 
-def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str]) -> batch.RunSummary:
-    result = batch.run_game(gd, force=force, render=render)
+def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str], now: datetime) -> batch.RunSummary:
+    result = batch.run_game(gd, force=force, render=render, now=now)
     if result.resolved:
         done.append(f"resolved step(s) {', '.join(map(str, result.resolved))}")
     if result.finished:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Event, Prompt, Result
-from pbem.mail import deadlines
+from pbem import deadlines
 from pbem.orders import render as render_order_document
 from pbem.store import PAPERS, StoreError
 
@@ -63,24 +62,11 @@ def paper(gd: GameDir) -> str:
 def deadline_at(gd: GameDir, step: int, seat: str | None) -> str | None:
     """When orders after `step` are due, as a date and time in the seat's own zone; None without a deadline.
 
-    Only the open step has one. It is the stored deadline when the mail loop has set it; before that (the
-    report of a step just resolved) it is computed as the mail loop will: from now, by the game's rule.
+    Only the open step has one, read where every mail reads it (pbem.deadlines.seat_deadline_text).
     """
     if step != gd.current_step():
         return None
-    try:
-        policy = deadlines.policy(gd.meta.options)
-    except deadlines.DeadlineError:
-        return None  # the mail loop reports a broken rule; the report shows the rule as written
-    if policy is None:
-        return None
-    track = deadlines.load_track(gd.root)
-    if track is not None and track.step == step:
-        moment = track.deadline
-    else:
-        moment = policy.rule.after(datetime.now(UTC), policy.zone, policy.minimum)
-    zone = gd.meta.seat(seat).timezone if seat is not None else None
-    return deadlines.local_text(moment, zone, policy.zone)
+    return deadlines.seat_deadline_text(gd, seat)
 
 
 def _deadline(options: Mapping[str, Any]) -> str | None:

@@ -103,6 +103,12 @@ def welcomed(gd: GameDir, seat: str) -> bool:
                for folder in ("outbox", "sending", "sent", "held", "failed"))
 
 
+def mailed(gd: GameDir, step: int, seat: str) -> bool:
+    """True when the seat's report mail of `step` (this revision) was queued, whether sent yet or not."""
+    name = mail_name(step, seat, mail_revision(gd))
+    return any((gd.mail_dir() / folder / name).exists() for folder in ("outbox", "sending", "sent", "held", "failed"))
+
+
 def ensure_pdf(gd: GameDir, step: int, seat: str | None, config: ReportConfig, html: str | None = None) -> bytes:
     """The PDF of a stored report: rendered now (and kept beside the HTML) unless it already was."""
     path = gd.report_dir(step) / f"{report_stem(seat)}.pdf"
