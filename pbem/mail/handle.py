@@ -336,8 +336,11 @@ def _answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: st
         log(root, {"mail": mail.key, "sender": mail.sender, "game": gd.name, "seat": claimed,
                    "event": "seat notice held back (one a day)"})
         return
+    # Never the sender's address: after a seat changed hands it is the former player's (or anyone's, forged).
+    where = ("from your registered address" if own else "not from your registered address")
     body = [f"Game {gd.name}, seat {claimed}: pbem received {count} mail(s) naming your seat without its token since "
-            f"the last such notice; the latest came from {mail.sender or 'an unknown sender'}. Nothing was stored.", "",
+            f"the last such notice; the latest, received {now.astimezone(UTC):%Y-%m-%d %H:%M} UTC, came {where}. "
+            "Nothing was stored.", "",
             "If you sent it: copy the header lines, token included, from your welcome mail (a lost token is replaced "
             "by the moderator). If you did not, nothing needs doing: without your token nobody can send orders for "
             "your seat. You get at most one such notice a day.", "", "What was wrong with the latest one:",
@@ -544,8 +547,9 @@ def _held_lines(gd: GameDir) -> list[str]:
 def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:
     """The seat's registered address, plus the sender when it differs: both hear of every answer."""
     registered = gd.meta.seat(seat).address if seat is not None else None
-    found = [a for a in (registered, sender) if a]
-    return sorted(set(found), key=found.index)
+    if registered and sender and registered.lower() == sender.lower():
+        return [registered]
+    return [a for a in (registered, sender) if a]
 
 
 def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
@@ -566,11 +570,14 @@ def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, aut
         body += ["", *lines_] if lines_ else []
         body += ["", "You may send new orders until the deadline: the last valid mail counts.",
                  "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
-    registered = gd.meta.seat(seat).address if seat is not None else None
-    elsewhere = bool(mail.sender and registered and mail.sender.lower() != registered.lower())
-    if elsewhere:
-        body += ["", f"This answer goes to the seat's registered address and to {mail.sender}, who sent the mail."]
     copies = [(to, body, "")]  # mail that proves no seat is answered by _answer_unproven instead
+    if len(to) == 2:
+        # The token came from another address: each address hears alone, and neither is shown the other.
+        copies = [([to[0]], [*body, "", "This mail was not from this seat's registered address, but it carried",
+                             "the seat's token, so it counts; pbem answers the address it came from too.",
+                             "If you did not send it, someone knows your token: ask the moderator for a new one."], ""),
+                  ([to[1]], [*body, "", "This address is not the seat's registered address: a copy goes to the",
+                             "seat's registered address."], "-sender")]
     hashes = token_hashes(gd.root.parent)
     for addresses, text, suffix in copies:
         msg = compose.build(
