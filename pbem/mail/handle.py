@@ -269,7 +269,7 @@ def _registered(root: Path, address: str) -> list[tuple[str, str]]:
 def _may_answer_stranger(root: Path, mail: Inbound, now: datetime) -> bool:
     """Whether the sender of a mail that proves no seat may be answered now (see ratelimit); counted."""
     with Limits.open(root, now) as limits:
-        allowed = bool(mail.sender) and limits.stranger(mail.sender or "")
+        allowed = bool(mail.sender) and limits.stranger(mail.sender or "", mail.key)
     if not allowed:
         log(root, {"mail": mail.key, "sender": mail.sender, "event": "answer held back by the limits"})
     return allowed
@@ -279,7 +279,7 @@ def _tell_too_large(root: Path, settings: Settings, mail: Inbound, now: datetime
     """Tell a registered address, once a day, that its mail was too large to read (its From may be forged)."""
     seats = _registered(root, mail.sender or "")
     with Limits.open(root, now) as limits:
-        allowed = limits.registered(mail.sender or "", "too large")
+        allowed = limits.registered(mail.sender or "", "too large", mail.key)
     if not allowed:
         log(root, {"mail": mail.key, "sender": mail.sender, "event": "too-large notice held back (one a day)"})
         return False
@@ -331,7 +331,7 @@ def _answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: st
     if claimed is None or not registered:
         return
     with Limits.open(root, now) as limits:
-        count = limits.seat_tried(gd.name, claimed)
+        count = limits.seat_tried(gd.name, claimed, mail.key)
     if count is None:
         log(root, {"mail": mail.key, "sender": mail.sender, "game": gd.name, "seat": claimed,
                    "event": "seat notice held back (one a day)"})

@@ -57,7 +57,7 @@ def pass_on(gd: GameDir, settings: Settings, mail: Inbound, why: str, hashes: fr
         count = int(forwards.get(mail.sender.lower(), 0)) + 1
         forwards[mail.sender.lower()] = count
         may_forward = count <= FORWARDS_PER_DAY
-        may_answer = limits.registered(mail.sender, f"to moderator: {why}")
+        may_answer = limits.registered(mail.sender, f"to moderator: {why}", mail.key)
     done = []
     if settings.moderator and may_forward:
         text = scrub_text(mail.text or "", hashes, REMOVED).strip("\n")
