@@ -36,11 +36,16 @@ def own_seat(gd: GameDir, sender: str | None) -> str | None:
     return next((s.name for s in gd.meta.seats if s.address and s.address.lower() == sender.lower()), None)
 
 
+def asks_for_token(mail: Inbound) -> bool:
+    """Whether the mail's subject asks for a new token ("lost token", "forgot my token" …)."""
+    return bool(_LOST.search(mail.subject or ""))
+
+
 def for_moderator(gd: GameDir, mail: Inbound) -> str | None:
     """Why a mail without a valid token goes to the moderator ('lost token', 'question'), or None."""
     if own_seat(gd, mail.sender) is None:
         return None
-    if _LOST.search(mail.subject or ""):
+    if asks_for_token(mail):
         return "lost token"
     if mail.text is not None and not holds_orders(mail.text) and not _ORDER_LINE.search(mail.text):
         return "question"
