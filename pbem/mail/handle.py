@@ -427,8 +427,11 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     written = _written(mail, arrived)
     stale = _older_than_standing(gd, seat, written)
     if stale is not None:
-        _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
-        return Outcome(**{**out.__dict__, "seat": seat, "detail": "older than the seat's last mail"})
+        # An undated mail is not known to be older: say what it is, to the player and in the log.
+        what, why = (("orders rejected (no date)", "no usable Date, and the seat's last mail of the step stands")
+                     if written is None else ("orders rejected (older mail)", "older than the seat's last mail"))
+        _reply(gd, settings, mail, seat, True, what, [stale, *_status_lines(gd, seat)], now, doc=doc)
+        return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     late = _too_late(gd, arrived, now)
     if late is not None:
         _reply(gd, settings, mail, seat, True, "orders too late", [late, *_status_lines(gd, seat)], now, doc=doc)
