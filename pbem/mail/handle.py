@@ -441,7 +441,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
     kept = scrub_text(doc.text.replace(str(doc.header["token"]), REDACTED), token_hashes(gd.root.parent), REDACTED)
     try:
-        accepted = submit(gd, kept, mail.source, require_token=False, origin="mail")
+        accepted = submit(gd, kept, mail.source, require_token=False, origin="mail", mail=mail.key)
     except OrderRejected as exc:
         lines = ["Your orders were REJECTED; nothing was stored. Orders you sent before still stand.", "",
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]
@@ -494,7 +494,8 @@ def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, sea
         why = "the game is over" if gd.game.result(gd.state()) is not None else f"orders now are for step {expected}, not {step}"
         _reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}.", *_status_lines(gd, seat)], now)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
-    had = gd.withdraw_pending(seat)
+    before = gd.kept_from_mail(seat, mail.key)  # withdrawn already, by a run killed before it answered
+    had = gd.withdraw_pending(seat, mail=mail.key) or (before is not None and bool(before[0].get("withdrawn")))
     _remember_date(gd, seat, expected, written)
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
     _reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *_status_lines(gd, seat)], now)
