@@ -481,8 +481,10 @@ def _press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: 
 
 def _self_service(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
     """Help, status, a report again, a new address: answered at once (see pbem.mail.requests)."""
+    before = gd.meta.seat(seat).address
     what, lines, done = requests.answer(gd, settings, seat, doc.body, mail.sender, now)
-    _reply(gd, settings, mail, seat, True, what, lines, now)
+    # A seat that moved its mail: the new address has its own notice, this answer is for the address that asked.
+    _reply(gd, settings, mail, seat, True, what, lines, now, sender_only=gd.meta.seat(seat).address != before)
     return Outcome(mail.key, "request" if done else "rejected", gd.name, seat, mail.sender, what)
 
 
@@ -587,9 +589,9 @@ def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:
 
 
 def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
-           lines: list[str], now: datetime, *, doc: OrderDoc | None = None) -> None:
+           lines: list[str], now: datetime, *, doc: OrderDoc | None = None, sender_only: bool = False) -> None:
     """Queue the immediate answer to an order mail."""
-    to = recipients(gd, seat, mail.sender)
+    to = [mail.sender] if sender_only and mail.sender else recipients(gd, seat, mail.sender)
     if not to:
         return
     body = [f"Game {gd.name}" + (f", seat {seat}" if seat else "") + f": {what}.", "", *lines]

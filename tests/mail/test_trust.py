@@ -283,3 +283,12 @@ def test_an_undated_mail_is_refused_as_undated_not_as_older(offline: Site) -> No
     logged = (state_dir(offline.root) / "log.jsonl").read_text(encoding="utf-8").splitlines()[-1]
     assert "older than" not in logged
 
+
+
+def test_an_address_change_is_answered_at_the_address_that_asked_and_the_new_one_is_welcomed(offline: Site) -> None:
+    text = f"game: g1\nseat: anna\ntoken: {offline.tokens['anna']}\naddress: anna@new.example\n"
+    assert send(offline, order_mail(text, sender="anna@example.org")).status == "request"  # type: ignore[attr-defined]
+    [answer] = [m for m in outbox(offline) if m["X-Pbem-Kind"] == "check"]
+    assert str(answer["To"]) == "anna@example.org" and "goes to anna@new.example" in body(answer)
+    [welcome] = [m for m in outbox(offline) if str(m["To"]) == "anna@new.example"]
+    assert "now receives the seat's mail" in str(welcome["Subject"]) and "anna@example.org" not in _everything_in(welcome)
