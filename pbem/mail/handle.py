@@ -233,8 +233,12 @@ def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc
         return False
     if truncated and _registered(root, mail.sender):
         return _tell_too_large(root, settings, mail, now, state_dir(root) / "outbox")
-    if tomoderator.asks_for_token(mail) and len(_registered(root, mail.sender)) > 1:
-        return _tell_which_game(root, settings, mail, now)
+    seats = _registered(root, mail.sender) if tomoderator.asks_for_token(mail) else []
+    if len(seats) > 1:
+        if tomoderator.ask_which_game(root, settings, mail, seats, now, state_dir(root) / "outbox"):
+            return True
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": "which-game notice held back (one a day)"})
+        return False
     if not _looks_like_orders(settings, mail):  # a huge mail too: most likely spam
         return False
     named = doc.header.get("game") if doc is not None else None
@@ -303,28 +307,6 @@ def _tell_too_large(root: Path, settings: Settings, mail: Inbound, now: datetime
         in_reply_to=mail.message_id, now=now,
     )
     compose.queue(outbox, f"too-large-{mail.key}", msg)
-    return True
-
-
-def _tell_which_game(root: Path, settings: Settings, mail: Inbound, now: datetime) -> bool:
-    """A lost token from an address with seats in several games: ask it, once a day, to name the game."""
-    seats = _registered(root, mail.sender or "")
-    with Limits.open(root, now) as limits:
-        allowed = limits.registered(mail.sender or "", "lost token: which game", mail.key)
-    if not allowed:
-        log(root, {"mail": mail.key, "sender": mail.sender, "event": "which-game notice held back (one a day)"})
-        return False
-    # Only the seats of this very address, and only to it: its From may be forged, its mailbox is not.
-    lines = ["pbem could not tell for which game you lost your token: this address has a seat in several.",
-             "Send the mail again with the game's name in brackets in its subject, for example:", "",
-             *(f"  [{game}] lost token   (seat {seat})" for game, seat in seats), "",
-             "The moderator is then asked to send you a new token. (You get this notice at most once a day.)"]
-    msg = compose.build(
-        settings, to=[mail.sender or ""], subject="Your mail to pbem: which game?", text=compose.wrap(lines),
-        kind="unrouted", message_id=compose.make_id(settings, "unrouted", None, None, mail.key),
-        in_reply_to=mail.message_id, now=now,
-    )
-    compose.queue(state_dir(root) / "outbox", f"unrouted-{mail.key}", msg)
     return True
 
 
