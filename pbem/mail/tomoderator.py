@@ -2,10 +2,10 @@
 
 A mail from a seat's registered address that holds no order document is passed on to the moderator
 instead of being answered "orders rejected"; one whose subject says "lost token" asks the moderator for a
-new token (without [game] in the subject, the game where the address has its only seat; an address with
-seats in several games is asked which). The From address can be forged, so the player is told at most once a day of each (at the
-registered address, never at another), the moderator gets at most FORWARDS_PER_DAY mails a day from one
-address, and no token is ever passed on.
+new token (without [game] in the subject: for the game where the address has its only seat; an address
+with seats in several games is asked which). The From address can be forged, so the player is told at
+most once a day of each (at the registered address, never at another), the moderator gets at most
+FORWARDS_PER_DAY mails a day from one address, and no token is ever passed on.
 """
 
 from __future__ import annotations
