@@ -453,7 +453,7 @@ def _press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: 
     if not to:
         _reply(gd, settings, mail, seat, True, "press not sent", ["Your message was not sent: nobody to send it to."], now)
         return Outcome(mail.key, "rejected", gd.name, seat, mail.sender, "no recipient")
-    message = press.archive(gd, seat, to, text, anonymous, now)
+    message = press.archive(gd, seat, to, text, anonymous, now, mail=mail.key)
     press.relay(gd, settings, message, now)
     how = " without your name" if anonymous else ""
     _reply(gd, settings, mail, seat, True, "press sent", [

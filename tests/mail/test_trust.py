@@ -292,3 +292,19 @@ def test_an_address_change_is_answered_at_the_address_that_asked_and_the_new_one
     assert str(answer["To"]) == "anna@example.org" and "goes to anna@new.example" in body(answer)
     [welcome] = [m for m in outbox(offline) if str(m["To"]) == "anna@new.example"]
     assert "now receives the seat's mail" in str(welcome["Subject"]) and "anna@example.org" not in _everything_in(welcome)
+
+
+def test_a_rerun_after_a_crash_relays_press_once_and_answers_with_its_number(offline: Site) -> None:
+    from pbem.mail import press
+
+    text = f"game: g1\nseat: anna\ntoken: {offline.tokens['anna']}\npress:\n  to: [ben]\n  text: Kabul?\n"
+    msg = order_mail(text)
+    first = send(offline, msg)
+    assert first.status == "press"  # type: ignore[attr-defined]
+    uninterrupted = _answer_bytes(offline, first.key)  # type: ignore[attr-defined]
+    relayed = sorted(p.name for p in offline.gd.outbox_dir().glob("press-*.eml"))
+    _crash_after_storing(offline, first.key)  # type: ignore[attr-defined]
+    send(offline, msg)
+    assert len(press.messages(offline.gd)) == 1
+    assert sorted(p.name for p in offline.gd.outbox_dir().glob("press-*.eml")) == relayed
+    assert _answer_bytes(offline, first.key) == uninterrupted  # type: ignore[attr-defined]
