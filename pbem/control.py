@@ -53,11 +53,14 @@ def mailed_seats(gd: GameDir, seats: Iterable[str] | None = None) -> list[str]:
 
 
 def tell(gd: GameDir, settings: Settings | None, seats: Iterable[str], subject: str, lines: Lines, kind: str,
-         now: datetime, *, attachments: Sequence[compose.Attachment] = ()) -> list[Path]:
-    """Queue one mail per seat with an address; `lines` may be a function of the seat (its own time zone)."""
+         now: datetime, *, attachments: Sequence[compose.Attachment] = (), unique: str | None = None) -> list[Path]:
+    """Queue one mail per seat with an address; `lines` may be a function of the seat (its own time zone).
+
+    `unique` names the mails for good (queued again, they replace themselves); by default a fresh stamp.
+    """
     if settings is None:
         return []
-    unique = stamp(now)
+    unique = unique or stamp(now)
     queued: list[Path] = []
     for seat in mailed_seats(gd, seats):
         text = lines(seat) if callable(lines) else lines

@@ -93,19 +93,33 @@ def check(gd: GameDir, data: bytes | str, source: str, *, require_token: bool = 
 
 
 def submit(
-    gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False, origin: str = "file"
+    gd: GameDir, data: bytes | str, source: str, *, require_token: bool = False, origin: str = "file",
+    mail: str | None = None,
 ) -> Accepted:
     """Check an order document and, if it has no problems, keep it for the next step (replacing earlier orders).
 
     The caller holds the game's lock, so a run cannot resolve the step between the check and the keeping.
+    `mail` names the received mail the orders came from (see `replaces`).
     """
     doc = check(gd, data, source, require_token=require_token)
     if doc.problems:
         raise OrderRejected(doc)
     seat = str(doc.header["seat"])
-    replaced = seat in gd.pending()
-    gd.store_pending(seat, doc.text, source=f"{origin}:{source}")
+    replaced = replaces(gd, seat, mail)
+    gd.store_pending(seat, doc.text, source=f"{origin}:{source}", mail=mail)
     return Accepted(seat=seat, step=gd.current_step() + 1, doc=doc, replaced=replaced)
+
+
+def replaces(gd: GameDir, seat: str, mail: str | None) -> bool:
+    """Whether orders for the seat stood before these: a mail kept already by a run that was killed before
+    answering found its own orders pending, so the log decides what stood before it."""
+    if seat not in gd.pending():
+        return False
+    kept = gd.kept_from_mail(seat, mail) if mail is not None else None
+    if kept is None:
+        return True
+    _entry, earlier = kept
+    return earlier is not None and earlier.get("step") == kept[0].get("step") and "archived" in earlier
 
 
 def problems_text(problems: list[Located]) -> str:

@@ -414,25 +414,45 @@ class GameDir:
         """Delete what a run stopped after storing a step left in pending/ (the caller holds the lock)."""
         self.clear_pending(self._already_resolved(self._pending_files()))
 
-    def store_pending(self, seat: str, text: str, *, source: str) -> Path:
-        """Keep accepted orders for the next step (replacing earlier ones) and archive the text."""
+    def store_pending(self, seat: str, text: str, *, source: str, mail: str | None = None) -> Path:
+        """Keep accepted orders for the next step (replacing earlier ones) and archive the text.
+
+        `mail` names the received mail they came from, so a rerun after a crash knows it kept them already.
+        """
         step = self.current_step() + 1
         archived = self.archive_dir() / step_name(step) / f"{seat}-{_stamp(text)}.yaml"
         if not archived.exists():
             write_atomic(archived, text)
         kept = str(archived.relative_to(self.root))
-        self._append_log({"step": step, "seat": seat, "source": source, "archived": kept})
+        self._append_log({"step": step, "seat": seat, "source": source, "archived": kept, **({"mail": mail} if mail else {})})
         path = self.pending_dir() / f"{seat}.yaml"
         write_atomic(path, text)
         return path
 
-    def withdraw_pending(self, seat: str) -> bool:
+    def withdraw_pending(self, seat: str, *, mail: str | None = None) -> bool:
         """Withdraw a seat's pending orders (they stay in the archive); True if there were any."""
         if seat not in self.pending():
             return False
         self.clear_pending([seat])
-        self._append_log({"step": self.current_step() + 1, "seat": seat, "withdrawn": True})
+        self._append_log({"step": self.current_step() + 1, "seat": seat, "withdrawn": True, **({"mail": mail} if mail else {})})
         return True
+
+    def kept_from_mail(self, seat: str, mail: str) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """What the intake log says a mail already did for the seat's next step (a run killed before it answered):
+        that mail's entry and the seat's entry before it; None when the log has no entry of that mail."""
+        step = self.current_step() + 1
+        earlier: dict[str, Any] | None = None
+        for line in last_lines(self.root / "log.jsonl", size=1 << 20):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(entry, dict) or entry.get("seat") != seat:
+                continue
+            if entry.get("mail") == mail and entry.get("step") == step:
+                return entry, earlier
+            earlier = entry
+        return None
 
     def clear_pending(self, seats: Sequence[str]) -> None:
         """Drop pending orders once their step is stored."""

@@ -219,7 +219,8 @@ def open_cached(folder: Path) -> GameDir:
 
 
 def _route(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None) -> str | None:
-    """The game a mail is for: its order header, else the thread it answers, else a [game] in the subject."""
+    """The game a mail is for: its order header, else the thread it answers, else a [game] in the subject,
+    else, for a lost token, the one game where the sender's address has a seat."""
     candidates: list[str] = []
     if doc is not None and doc.header.get("game") is not None:
         candidates.append(str(doc.header["game"]))
@@ -231,6 +232,11 @@ def _route(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc | None) 
     for name in candidates:
         if GAME_NAME.match(name) and (root / name / "game.yaml").is_file():
             return name
+    if (doc is None or doc.header.get("game") is None) and mail.sender and tomoderator.asks_for_token(mail):
+        # Who lost the token rarely knows the game's name; the registered address decides it, if it can.
+        seats = _registered(root, mail.sender)
+        if len(seats) == 1:
+            return seats[0][0]
     return None
 
 
@@ -247,6 +253,12 @@ def _reply_unrouted(root: Path, settings: Settings, mail: Inbound, doc: OrderDoc
         return False
     if truncated and _registered(root, mail.sender):
         return _tell_too_large(root, settings, mail, now, state_dir(root) / "outbox")
+    seats = _registered(root, mail.sender) if tomoderator.asks_for_token(mail) else []
+    if len(seats) > 1:
+        if tomoderator.ask_which_game(root, settings, mail, seats, now, state_dir(root) / "outbox"):
+            return True
+        log(root, {"mail": mail.key, "sender": mail.sender, "event": "which-game notice held back (one a day)"})
+        return False
     if not _looks_like_orders(settings, mail):  # a huge mail too: most likely spam
         return False
     named = doc.header.get("game") if doc is not None else None
@@ -289,7 +301,7 @@ def _registered(root: Path, address: str) -> list[tuple[str, str]]:
 def _may_answer_stranger(root: Path, mail: Inbound, now: datetime) -> bool:
     """Whether the sender of a mail that proves no seat may be answered now (see ratelimit); counted."""
     with Limits.open(root, now) as limits:
-        allowed = bool(mail.sender) and limits.stranger(mail.sender or "")
+        allowed = bool(mail.sender) and limits.stranger(mail.sender or "", mail.key)
     if not allowed:
         log(root, {"mail": mail.key, "sender": mail.sender, "event": "answer held back by the limits"})
     return allowed
@@ -299,7 +311,7 @@ def _tell_too_large(root: Path, settings: Settings, mail: Inbound, now: datetime
     """Tell a registered address, once a day, that its mail was too large to read (its From may be forged)."""
     seats = _registered(root, mail.sender or "")
     with Limits.open(root, now) as limits:
-        allowed = limits.registered(mail.sender or "", "too large")
+        allowed = limits.registered(mail.sender or "", "too large", mail.key)
     if not allowed:
         log(root, {"mail": mail.key, "sender": mail.sender, "event": "too-large notice held back (one a day)"})
         return False
@@ -351,13 +363,16 @@ def _answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: st
     if claimed is None or not registered:
         return
     with Limits.open(root, now) as limits:
-        count = limits.seat_tried(gd.name, claimed)
+        count = limits.seat_tried(gd.name, claimed, mail.key)
     if count is None:
         log(root, {"mail": mail.key, "sender": mail.sender, "game": gd.name, "seat": claimed,
                    "event": "seat notice held back (one a day)"})
         return
+    # Never the sender's address: after a seat changed hands it is the former player's (or anyone's, forged).
+    where = ("from your registered address" if own else "not from your registered address")
     body = [f"Game {gd.name}, seat {claimed}: pbem received {count} mail(s) naming your seat without its token since "
-            f"the last such notice; the latest came from {mail.sender or 'an unknown sender'}. Nothing was stored.", "",
+            f"the last such notice; the latest, received {now.astimezone(UTC):%Y-%m-%d %H:%M} UTC, came {where}. "
+            "Nothing was stored.", "",
             "If you sent it: copy the header lines, token included, from your welcome mail (a lost token is replaced "
             "by the moderator). If you did not, nothing needs doing: without your token nobody can send orders for "
             "your seat. You get at most one such notice a day.", "", "What was wrong with the latest one:",
@@ -414,8 +429,11 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     written = _written(mail, arrived)
     stale = _older_than_standing(gd, seat, written)
     if stale is not None:
-        _reply(gd, settings, mail, seat, True, "orders rejected (older mail)", [stale, *_status_lines(gd, seat)], now, doc=doc)
-        return Outcome(**{**out.__dict__, "seat": seat, "detail": "older than the seat's last mail"})
+        # An undated mail is not known to be older: say what it is, to the player and in the log.
+        what, why = (("orders rejected (no date)", "no usable Date, and the seat's last mail of the step stands")
+                     if written is None else ("orders rejected (older mail)", "older than the seat's last mail"))
+        _reply(gd, settings, mail, seat, True, what, [stale, *_status_lines(gd, seat)], now, doc=doc)
+        return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     late = _too_late(gd, arrived, now)
     if late is not None:
         _reply(gd, settings, mail, seat, True, "orders too late", [late, *_status_lines(gd, seat)], now, doc=doc)
@@ -425,7 +443,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     # The token is checked above; the stored orders say so instead of keeping the secret in the archive.
     kept = scrub_text(doc.text.replace(str(doc.header["token"]), REDACTED), token_hashes(gd.root.parent), REDACTED)
     try:
-        accepted = submit(gd, kept, mail.source, require_token=False, origin="mail")
+        accepted = submit(gd, kept, mail.source, require_token=False, origin="mail", mail=mail.key)
     except OrderRejected as exc:
         lines = ["Your orders were REJECTED; nothing was stored. Orders you sent before still stand.", "",
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]
@@ -455,7 +473,7 @@ def _press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: 
     if not to:
         _reply(gd, settings, mail, seat, True, "press not sent", ["Your message was not sent: nobody to send it to."], now)
         return Outcome(mail.key, "rejected", gd.name, seat, mail.sender, "no recipient")
-    message = press.archive(gd, seat, to, text, anonymous, now)
+    message = press.archive(gd, seat, to, text, anonymous, now, mail=mail.key)
     press.relay(gd, settings, message, now)
     how = " without your name" if anonymous else ""
     _reply(gd, settings, mail, seat, True, "press sent", [
@@ -465,8 +483,10 @@ def _press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: 
 
 def _self_service(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
     """Help, status, a report again, a new address: answered at once (see pbem.mail.requests)."""
+    before = gd.meta.seat(seat).address
     what, lines, done = requests.answer(gd, settings, seat, doc.body, mail.sender, now)
-    _reply(gd, settings, mail, seat, True, what, lines, now)
+    # A seat that moved its mail: the new address has its own notice, this answer is for the address that asked.
+    _reply(gd, settings, mail, seat, True, what, lines, now, sender_only=gd.meta.seat(seat).address != before)
     return Outcome(mail.key, "request" if done else "rejected", gd.name, seat, mail.sender, what)
 
 
@@ -478,7 +498,8 @@ def _withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, sea
         why = "the game is over" if gd.game.result(gd.state()) is not None else f"orders now are for step {expected}, not {step}"
         _reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}.", *_status_lines(gd, seat)], now)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
-    had = gd.withdraw_pending(seat)
+    before = gd.kept_from_mail(seat, mail.key)  # withdrawn already, by a run killed before it answered
+    had = gd.withdraw_pending(seat, mail=mail.key) or (before is not None and bool(before[0].get("withdrawn")))
     _remember_date(gd, seat, expected, written)
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
     _reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *_status_lines(gd, seat)], now)
@@ -564,14 +585,15 @@ def _held_lines(gd: GameDir) -> list[str]:
 def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:
     """The seat's registered address, plus the sender when it differs: both hear of every answer."""
     registered = gd.meta.seat(seat).address if seat is not None else None
-    found = [a for a in (registered, sender) if a]
-    return sorted(set(found), key=found.index)
+    if registered and sender and registered.lower() == sender.lower():
+        return [registered]
+    return [a for a in (registered, sender) if a]
 
 
 def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
-           lines: list[str], now: datetime, *, doc: OrderDoc | None = None) -> None:
+           lines: list[str], now: datetime, *, doc: OrderDoc | None = None, sender_only: bool = False) -> None:
     """Queue the immediate answer to an order mail."""
-    to = recipients(gd, seat, mail.sender)
+    to = [mail.sender] if sender_only and mail.sender else recipients(gd, seat, mail.sender)
     if not to:
         return
     body = [f"Game {gd.name}" + (f", seat {seat}" if seat else "") + f": {what}.", "", *lines]
@@ -586,11 +608,14 @@ def _reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, aut
         body += ["", *lines_] if lines_ else []
         body += ["", "You may send new orders until the deadline: the last valid mail counts.",
                  "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
-    registered = gd.meta.seat(seat).address if seat is not None else None
-    elsewhere = bool(mail.sender and registered and mail.sender.lower() != registered.lower())
-    if elsewhere:
-        body += ["", f"This answer goes to the seat's registered address and to {mail.sender}, who sent the mail."]
     copies = [(to, body, "")]  # mail that proves no seat is answered by _answer_unproven instead
+    if len(to) == 2:
+        # The token came from another address: each address hears alone, and neither is shown the other.
+        copies = [([to[0]], [*body, "", "This mail was not from this seat's registered address, but it carried",
+                             "the seat's token, so it counts; pbem answers the address it came from too.",
+                             "If you did not send it, someone knows your token: ask the moderator for a new one."], ""),
+                  ([to[1]], [*body, "", "This address is not the seat's registered address: a copy goes to the",
+                             "seat's registered address."], "-sender")]
     hashes = token_hashes(gd.root.parent)
     for addresses, text, suffix in copies:
         msg = compose.build(

@@ -16,6 +16,8 @@ from pbem.mail.headers import clean, message_id, plain_address
 from pbem.mail.text import FORWARD_SUBJECT, clean_order_text, holds_orders, html_to_text
 
 ORDER_SUFFIXES = (".yaml", ".yml")
+#: Where orders read from the text of an attached mail come from (problems are at its own lines).
+ATTACHED_MAIL = "attached-mail"
 _BOUNCE_SENDERS = ("mailer-daemon", "postmaster", "mail-daemon", "noreply-dmarc-support")
 _PRECEDENCE = ("bulk", "junk", "list", "auto_reply", "auto-reply")
 
@@ -146,6 +148,8 @@ def _has_part(msg: Message, content_type: str) -> bool:
 
 def _parts(msg: Message) -> list[Message]:
     """Leaf parts in order, not descending into attached messages (forwards carry other people's text)."""
+    if msg.get_content_maintype() == "message":
+        return []  # read only when the mail itself holds no orders (see _attached_mails)
     if msg.is_multipart():
         found: list[Message] = []
         payload = msg.get_payload()
@@ -153,9 +157,22 @@ def _parts(msg: Message) -> list[Message]:
             if isinstance(part, Message):
                 found.extend(_parts(part))
         return found
-    if msg.get_content_maintype() == "message":
-        return []
     return [msg]
+
+
+def _attached_mails(msg: Message) -> list[Message]:
+    """The mails attached whole (message/rfc822: what "forward as attachment" makes), in order."""
+    found: list[Message] = []
+    payload = msg.get_payload()
+    for part in payload if msg.is_multipart() and isinstance(payload, list) else []:
+        if not isinstance(part, Message):
+            continue
+        if part.get_content_type() == "message/rfc822":
+            inner = part.get_payload()
+            found.extend(m for m in (inner if isinstance(inner, list) else []) if isinstance(m, Message))
+        elif part.get_content_maintype() == "multipart":
+            found.extend(_attached_mails(part))
+    return found
 
 
 def _decode(part: Message, notes: list[str]) -> str:
@@ -260,7 +277,7 @@ def _body(msg: Message, parts: list[Message], notes: list[str], forward: bool) -
     return None
 
 
-def order_text(msg: Message, notes: list[str], subject: str = "") -> tuple[str | None, str]:
+def order_text(msg: Message, notes: list[str], subject: str = "", *, depth: int = 0) -> tuple[str | None, str]:
     """The order document in a mail and where it came from: a .yaml attachment or the mail's own text.
 
     Orders typed in the mail's own text win over an attachment: a reply often carries the old order
@@ -274,7 +291,30 @@ def order_text(msg: Message, notes: list[str], subject: str = "") -> tuple[str |
         return body, "mail"
     if attached is not None:
         return attached
+    if body is None or not holds_orders(body):
+        # Like an inline forward: the attached mail is read when the player wrote no orders of their own.
+        forwarded = _forwarded_orders(msg, depth)
+        if forwarded is not None:
+            notes.append("your mail's own text held no orders; those of the attached mail were read")
+            notes.extend(forwarded[2])
+            return forwarded[0], forwarded[1]
     return body, "mail"
+
+
+#: How deep attached mails inside attached mails are read.
+_FORWARD_DEPTH = 3
+
+
+def _forwarded_orders(msg: Message, depth: int) -> tuple[str, str, list[str]] | None:
+    """The orders of the first attached mail that holds any, their source and the notes on reading them."""
+    if depth >= _FORWARD_DEPTH:
+        return None
+    for inner in _attached_mails(msg):
+        notes: list[str] = []
+        text, source = order_text(inner, notes, header(inner, "Subject"), depth=depth + 1)
+        if text is not None and holds_orders(text):
+            return text, ATTACHED_MAIL if source == "mail" else source, notes
+    return None
 
 
 def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:

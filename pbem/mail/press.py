@@ -55,6 +55,7 @@ class Press:
     anonymous: bool
     text: str
     at: str
+    mail: str | None = None  # the received mail it came from (archives before this have none)
 
     @property
     def signature(self) -> str:
@@ -135,13 +136,21 @@ def folder(gd: GameDir) -> Path:
     return gd.root / "press"
 
 
-def archive(gd: GameDir, sender: str, to: list[str], text: str, anonymous: bool, now: datetime) -> Press:
-    """Keep a message in the game folder (the caller holds the game's lock); numbered in order of arrival."""
+def archive(gd: GameDir, sender: str, to: list[str], text: str, anonymous: bool, now: datetime, *,
+            mail: str | None = None) -> Press:
+    """Keep a message in the game folder (the caller holds the game's lock); numbered in order of arrival.
+
+    A mail archived before (by a run killed before it answered) gives back its message, not a second one.
+    """
+    kept = [m for m in messages(gd) if mail is not None and m.mail == mail]
+    if kept:
+        return kept[0]
     numbers = [int(p.stem) for p in folder(gd).glob("[0-9]*.json") if p.stem.isdigit()]
     message = Press(max(numbers, default=0) + 1, gd.current_step(), sender, list(to), anonymous, text,
-                    now.isoformat(timespec="seconds"))
+                    now.isoformat(timespec="seconds"), mail)
+    record = {key: value for key, value in asdict(message).items() if key != "mail" or value is not None}
     write_atomic(folder(gd) / f"{message.number:04d}.json",
-                 json.dumps(asdict(message), ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+                 json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     return message
 
 
@@ -153,7 +162,7 @@ def messages(gd: GameDir) -> list[Press]:
             data = json.loads(path.read_text(encoding="utf-8"))
             found.append(Press(int(data["number"]), int(data["step"]), str(data["sender"]),
                                [str(s) for s in data["to"]], bool(data["anonymous"]), str(data["text"]),
-                               str(data["at"])))
+                               str(data["at"]), str(data["mail"]) if data.get("mail") else None))
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return found
@@ -198,4 +207,5 @@ def relay(gd: GameDir, settings: Any, message: Press, now: datetime) -> list[Pat
 
     now_seats = [s for s in message.to if choice_of(gd.meta.seat(s)).policy != "digest"]
     subject = f"press from {'anonymous' if message.anonymous else message.sender}"
-    return tell(gd, settings, now_seats, subject, lines_for(gd, message), "press", now)
+    # Named by the message's number: relayed again after a crash, each mail replaces itself instead of doubling.
+    return tell(gd, settings, now_seats, subject, lines_for(gd, message), "press", now, unique=f"{message.number:04d}")

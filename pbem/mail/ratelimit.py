@@ -66,23 +66,35 @@ class Limits:
         self.day[key] = int(self.day.get(key, 0)) + by
         return int(self.day[key])
 
-    def stranger(self, address: str) -> bool:
+    def _mail(self, mail: str) -> None:
+        """Count a mail without a valid token once, however many answers it would draw (they are asked in a row)."""
+        if self.day.get("last mail") != mail:
+            self.day["last mail"] = mail
+            self._count("unauthenticated")
+
+    def _held(self, kind: str) -> None:
+        self._count("held")
+        held: dict[str, int] = self.day.setdefault("held by kind", {})
+        held[kind] = held.get(kind, 0) + 1
+
+    def stranger(self, address: str, mail: str) -> bool:
         """Whether an answer to `address` for mail without a valid token may go now (and count it if so)."""
-        self._count("unauthenticated")
+        self._mail(mail)
         answered: dict[str, int] = self.day.setdefault("answered", {})
         hours: dict[str, int] = self.day.setdefault("hours", {})
         hour = f"{self.now:%H}"
         key = address.lower()
         if answered.get(key, 0) >= PER_ADDRESS_PER_DAY or hours.get(hour, 0) >= STRANGERS_PER_HOUR:
-            self._count("held")
+            self._held("senders")
             return False
         answered[key] = answered.get(key, 0) + 1
         hours[hour] = hours.get(hour, 0) + 1
         self._count("answers")
         return True
 
-    def seat_tried(self, game: str, seat: str) -> int | None:
+    def seat_tried(self, game: str, seat: str, mail: str) -> int | None:
         """Count an attempt on a seat without its token; the attempts to report when a notice is due now, else None."""
+        self._mail(mail)
         key = f"{game}/{seat}"
         record = self.seats.setdefault(key, {"since": 0, "notified": None, "today": 0})
         record["since"] = int(record.get("since", 0)) + 1
@@ -91,21 +103,23 @@ class Limits:
         today = f"{self.now:%Y-%m-%d}"
         sent = int(record.get("today", 0)) if record.get("notified") == today else 0
         if sent >= SEAT_NOTICES_PER_DAY:
-            self._count("held")
+            self._held("seats")
             return None
         count = int(record["since"])
         record.update(since=0, notified=today, today=sent + 1)
         self._count("seat notices")
         return count
 
-    def registered(self, address: str, kind: str) -> bool:
+    def registered(self, address: str, kind: str, mail: str) -> bool:
         """Whether a notice of `kind` may go to a registered address today (once a day)."""
+        self._mail(mail)
         told: dict[str, list[str]] = self.day.setdefault("told", {})
         kinds = told.setdefault(address.lower(), [])
         if kind in kinds:
-            self._count("held")
+            self._held("notices")
             return False
         kinds.append(kind)
+        self._count("notices")
         return True
 
     def alert_due(self) -> bool:
@@ -118,6 +132,7 @@ class Limits:
     def figures(self) -> list[str]:
         """The day's counts, for the moderator."""
         day = self.day
+        held = day.get("held by kind", {})
         tried = sorted(day.get("seats", {}).items(), key=lambda item: (-item[1], item[0]))
         lines = [
             f"Mail without a valid token today ({self.now:%Y-%m-%d} UTC, until {self.now:%H:%M}):",
@@ -125,7 +140,9 @@ class Limits:
             f"  different sender addresses answered: {len(day.get('answered', {}))}",
             f"  answers sent to senders: {day.get('answers', 0)}",
             f"  'someone tried your seat' notices: {day.get('seat notices', 0)}",
-            f"  answers held back by the limits: {day.get('held', 0)}",
+            f"  notices to registered addresses (too large, lost token, question): {day.get('notices', 0)}",
+            f"  answers held back by the limits: {day.get('held', 0)} (to senders: {held.get('senders', 0)}, "
+            f"seat notices: {held.get('seats', 0)}, other notices: {held.get('notices', 0)})",
         ]
         if tried:
             lines += ["", "Seats named without their token (attempts today):",

@@ -2,15 +2,17 @@
 
 A mail from a seat's registered address that holds no order document is passed on to the moderator
 instead of being answered "orders rejected"; one whose subject says "lost token" asks the moderator for a
-new token. The From address can be forged, so the player is told at most once a day of each (at the
-registered address, never at another), the moderator gets at most FORWARDS_PER_DAY mails a day from one
-address, and no token is ever passed on.
+new token (without [game] in the subject: for the game where the address has its only seat; an address
+with seats in several games is asked which). The From address can be forged, so the player is told at
+most once a day of each (at the registered address, never at another), the moderator gets at most
+FORWARDS_PER_DAY mails a day from one address, and no token is ever passed on.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
+from pathlib import Path
 
 from engine.quoting import one_line
 from pbem.mail import compose
@@ -36,11 +38,16 @@ def own_seat(gd: GameDir, sender: str | None) -> str | None:
     return next((s.name for s in gd.meta.seats if s.address and s.address.lower() == sender.lower()), None)
 
 
+def asks_for_token(mail: Inbound) -> bool:
+    """Whether the mail's subject asks for a new token ("lost token", "forgot my token" …)."""
+    return bool(_LOST.search(mail.subject or ""))
+
+
 def for_moderator(gd: GameDir, mail: Inbound) -> str | None:
     """Why a mail without a valid token goes to the moderator ('lost token', 'question'), or None."""
     if own_seat(gd, mail.sender) is None:
         return None
-    if _LOST.search(mail.subject or ""):
+    if asks_for_token(mail):
         return "lost token"
     if mail.text is not None and not holds_orders(mail.text) and not _ORDER_LINE.search(mail.text):
         return "question"
@@ -57,7 +64,7 @@ def pass_on(gd: GameDir, settings: Settings, mail: Inbound, why: str, hashes: fr
         count = int(forwards.get(mail.sender.lower(), 0)) + 1
         forwards[mail.sender.lower()] = count
         may_forward = count <= FORWARDS_PER_DAY
-        may_answer = limits.registered(mail.sender, f"to moderator: {why}")
+        may_answer = limits.registered(mail.sender, f"to moderator: {why}", mail.key)
     done = []
     if settings.moderator and may_forward:
         text = scrub_text(mail.text or "", hashes, REMOVED).strip("\n")
@@ -90,3 +97,24 @@ def pass_on(gd: GameDir, settings: Settings, mail: Inbound, why: str, hashes: fr
         compose.queue(gd.outbox_dir(), f"forwarded-{mail.key}", msg)
         done.append("player told")
     return f"{why}: " + (", ".join(done) or "held back by the daily limits")
+
+
+def ask_which_game(root: Path, settings: Settings, mail: Inbound, seats: list[tuple[str, str]], now: datetime,
+                   outbox: Path) -> bool:
+    """A lost token from an address with seats in several games: ask it, once a day, to name the game."""
+    assert mail.sender is not None
+    with Limits.open(root, now) as limits:
+        if not limits.registered(mail.sender, "lost token: which game", mail.key):
+            return False
+    # Only the seats of this very address, and only to it: its From may be forged, its mailbox is not.
+    lines = ["pbem could not tell for which game you lost your token: this address has a seat in several.",
+             "Send the mail again with the game's name in brackets in its subject, for example:", "",
+             *(f"  [{game}] lost token   (seat {seat})" for game, seat in seats), "",
+             "The moderator is then asked to send you a new token. (You get this notice at most once a day.)"]
+    msg = compose.build(
+        settings, to=[mail.sender], subject="Your mail to pbem: which game?", text=compose.wrap(lines),
+        kind="unrouted", message_id=compose.make_id(settings, "unrouted", None, None, mail.key),
+        in_reply_to=mail.message_id, now=now,
+    )
+    compose.queue(outbox, f"unrouted-{mail.key}", msg)
+    return True

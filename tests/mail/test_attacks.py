@@ -135,7 +135,7 @@ def test_nothing_is_handled_twice_after_a_crash_between_storing_and_recording(of
         pass
     monkeypatch.setattr(handle_module, "_finish", real)
     again = handle(offline.root, offline.settings, raw)
-    assert again.status == "replaced"  # the same orders again: harmless, answered once more under the same name
+    assert again.status == "accepted"  # as the first run said: answered once more under the same name
     assert len(list(offline.gd.outbox_dir().glob("*.eml"))) == 1
     assert len(list((state_dir(offline.root) / "seen").glob("??/*.json"))) == 1
     assert Path(offline.gd.mail_dir() / "in").is_dir()

@@ -48,7 +48,7 @@ def test_the_seat_named_hears_once_a_day_with_the_count(offline: Site) -> None:
     handle(offline.root, offline.settings, forged(offline, "anna", "f9@evil.example", n=9), now=NOON + timedelta(days=1))
     to_anna = [m for m in outbox(offline) if m["To"] == "anna@example.org"]
     assert len(to_anna) == 2 and "received 5 mail(s) naming your seat" in body(to_anna[1])
-    assert "f9@evil.example" in body(to_anna[1])
+    assert "evil.example" not in to_anna[1].as_string()  # nobody's address, only what it means
 
 
 def test_a_too_large_mail_from_a_registered_address_is_answered_once(offline: Site) -> None:

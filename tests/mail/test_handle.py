@@ -94,7 +94,7 @@ def test_a_wrong_token_is_rejected_and_the_registered_address_told(offline: Site
         assert "Still waiting" not in text and "bid: 4" not in text  # nothing about the game to an impostor
     assert "anna" not in to_mallory.as_string()  # nor the seat's address, nor that the seat exists
     assert "someone tried your seat" in str(to_anna["Subject"])
-    assert "the latest came from mallory@evil.example" in body(to_anna)
+    assert "mallory" not in to_anna.as_string() and "not from your registered address" in body(to_anna)
 
 
 def test_from_alone_never_authenticates(offline: Site) -> None:
@@ -106,7 +106,7 @@ def test_from_alone_never_authenticates(offline: Site) -> None:
 def test_the_right_token_from_another_address_is_accepted_and_both_are_told(offline: Site) -> None:
     outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"]), sender="anna.work@example.com"))
     assert outcome.status == "accepted"
-    assert outbox(offline)[0]["To"] == "anna@example.org, anna.work@example.com"
+    assert sorted(str(m["To"]) for m in outbox(offline)) == ["anna.work@example.com", "anna@example.org"]
 
 
 def test_the_same_message_id_is_handled_once(offline: Site) -> None:
