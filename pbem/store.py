@@ -37,6 +37,7 @@ from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem import version
 from pbem.files import WriteFailed, append_line, clean_temporaries, fsync_dir, last_lines, locked, write_atomic
+from pbem.integrity import find_damage
 from pbem.orders import plain
 
 FORMAT = 1
@@ -295,6 +296,12 @@ class GameDir:
         return f"{self.name}: {where}: {why}" if where else f"{self.name}: {why}"
 
     # -- steps ----------------------------------------------------------------------------------------
+    def check_whole(self) -> None:
+        """Refuse a folder with a gap in its steps, a cut-short snapshot or orders beyond its last step."""
+        damage = find_damage(self.root)
+        if damage is not None:
+            raise StoreError(str(damage))
+
     def steps(self) -> list[int]:
         """The numbers of every completely stored step, in order."""
         folder = self.root / "steps"
@@ -523,6 +530,9 @@ def create(
     return gd, tokens
 
 
-def open_game(root: Path) -> GameDir:
-    """Open an existing game directory."""
-    return GameDir(Path(root))
+def open_game(root: Path, *, check: bool = True) -> GameDir:
+    """Open an existing game directory, refused when damaged (check=False: for the commands that repair one)."""
+    gd = GameDir(Path(root))
+    if check:
+        gd.check_whole()
+    return gd
