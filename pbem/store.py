@@ -45,6 +45,11 @@ STEP_DIGITS = 4
 #: Seat names become file names and mail headers, so they are kept plain.
 SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 SEAT_NAME_RULE = "a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'"
+#: A game's name is its folder's name: it heads every order, names mail threads and site paths. Checked when a
+#: game is made only: a folder made before the rule, whatever its name, still opens (archives are forever).
+GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+GAME_NAME_RULE = ("a game's name is its folder's name, which starts with a letter or digit and has up to 64 "
+                  "letters, digits, '-' or '_'")
 
 
 class StoreError(Exception):
@@ -494,6 +499,8 @@ def create(
 ) -> tuple[GameDir, dict[str, str]]:
     """Create a game directory with its setup snapshot; returns it and each seat's new secret token."""
     root = Path(root)
+    if not GAME_NAME.match(root.name):
+        raise StoreError(f"{str(root)!r}: {GAME_NAME_RULE}")
     game = registry.get(game_id)
     names = [s.name for s in seats]
     for name in names:
