@@ -43,11 +43,11 @@ from pbem.orders import plain
 FORMAT = 1
 STEP_DIGITS = 4
 #: Seat names become file names and mail headers, so they are kept plain.
-SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\Z")  # \Z: '$' would let a trailing newline in
 SEAT_NAME_RULE = "a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'"
 #: A game's name is its folder's name: it heads every order, names mail threads and site paths. Checked when a
 #: game is made only: a folder made before the rule, whatever its name, still opens (archives are forever).
-GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
 GAME_NAME_RULE = ("a game's name is its folder's name, which starts with a letter or digit and has up to 64 "
                   "letters, digits, '-' or '_'")
 

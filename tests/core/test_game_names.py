@@ -21,7 +21,7 @@ def new(folder: Path) -> tuple[int, str]:
     return invoke("new", str(folder), "--game", "toy", "--seed", "1", "--player", "anna", "--player", "ben")
 
 
-@pytest.mark.parametrize("name", ["bad\nname", "<script>", "-rf", "a b", "ünï", ".hidden", "a.b", "x" * 65])
+@pytest.mark.parametrize("name", ["bad\nname", "name\n", "<script>", "-rf", "a b", "ünï", ".hidden", "a.b", "x" * 65])
 def test_new_refuses_a_game_folder_name_that_is_not_a_safe_word(tmp_path: Path, name: str) -> None:
     folder = tmp_path / name
     code, out = new(folder)
@@ -49,3 +49,9 @@ def test_an_existing_folder_with_an_odd_name_still_opens(tmp_path: Path) -> None
     assert open_game(odd).name == "<b>odd & name"
     code, out = invoke("status", str(odd))
     assert code == 0 and "'<b>odd & name': step 0" in out
+
+
+def test_a_seat_name_with_a_trailing_newline_is_refused(tmp_path: Path) -> None:
+    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "1", "--player", "anna\n",
+                       "--player", "ben")
+    assert code == 2 and "seat name" in out and not (tmp_path / "g").exists()
