@@ -99,7 +99,6 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
     for step in reversed(undone):  # last first: a crash half way leaves a game that ends at a stored step
         _move(gd.step_dir(step), aside / step_name(step))
     _move(aside, folder)
-    fsync_dir(gd.root)
     for seat, text in sorted(restored.items()):
         gd.store_pending(seat, text, source=f"rollback:{folder.name}")
     moderation.log(gd, {"control": "rollback", "to": to, "undone": undone, "why": why,
