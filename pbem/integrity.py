@@ -1,10 +1,11 @@
-"""Integrity on opening a game: a gap in the steps, a cut-short snapshot or orders beyond the last step.
+"""Integrity on opening a game: a gap in the steps, a cut-short snapshot, a lost last step, orders beyond it.
 
 Every command opens a game, and the tick opens every game each round, so the check is kept cheap: one
 listing of steps/ and archive/, and for each step only the last bytes of its snapshot. A snapshot is
 canonical JSON (pbem.store.dump_json) of a mapping, so the only line that is a lone "}" is its last one:
 a file cut anywhere else cannot end in "\\n}\\n". Reading three bytes costs a few microseconds a step, where
-parsing every snapshot on every open would cost milliseconds (measured on the golden archives).
+parsing every snapshot on every open would cost milliseconds (measured on the golden archives). Only a
+snapshot that does not end so (one written by hand, not by pbem) is parsed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from pathlib import Path
 ROLLED_BACK = "rolledback"
 #: The rollback record being built; it is renamed into rolledback/ only once complete.
 ROLLBACK_PARTIAL = ".rollback.partial"
+#: steps/last: the highest step ever stored (pbem.store writes it; a rollback lowers it). Folders made
+#: before it existed have none, and are checked without it.
+LAST_STEP = "last"
 #: How every whole snapshot ends (see the module's docstring).
 _SNAPSHOT_END = b"\n}\n"
 
@@ -62,7 +66,28 @@ def find_damage(root: Path) -> Damage | None:
         found = _snapshot_damage(root, step)
         if found is not None:
             return found
+    noted = noted_last(root)
+    if noted is not None and noted > steps[-1]:
+        return _lost_last(root, steps[-1], noted)
     return _archive_damage(root, steps[-1], archived)
+
+
+def noted_last(root: Path) -> int | None:
+    """The highest step steps/last says was stored; None without a readable one."""
+    try:
+        text = (Path(root) / "steps" / LAST_STEP).read_text(encoding="ascii").strip()
+    except (OSError, ValueError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _lost_last(root: Path, last: int, noted: int) -> Damage:
+    path = root / "steps" / f"{last + 1:04d}"
+    remedy = "restore the missing steps from a backup"
+    if last > 0:
+        remedy += f", or play on from an earlier step with `pbem rollback {root} --to STEP --why …`"
+    return Damage(path, last + 1, f"missing: steps up to {noted} were stored ({root / 'steps' / LAST_STEP}), but the "
+                                  f"last one here is {last}; {remedy}")
 
 
 def _snapshot_damage(root: Path, step: int) -> Damage | None:
@@ -76,7 +101,16 @@ def _snapshot_damage(root: Path, step: int) -> Damage | None:
         end = os.pread(fd, len(_SNAPSHOT_END), max(0, size - len(_SNAPSHOT_END)))
     finally:
         os.close(fd)
-    return None if end == _SNAPSHOT_END else _lost_snapshot(root, step, "cut short (not a whole snapshot)")
+    if end == _SNAPSHOT_END or _parses(path):  # not pbem's canonical form (written by hand): parsed, once here
+        return None
+    return _lost_snapshot(root, step, "cut short (not a whole snapshot)")
+
+
+def _parses(path: Path) -> bool:
+    try:
+        return isinstance(json.loads(path.read_bytes()), dict)
+    except (OSError, ValueError):
+        return False
 
 
 def _lost_snapshot(root: Path, step: int, what: str = "missing") -> Damage:

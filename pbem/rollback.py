@@ -95,6 +95,7 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
                                                      "time": now.astimezone(UTC).isoformat(),
                                                      "restored_orders": sorted(restored),
                                                      "archived_to": max(step_numbers(gd.archive_dir()), default=0)}))
+    gd.note_last_step(to)  # first: a crash half way leaves it behind the steps, which is no damage
     _set_aside(gd, aside, to)
     for step in reversed(undone):  # last first: a crash half way leaves a game that ends at a stored step
         _move(gd.step_dir(step), aside / step_name(step))
@@ -134,6 +135,7 @@ def _put_back_interrupted(gd: GameDir) -> None:
                                "away by hand")
     for source, target in moves:
         _move(source, target)
+    gd.note_last_step(max(step_numbers(gd.root / "steps")))
     shutil.rmtree(aside)  # what is left: the record of the rollback that never happened, and empty folders
 
 

@@ -8,6 +8,7 @@ Layout (see README "The game directory"):
     <root>/steps/NNNN/step.json            where each order came from (submitted, or the game's default)
     <root>/steps/NNNN/orders/<seat>.yaml   the orders resolved in that step, as submitted
     <root>/steps/NNNN/reports/             per-seat HTML, PDF, JSON, text and order templates
+    <root>/steps/last                      the highest step stored (a rollback lowers it)
     <root>/pending/<seat>.yaml             orders accepted for the next step (a resubmission replaces)
     <root>/archive/                        every order file ever accepted, replaced or withdrawn
     <root>/mail/                           raw inbound mail, outbox, sent mail
@@ -37,7 +38,7 @@ from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem import version
 from pbem.files import WriteFailed, append_line, clean_temporaries, fsync_dir, last_lines, locked, write_atomic
-from pbem.integrity import find_damage
+from pbem.integrity import LAST_STEP, find_damage, noted_last
 from pbem.orders import plain
 
 FORMAT = 1
@@ -378,6 +379,13 @@ class GameDir:
             raise WriteFailed(exc.errno, exc.strerror, meant) from None
         os.replace(building, final)
         fsync_dir(final.parent)
+        noted = noted_last(self.root)
+        if noted is None or noted < step:
+            self.note_last_step(step)  # after the step: a crash in between leaves it behind, which is no damage
+
+    def note_last_step(self, step: int) -> None:
+        """Record the highest step stored, so that one deleted later is seen on opening (pbem.integrity)."""
+        write_atomic(self.root / "steps" / LAST_STEP, step_name(step) + "\n")
 
     # -- pending orders -------------------------------------------------------------------------------
     def _pending_files(self) -> dict[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -60,12 +61,32 @@ def _refused_submit(folder: Path, tmp_path: Path) -> str:
     return out
 
 
-def test_a_missing_last_step_with_orders_after_it_is_refused(tmp_path: Path) -> None:
+def test_a_missing_last_step_with_orders_after_it_is_refused_also_in_an_older_folder(tmp_path: Path) -> None:
     folder = played(tmp_path, steps=2)  # anna's orders for step 3 are in archive/0003
+    (folder / "steps" / "last").unlink()  # as a folder made before steps/last was written
     shutil.rmtree(folder / "steps" / "0002")
     out = refused(folder, "status")
     assert f"{folder / 'archive' / '0003'}: orders for step 3, but the last stored step is 1" in out
     assert "restore the missing steps from a backup" in out and "pbem rollback" in out
+
+
+def test_a_missing_last_step_is_refused(tmp_path: Path) -> None:
+    folder = played(tmp_path)  # the game is over: no orders for a step after the last
+    shutil.rmtree(folder / "steps" / "0003")
+    out = refused(folder, "status")
+    assert f"{folder / 'steps' / '0003'}: missing: steps up to 3 were stored ({folder / 'steps' / 'last'}), " \
+           "but the last one here is 2; restore the missing steps from a backup, or play on from an earlier step " \
+           f"with `pbem rollback {folder} --to STEP --why …`" in out
+    assert invoke("rollback", str(folder), "--to", "1", "--why", "step 3 was lost")[0] == 0
+    assert invoke("status", str(folder))[0] == 0
+
+
+def test_a_folder_made_before_the_last_step_was_noted_is_checked_without_it(tmp_path: Path) -> None:
+    folder = played(tmp_path)
+    (folder / "steps" / "last").unlink()
+    shutil.rmtree(folder / "steps" / "0003")
+    assert find_damage(folder) is None  # cannot be told from a game at step 2 with nothing pending
+    assert invoke("status", str(folder))[0] == 0
 
 
 def test_a_missing_setup_step_is_refused(tmp_path: Path) -> None:
@@ -90,6 +111,15 @@ def test_a_cut_short_middle_snapshot_is_refused(tmp_path: Path, keep: int) -> No
     out = refused(folder, "run")
     assert f"{path}: cut short (not a whole snapshot); rebuild it from the archived orders with `pbem replay " \
            f"{folder} --repair`, or play on from step 0 with `pbem rollback {folder} --to 0" in out
+
+
+def test_a_snapshot_written_by_hand_in_another_json_form_is_whole(tmp_path: Path) -> None:
+    folder = played(tmp_path)
+    path = folder / "steps" / "0002" / "state.json"
+    path.write_text(json.dumps(json.loads(path.read_text()), separators=(",", ":")))
+    assert find_damage(folder) is None
+    path.write_text(path.read_text()[:-1])
+    assert find_damage(folder) is not None
 
 
 def test_a_step_folder_without_its_snapshot_is_refused(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
-from pbem.store import GAME_NAME
+from pbem.store import GAME_NAME, GameDir
 
 Perturb = Callable[[dict[str, Any], str | None], None]
 #: Pax Pamir's court cards are numbered 1–100; events and Dominance Checks come after.
@@ -157,4 +157,6 @@ def robot_game(root: Path, name: str, game_id: str, players: list[str], *options
         for step_dir in folder.glob(f"{part}/*"):
             if step_dir.name.isdigit() and int(step_dir.name) > steps:
                 shutil.rmtree(step_dir)
+    gd = GameDir(folder)
+    gd.note_last_step(min(steps, max(gd.steps())))
     return folder
