@@ -52,12 +52,12 @@ def find_damage(root: Path) -> Damage | None:
     root = Path(root)
     leftover = root / ROLLBACK_PARTIAL
     if leftover.exists():
-        return Damage(leftover, None, f"a rollback was interrupted; run it again (`pbem rollback {root} --to STEP "
-                                      "--why …`) to finish it")
+        return Damage(leftover, None, f"left by an interrupted rollback; run `pbem rollback {root} --to STEP --why …` "
+                                      "again: it puts back what that one moved, then rolls back")
     steps = step_numbers(root / "steps")
     archived = step_numbers(root / "archive")
     if not steps:
-        if archived:  # orders were taken, so setup had finished: its snapshot was lost
+        if archived or noted_last(root) is not None:  # setup had finished: its snapshot was lost
             return _lost_snapshot(root, 0)
         return None  # an interrupted `pbem new`: opening it says that setup never finished
     for expected, step in enumerate(steps):

@@ -192,6 +192,13 @@ def test_a_game_mid_step_and_a_crash_leftover_are_whole(tmp_path: Path) -> None:
     assert invoke("run", str(folder), "--no-reports")[0] == 0
 
 
+def test_a_lost_setup_step_of_a_game_without_orders_is_refused(tmp_path: Path) -> None:
+    folder = played(tmp_path, steps=0)
+    shutil.rmtree(folder / "archive")
+    shutil.rmtree(folder / "steps" / "0000")
+    assert f"{folder / 'steps' / '0000' / 'state.json'}: missing" in refused(folder, "status")
+
+
 def test_a_game_whose_setup_never_finished_says_so(tmp_path: Path) -> None:
     folder = played(tmp_path, steps=0)
     shutil.rmtree(folder / "archive")

@@ -49,7 +49,7 @@ def test_a_killed_rollback_leaves_no_record_and_the_next_one_makes_exactly_one(g
         rollback.rollback(game, 1, "a misread bid", NOON)
     assert moderation.revision(game) == 0 and not list((game.root / "rolledback").glob("*"))
     damage = find_damage(game.root)
-    assert damage is not None and "a rollback was interrupted" in str(damage)
+    assert damage is not None and "left by an interrupted rollback; run `pbem rollback" in str(damage)
     monkeypatch.setattr(rollback, "_move", real_move)
     with game.lock():
         again = rollback.rollback(game, 1, "a misread bid", NOON + timedelta(minutes=1))
