@@ -7,7 +7,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from pbem import replay as replaying
 from pbem import status as statusing
 from pbem.control_cli import COMMANDS as CONTROLS
 from pbem.files import Busy
+from pbem.integrity import step_numbers
 from pbem.mail.cli import mail as mail_commands
 from pbem.mail.cli import tick
 from pbem.site.cli import site as site_command
@@ -453,22 +454,29 @@ def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
-def replay(directory: Path) -> None:
+@click.option("--repair", is_flag=True,
+              help="Write anew each snapshot that is missing or cut short (never a whole one), from the archived orders.")
+def replay(directory: Path, repair: bool) -> None:
     """Rebuild every snapshot from setup and the archived orders; exit 1 at the first difference.
 
     A step whose events, or the questions a waiting turn puts, are only worded differently today (same
     data, same state) is noted, not a difference. A difference names the step, what differs (state, events or orders) and the pbem versions
-    that made the step and that replayed it.
+    that made the step and that replayed it. With --repair, a snapshot that is missing or cut short is
+    written from the rebuilt state once that step's rebuilt events are the stored ones.
 
     \b
     Example:
       pbem replay games/g1
+      pbem replay games/g1 --repair   # the game was refused: steps/0012/state.json is cut short
     """
     with user_errors():
-        gd = open_game(directory)
-        steps = gd.steps()
-        with click.progressbar(length=len(steps), label="replaying", file=sys.stderr) as bar:
-            outcome = replaying.compare(gd, on_step=lambda _step: bar.update(1))
+        gd = open_game(directory, check=False)  # replay is how a damaged game is diagnosed and repaired
+        with gd.lock() if repair else nullcontext():
+            steps = step_numbers(gd.root / "steps")
+            with click.progressbar(length=len(steps), label="replaying", file=sys.stderr) as bar:
+                outcome = replaying.compare(gd, on_step=lambda _step: bar.update(1), repair=repair)
+    for path in outcome.repaired:
+        click.echo(f"{gd.name}: rebuilt {path.relative_to(gd.root)} from the archived orders")
     for line in replaying.wording_notes(gd.name, outcome):
         click.echo(line)
     difference = outcome.difference
@@ -476,8 +484,10 @@ def replay(directory: Path) -> None:
         raise Rejected(f"{gd.name}: replay differs at step {difference.step} ({difference.kind}): {difference.what}; "
                        f"{difference.versions()}")
     worded = replaying.worded_differently(outcome)
-    click.echo(f"{gd.name}: all {len(steps)} snapshots replay exactly"
+    click.echo(f"{gd.name}: all {len(gd.steps())} snapshots replay exactly"
                + (f" ({worded} worded differently, see above)" if worded else ""))
+    with user_errors():
+        gd.check_whole()  # what replay cannot mend (orders archived beyond the last step) is still said
 
 
 @main.command()

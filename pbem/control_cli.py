@@ -29,10 +29,10 @@ class Refused(click.ClickException):
 
 
 @contextmanager
-def game_locked(directory: Path) -> Iterator[GameDir]:
-    """The game, locked, with the library's errors as one clear line."""
+def game_locked(directory: Path, *, check: bool = True) -> Iterator[GameDir]:
+    """The game, locked, with the library's errors as one clear line (check=False: a damaged one too)."""
     try:
-        gd = open_game(directory)
+        gd = open_game(directory, check=check)
         with gd.lock():
             yield gd
     except (StoreError, SettingsError, DeadlineError, registry.UnknownGame, Busy) as exc:
@@ -126,7 +126,7 @@ def rollback(directory: Path, to: int, why: str, drop_orders: bool) -> None:
     Example:
       pbem rollback games/g1 --to 12 --why "ben's orders were entered for the wrong step"
     """
-    with game_locked(directory) as gd:
+    with game_locked(directory, check=False) as gd:  # a rollback is how a damaged game plays on
         done = rolling.rollback(gd, to, why, _now(), keep_orders=not drop_orders)
     steps = ", ".join(map(str, done.undone))
     click.echo(f"{gd.name}: undid step(s) {steps}; kept in {done.folder}")

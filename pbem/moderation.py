@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from pbem.files import write_atomic
+from pbem.integrity import ROLLED_BACK
 from pbem.store import GameDir, StoreError
 
 CONTROL_FILE = "control.json"
-ROLLED_BACK = "rolledback"
 
 
 def _path(gd: GameDir) -> Path:

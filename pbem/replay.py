@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.contract import RejectedOrder
 from engine.rng import Rng
 from pbem import version
+from pbem.integrity import step_numbers
 from pbem.orders import parse
-from pbem.store import GameDir, dump_json, event_to_data
+from pbem.store import GameDir, dump_json, event_to_data, step_name
 
 #: What may differ at a divergence.
 KINDS = ("state", "events", "orders")
@@ -61,6 +63,7 @@ class Replay:
     steps: int = 0
     wording: list[Wording] = field(default_factory=list)
     difference: Difference | None = None
+    repaired: list[Path] = field(default_factory=list)  # snapshots (or the setup step) written anew by a repair
     running: str = field(default_factory=lambda: version.running())
 
     @property
@@ -74,8 +77,12 @@ def replay(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Differe
     return compare(gd, on_step).difference
 
 
-def compare(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Replay:
-    """Rebuild the game from its archive step by step, noting changes of wording, until the first divergence."""
+def compare(gd: GameDir, on_step: Callable[[int], None] | None = None, *, repair: bool = False) -> Replay:
+    """Rebuild the game from its archive step by step, noting changes of wording, until the first divergence.
+
+    With `repair` (the caller holds the lock), a snapshot that is missing or cut short is written anew from
+    the rebuilt state, once the step's rebuilt events are the stored ones; a whole snapshot is never rewritten.
+    """
     game = gd.game
     outcome = Replay()
 
@@ -84,10 +91,20 @@ def compare(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Replay
         return outcome
 
     state = game.setup(gd.meta.seat_names, gd.meta.game_options, Rng.for_step(gd.meta.seed, 0))
+    if repair and not gd.step_dir(0).exists():
+        gd.commit_step(0, state, [], {}, {"setup": True})  # setup is the seed's alone: all of it can be rebuilt
+        outcome.repaired.append(gd.step_dir(0))
+    elif repair and _load(_stored(gd, 0, "state.json")) is None:
+        gd.write_file(gd.step_dir(0) / "state.json", dump_json(game.encode(state)))
+        outcome.repaired.append(gd.step_dir(0) / "state.json")
     found = _snapshot_difference(game.encode(state), _stored(gd, 0, "state.json"))
     if found is not None:
         return differs(0, f"the setup snapshot differs from state.json: {found}", "state")
-    for step in gd.steps()[1:]:
+    stored_steps = set(step_numbers(gd.root / "steps"))  # a folder without its snapshot counts: it can be rebuilt
+    for step in range(1, max(stored_steps, default=0) + 1):
+        if step not in stored_steps:
+            return differs(step, f"steps/{step_name(step)} is missing: the orders it resolved are lost, so it "
+                                 f"cannot be rebuilt (roll back to step {step - 1} to play on)", "orders")
         orders = {}
         stored_orders = gd.step_orders(step)
         if game.result(state) is not None:
@@ -112,14 +129,21 @@ def compare(gd: GameDir, on_step: Callable[[int], None] | None = None) -> Replay
             return differs(step, f"the archived orders are refused: {exc}", "orders")
         state = result.state
         stored_state = _stored(gd, step, "state.json")
+        rebuilt = dump_json([event_to_data(e) for e in result.events])
+        stored = _stored(gd, step, "events.json")
+        if repair and _load(stored_state) is None:
+            if rebuilt != stored and isinstance(_event_difference(json.loads(rebuilt), _load(stored)), str):
+                return differs(step, "state.json is missing or cut short, and cannot be rebuilt: the rebuilt events "
+                                     "differ from events.json", "events")
+            stored_state = dump_json(game.encode(state))
+            gd.write_file(gd.step_dir(step) / "state.json", stored_state)
+            outcome.repaired.append(gd.step_dir(step) / "state.json")
         found = _snapshot_difference(game.encode(state), stored_state)
         if found is not None:
             texts = _texts_only(json.loads(dump_json(game.encode(state))), _load(stored_state))
             if not texts:
                 return differs(step, f"the rebuilt snapshot differs from state.json: {found}", "state")
             outcome.wording.append(Wording(step, len(texts), *texts[0], made_by=made_by(gd, step), what="questions"))
-        rebuilt = dump_json([event_to_data(e) for e in result.events])
-        stored = _stored(gd, step, "events.json")
         if rebuilt != stored:
             events = _event_difference(json.loads(rebuilt), _load(stored))
             if isinstance(events, str):
@@ -157,7 +181,7 @@ def _snapshot_difference(rebuilt: Any, stored_text: str) -> str | None:
         return None
     stored = _load(stored_text)
     if stored is None:
-        return "state.json is missing or not JSON"
+        return "state.json is missing or not JSON (`pbem replay --repair` writes it anew)"
     found = first_difference(json.loads(dump_json(rebuilt)), stored)
     return found or "the same data, written differently"
 

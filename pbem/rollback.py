@@ -4,7 +4,11 @@
     <game>/rolledback/<stamp>/pending/       orders that were waiting for the step after the last one
     <game>/rolledback/<stamp>/outbox/        queued mail of the undone steps that had not gone out
     <game>/rolledback/<stamp>/deadline.json  the deadline that was open
-    <game>/rolledback/<stamp>/rollback.json  who asked, why, and which steps were undone
+    <game>/rolledback/<stamp>/rollback.json  who asked, why, which steps were undone, and up to which step
+                                             the archive held orders then (`archived_to`)
+
+Each record is built in <game>/.rollback.partial/ and renamed into place last; the next rollback puts back
+what a killed one had moved, and until then the game is refused on opening (pbem.integrity).
 
 The orders people sent for the first undone step become pending again (they were checked against the
 very state the game returns to); default orders and robot orders do not, so the deadline's policy and the
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +29,7 @@ from pathlib import Path
 from pbem import moderation
 from pbem.control import ControlError, mailed_seats, settings_of, tell
 from pbem.files import fsync_dir, write_atomic
+from pbem.integrity import ROLLBACK_PARTIAL, find_damage, step_numbers
 from pbem.mail import deadlines
 from pbem.mail.settings import Settings
 from pbem.players import queue_report
@@ -65,23 +71,35 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
     why = " ".join(why.split())
     if not why:
         raise ControlError("say why the steps are undone (--why): the players are told")
-    steps = gd.steps()
-    last = steps[-1]
-    if to not in steps or to >= last:
+    _put_back_interrupted(gd)
+    # Every step folder counts, whole or not: a rollback is also how a damaged game plays on.
+    steps = step_numbers(gd.root / "steps")
+    last = steps[-1] if steps else 0
+    if to not in gd.steps() or to >= last:
         raise ControlError(f"cannot roll back to step {to}: the stored steps are 0–{last}; give one before {last}")
+    damage = find_damage(gd.root)
+    if damage is not None and damage.step is not None and to >= damage.step:
+        raise ControlError(f"cannot roll back to step {to}: step {damage.step} is damaged ({damage.path}); "
+                           f"give a step before {damage.step}")
     settings = settings_of(gd)  # a broken pbem.yaml stops the rollback before anything moves
     undone = [s for s in steps if s > to]
     restored = _restorable(gd, to + 1) if keep_orders else {}
     folder = gd.root / moderation.ROLLED_BACK / f"{now.astimezone(UTC):%Y%m%dT%H%M%S%f}"
     if folder.exists():
         raise ControlError(f"{folder} exists already; try again")
-    folder.mkdir(parents=True)
-    write_atomic(folder / "rollback.json", dump_json({"to": to, "undone": undone, "why": why,
-                                                      "time": now.astimezone(UTC).isoformat(),
-                                                      "restored_orders": sorted(restored)}))
-    _set_aside(gd, folder, to)
+    # Built aside and renamed into rolledback/ last: a killed rollback leaves no record claiming steps were
+    # undone (the records count the mail revisions), and the next rollback puts back what it had moved.
+    aside = gd.root / ROLLBACK_PARTIAL
+    aside.mkdir()
+    write_atomic(aside / "rollback.json", dump_json({"to": to, "undone": undone, "why": why,
+                                                     "time": now.astimezone(UTC).isoformat(),
+                                                     "restored_orders": sorted(restored),
+                                                     "archived_to": max(step_numbers(gd.archive_dir()), default=0)}))
+    gd.note_last_step(to)  # first: a crash half way leaves it behind the steps, which is no damage
+    _set_aside(gd, aside, to)
     for step in reversed(undone):  # last first: a crash half way leaves a game that ends at a stored step
-        _move(gd.step_dir(step), folder / step_name(step))
+        _move(gd.step_dir(step), aside / step_name(step))
+    _move(aside, folder)
     for seat, text in sorted(restored.items()):
         gd.store_pending(seat, text, source=f"rollback:{folder.name}")
     moderation.log(gd, {"control": "rollback", "to": to, "undone": undone, "why": why,
@@ -94,6 +112,31 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
         done.queued += [queue_report(gd, settings, seat, to, f"r{moderation.revision(gd)}")
                         for seat in mailed_seats(gd)]
     return done
+
+
+def _put_back_interrupted(gd: GameDir) -> None:
+    """Move what a killed rollback had set aside back where it came from, so the game is as it was before it."""
+    aside = gd.root / ROLLBACK_PARTIAL
+    if not aside.is_dir():
+        return
+    track = deadlines.track_path(gd.root)
+    places = {"pending": gd.pending_dir(), "outbox": gd.outbox_dir()}
+    moves: list[tuple[Path, Path]] = []
+    for path in sorted(aside.iterdir()):
+        if path.name.isdigit():
+            moves.append((path, gd.root / "steps" / path.name))
+        elif path.name in places and path.is_dir():
+            moves += [(item, places[path.name] / item.name) for item in sorted(path.iterdir())]
+        elif path.name == track.name:
+            moves.append((path, track))
+    for _source, target in moves:
+        if target.exists():
+            raise ControlError(f"{aside}: left by an interrupted rollback, but {target} exists too; move one of them "
+                               "away by hand")
+    for source, target in moves:
+        _move(source, target)
+    gd.note_last_step(max(step_numbers(gd.root / "steps")))
+    shutil.rmtree(aside)  # what is left: the record of the rollback that never happened, and empty folders
 
 
 def _set_aside(gd: GameDir, folder: Path, to: int) -> None:

@@ -8,6 +8,7 @@ Layout (see README "The game directory"):
     <root>/steps/NNNN/step.json            where each order came from (submitted, or the game's default)
     <root>/steps/NNNN/orders/<seat>.yaml   the orders resolved in that step, as submitted
     <root>/steps/NNNN/reports/             per-seat HTML, PDF, JSON, text and order templates
+    <root>/steps/last                      the highest step stored (a rollback lowers it)
     <root>/pending/<seat>.yaml             orders accepted for the next step (a resubmission replaces)
     <root>/archive/                        every order file ever accepted, replaced or withdrawn
     <root>/mail/                           raw inbound mail, outbox, sent mail
@@ -37,13 +38,19 @@ from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem import version
 from pbem.files import WriteFailed, append_line, clean_temporaries, fsync_dir, last_lines, locked, write_atomic
+from pbem.integrity import LAST_STEP, find_damage, noted_last
 from pbem.orders import plain
 
 FORMAT = 1
 STEP_DIGITS = 4
 #: Seat names become file names and mail headers, so they are kept plain.
-SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+SEAT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}\Z")  # \Z: '$' would let a trailing newline in
 SEAT_NAME_RULE = "a seat name starts with a letter and has up to 32 letters, digits, '-' or '_'"
+#: A game's name is its folder's name: it heads every order, names mail threads and site paths. Checked when a
+#: game is made only: a folder made before the rule, whatever its name, still opens (archives are forever).
+GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
+GAME_NAME_RULE = ("a game's name is its folder's name, which starts with a letter or digit and has up to 64 "
+                  "letters, digits, '-' or '_'")
 
 
 class StoreError(Exception):
@@ -309,6 +316,12 @@ class GameDir:
         return f"{self.name}: {where}: {why}" if where else f"{self.name}: {why}"
 
     # -- steps ----------------------------------------------------------------------------------------
+    def check_whole(self) -> None:
+        """Refuse a folder with a gap in its steps, a cut-short snapshot or orders beyond its last step."""
+        damage = find_damage(self.root)
+        if damage is not None:
+            raise StoreError(str(damage))
+
     def steps(self) -> list[int]:
         """The numbers of every completely stored step, in order."""
         folder = self.root / "steps"
@@ -384,6 +397,13 @@ class GameDir:
             raise WriteFailed(exc.errno, exc.strerror, meant) from None
         os.replace(building, final)
         fsync_dir(final.parent)
+        noted = noted_last(self.root)
+        if noted is None or noted < step:
+            self.note_last_step(step)  # after the step: a crash in between leaves it behind, which is no damage
+
+    def note_last_step(self, step: int) -> None:
+        """Record the highest step stored, so that one deleted later is seen on opening (pbem.integrity)."""
+        write_atomic(self.root / "steps" / LAST_STEP, step_name(step) + "\n")
 
     # -- pending orders -------------------------------------------------------------------------------
     def _pending_files(self) -> dict[str, str]:
@@ -533,6 +553,8 @@ def create(
 ) -> tuple[GameDir, dict[str, str]]:
     """Create a game directory with its setup snapshot; returns it and each seat's new secret token."""
     root = Path(root)
+    if not GAME_NAME.match(root.name):
+        raise StoreError(f"{str(root)!r}: {GAME_NAME_RULE}")
     game = registry.get(game_id)
     names = [s.name for s in seats]
     for name in names:
@@ -569,6 +591,9 @@ def create(
     return gd, tokens
 
 
-def open_game(root: Path) -> GameDir:
-    """Open an existing game directory."""
-    return GameDir(Path(root))
+def open_game(root: Path, *, check: bool = True) -> GameDir:
+    """Open an existing game directory, refused when damaged (check=False: for the commands that repair one)."""
+    gd = GameDir(Path(root))
+    if check:
+        gd.check_whole()
+    return gd

@@ -154,6 +154,7 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         detail = "no known game named in the mail" + ("" if answered else "; not answered (nothing order-like in it)")
         return _finish(root, Outcome(mail.key, "unroutable", sender=mail.sender, detail=detail), mail.digest, mail.content)
     gd = open_cached(root / name)
+    gd.check_whole()  # a damaged game takes no orders: the mail is kept for the moderator (pbem.mail.imap)
     # Nothing is acted on before the mail is stored; the game folder is an archive, so without the token in it.
     write_atomic(gd.mail_dir() / "in" / f"{mail.key}.eml", scrub_mail(raw, hashes, RAW_REDACTED, also=_claimed(doc, mail.text)))
     busy = set() if busy is None else busy

@@ -14,7 +14,7 @@ from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdu
 from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.handle import log, state_dir
 from pbem.mail.settings import Settings
-from pbem.store import GameDir, StoreError
+from pbem.store import GameDir, StoreError, open_game
 
 Renderer = Callable[[GameDir, int], Any]
 
@@ -109,7 +109,7 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
                                               "left for the next tick"]
             continue
         try:
-            gd = GameDir(folder)
+            gd = open_game(folder)  # a damaged game is reported, not ticked
             with gd.lock(wait=False):
                 summary.games[gd.name] = tick_game(gd, settings, now, render)
                 if settings is not None and render is not None:  # daily digests need reports, and mail

@@ -39,7 +39,10 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
                f"{summary.removed} removed")
     if base_url:
         for folder in game_dirs(root):
-            gd = open_game(folder)
+            try:
+                gd = open_game(folder)
+            except StoreError:
+                continue  # named above: not published
             for seat, url in seat_links(gd, base_url).items():
                 click.echo(f"{gd.name} {seat}: {url}")
     click.echo(f"site: {summary.index}")

@@ -103,7 +103,7 @@ def test_a_damaged_snapshot_is_named_not_a_crash(tmp_path: Path) -> None:
     (game / "steps" / "0000" / "state.json").write_text("{")
     code, out = invoke("status", str(game))
     assert code == 1 and out.count("\n") == 1
-    assert f"{game / 'steps' / '0000' / 'state.json'}: cannot read" in out
+    assert f"{game / 'steps' / '0000' / 'state.json'}: cut short (not a whole snapshot); rebuild it" in out
 
 
 def test_report_for_one_seat_renders_only_that_seat(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
+from pbem.store import GAME_NAME, GameDir
 
 Perturb = Callable[[dict[str, Any], str | None], None]
 #: Pax Pamir's court cards are numbered 1–100; events and Dominance Checks come after.
@@ -134,18 +135,28 @@ def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None) -> 
 
 
 def robot_game(root: Path, name: str, game_id: str, players: list[str], *options: str, steps: int = 40) -> Path:
-    """A seeded robot game made through pbem's own commands, cut after `steps` steps."""
+    """A seeded robot game made through pbem's own commands, cut after `steps` steps.
+
+    A name `pbem new` refuses is given to the folder once made, as a game made before names were checked.
+    """
     folder = root / name
     runner = CliRunner()
-    args = ["new", str(folder), "--game", game_id, "--seed", f"leak-{name}"]
+    made = folder if GAME_NAME.match(name) else root / "renamed-game"
+    args = ["new", str(made), "--game", game_id, "--seed", f"leak-{name}"]
     for player in players:
         args += ["--player", f"{player}:{player}@example.org"]
     for option in options:
         args += ["--option", option]
-    for command in (args, ["robot", str(folder), "--seat", "all"], ["run", "--no-reports", str(folder)]):
+    outcome = runner.invoke(cli, args, catch_exceptions=False)
+    assert outcome.exit_code == 0, outcome.output
+    made.rename(folder)
+    for command in (["robot", str(folder), "--seat", "all"], ["run", "--no-reports", str(folder)]):
         outcome = runner.invoke(cli, command, catch_exceptions=False)
         assert outcome.exit_code == 0, outcome.output
-    for step_dir in folder.glob("steps/*"):
-        if step_dir.name.isdigit() and int(step_dir.name) > steps:
-            shutil.rmtree(step_dir)
+    for part in ("steps", "archive"):  # as the game stood then: no step, nor orders archived, after `steps`
+        for step_dir in folder.glob(f"{part}/*"):
+            if step_dir.name.isdigit() and int(step_dir.name) > steps:
+                shutil.rmtree(step_dir)
+    gd = GameDir(folder)
+    gd.note_last_step(min(steps, max(gd.steps())))
     return folder

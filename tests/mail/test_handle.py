@@ -271,3 +271,22 @@ def test_without_early_processing_a_complete_step_waits_for_its_deadline_then_re
     done = tick(offline.root, offline.settings, now=opened + timedelta(hours=2), mail=False).games["g1"]
     assert done[:1] == ["resolved step(s) 1"] and offline.gd.current_step() == 1
     assert not list((state_dir(offline.root) / "outbox").glob("moderator-*.eml"))  # nothing to wait for
+
+
+def test_orders_for_a_damaged_game_are_refused_before_anything_is_stored(offline: Site) -> None:
+    import shutil
+
+    import pytest
+
+    from pbem import batch, intake
+    from pbem.store import StoreError
+
+    gd = offline.gd
+    for step in (1, 2):
+        for seat, bid in (("anna", 3), ("ben", 2), ("cleo", 1)):
+            intake.submit(gd, order_text("g1", seat, step, None, f"bid: {bid}\n"), f"{seat}.yaml")
+        batch.run_game(gd)
+    shutil.rmtree(gd.step_dir(1))
+    with pytest.raises(StoreError, match="steps/0001: missing, though steps up to 2 are stored"):
+        send(offline, order_mail(order_text("g1", "anna", 3, offline.tokens["anna"], "bid: 4\n")))
+    assert gd.pending() == {} and not (gd.mail_dir() / "in").exists()

@@ -63,11 +63,13 @@ def tiny_registered() -> Iterator[None]:
 def play(root: Path, options: dict | None = None) -> store.GameDir:
     """A tiny game stored from setup to its end, every seat playing its default order.
 
-    The store refuses seat names like SCRIPT and EVIL; they are let in here so the reports prove they
-    stay safe on their own, should anything unsafe ever reach them (defence in depth).
+    The store refuses seat names like SCRIPT and EVIL, and new game names like 'tiny&game'; they are let in
+    here so the reports prove they stay safe on their own, should anything unsafe ever reach them (defence in
+    depth; a game folder made before names were checked opens whatever its name).
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(store, "SEAT_NAME", re.compile(".+", re.DOTALL))
+        patch.setattr(store, "GAME_NAME", re.compile(".+", re.DOTALL))
         gd, _ = store.create(root, GAME.id, "seed-1", SEATS, options or {})
     step = 0
     state = gd.state()
