@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from golden.goldens import archives, name_of, unpack
 
 from pbem.cli import main
 from pbem.integrity import find_damage
 from pbem.store import StoreError, open_game
-from tests.golden.goldens import archives, name_of, unpack
 
 from .conftest import order_text
 

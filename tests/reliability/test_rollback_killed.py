@@ -6,12 +6,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from core.toygame import GAME as TOY
 
 from engine import registry
 from pbem import batch, intake, moderation, rollback
 from pbem.integrity import find_damage
 from pbem.store import GameDir, Seat, create, open_game
-from tests.core.toygame import GAME as TOY
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
