@@ -1,9 +1,13 @@
-"""Installed games, found through the `pbem.games` entry-point group so the engine imports no game."""
+"""Installed games, found through the `pbem.games` entry-point group so the engine imports no game.
+
+`get(id)` imports only the game asked for (a command about one game pays for no other); `games()` and
+`broken()` import every installed game.
+"""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from engine.contract import Game
 
@@ -13,10 +17,15 @@ class UnknownGame(LookupError):
 
 
 @cache
+def _points() -> tuple[EntryPoint, ...]:
+    return tuple(entry_points(group="pbem.games"))
+
+
+@cache
 def _load() -> tuple[dict[str, Game], dict[str, str]]:
     found: dict[str, Game] = {}
     broken: dict[str, str] = {}
-    for point in entry_points(group="pbem.games"):
+    for point in _points():
         try:
             game = point.load()
         except Exception as exc:  # noqa: BLE001 - one broken plug-in must not take the others down
@@ -24,6 +33,23 @@ def _load() -> tuple[dict[str, Game], dict[str, str]]:
             continue
         found[game.id] = game
     return dict(sorted(found.items())), broken
+
+
+@cache
+def _load_one(game_id: str) -> Game | None:
+    """The game of the entry point named `game_id`, when exactly one is and it loads a game of that id.
+
+    Anything else (no such point, two of them, a point whose game has another id, one that fails to load)
+    returns None, and `get` asks `games()`, which loads them all and so reports exactly as it always did.
+    """
+    named = [point for point in _points() if point.name == game_id]
+    if len(named) != 1:
+        return None
+    try:
+        game = named[0].load()
+    except Exception:  # any failure: get() then loads them all, which records the reason
+        return None
+    return game if getattr(game, "id", None) == game_id else None
 
 
 def games() -> dict[str, Game]:
@@ -37,7 +63,10 @@ def broken() -> dict[str, str]:
 
 
 def get(game_id: str) -> Game:
-    """The installed game with this id."""
+    """The installed game with this id; only its own package is imported when its entry point bears the id."""
+    game = _load_one(game_id)
+    if game is not None:
+        return game
     found = games()
     if game_id in found:
         return found[game_id]

@@ -6,16 +6,53 @@ owe an order; then `mail/outbox/NNNN-<stem>.eml` for each seat with an address w
 the step (pbem.mail.policy). `<stem>.pdf` is rendered only for a mail that attaches it or when asked
 (`pdf=True`, `ensure_pdf`). `<stem>` is the seat's name when it is a plain name, else a safe form (see
 `report_stem`).
+
+Names are imported on first use (PEP 562): `pbem.reports.config` is read by commands that render nothing,
+and must not load Jinja, the drawing code or WeasyPrint for them.
 """
 
-from pbem.reports.bench import measure
-from pbem.reports.book import book_html, render_book
-from pbem.reports.config import TEMPLATES_DIR, ReportConfig
-from pbem.reports.html import render_html, render_text
-from pbem.reports.model import report_model
-from pbem.reports.names import PUBLIC_STEM, report_stem
-from pbem.reports.pdf import render_pdf
-from pbem.reports.render import mail_name, queue_mail, render_step
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbem.reports.bench import measure
+    from pbem.reports.book import book_html, render_book
+    from pbem.reports.config import TEMPLATES_DIR, ReportConfig
+    from pbem.reports.html import render_html, render_text
+    from pbem.reports.model import report_model
+    from pbem.reports.names import PUBLIC_STEM, report_stem
+    from pbem.reports.pdf import render_pdf
+    from pbem.reports.render import mail_name, queue_mail, render_step
+
+#: Where each name of this package lives.
+_HOMES = {
+    "PUBLIC_STEM": "pbem.reports.names",
+    "ReportConfig": "pbem.reports.config",
+    "TEMPLATES_DIR": "pbem.reports.config",
+    "book_html": "pbem.reports.book",
+    "mail_name": "pbem.reports.render",
+    "measure": "pbem.reports.bench",
+    "queue_mail": "pbem.reports.render",
+    "render_book": "pbem.reports.book",
+    "render_html": "pbem.reports.html",
+    "render_pdf": "pbem.reports.pdf",
+    "render_step": "pbem.reports.render",
+    "render_text": "pbem.reports.html",
+    "report_model": "pbem.reports.model",
+    "report_stem": "pbem.reports.names",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The name from its module, imported now."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "PUBLIC_STEM",

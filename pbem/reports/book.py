@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from pbem.reports.config import ReportConfig
 from pbem.reports.html import render_html
 from pbem.reports.model import report_model
-from pbem.reports.pdf import render_pdf
 
 if TYPE_CHECKING:
     from pbem.store import GameDir
@@ -24,5 +23,7 @@ def book_html(gd: GameDir, seat: str | None, config: ReportConfig | None = None)
 
 def render_book(gd: GameDir, seat: str | None, config: ReportConfig | None = None) -> bytes:
     """The book of reports of `seat` (None: the public view) as PDF bytes."""
+    from pbem.reports.pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
     config = config or ReportConfig()
     return render_pdf(book_html(gd, seat, config), config)

@@ -14,7 +14,6 @@ from pbem.reports.html import render_html, render_text
 from pbem.reports.mail import compose
 from pbem.reports.model import report_model
 from pbem.reports.names import report_stem
-from pbem.reports.pdf import render_pdf
 from pbem.reports.pictures import mail_safe
 
 if TYPE_CHECKING:
@@ -70,6 +69,8 @@ def render_step(
             f"{stem}.txt": render_text([model], config),
         }
         if pdf:
+            from pbem.reports.pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
             files[f"{stem}.pdf"] = render_pdf(html, config)
         order = folder / f"{stem}.order.yaml"
         if model["order_template"] is not None:
@@ -114,6 +115,8 @@ def ensure_pdf(gd: GameDir, step: int, seat: str | None, config: ReportConfig, h
     path = gd.report_dir(step) / f"{report_stem(seat)}.pdf"
     if path.is_file():
         return path.read_bytes()
+    from pbem.reports.pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
     data = render_pdf(html if html is not None else render_html([report_model(gd, step, seat)], config), config)
     gd.write_file(path, data)
     return data
