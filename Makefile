@@ -45,10 +45,12 @@ demo: sysdeps venv
 test: sysdeps-test venv lint
 	$(BIN)/pytest
 
-# Style and types: ruff for mistakes and import order, mypy for the typed code.
+# Style and types: ruff for mistakes and import order, mypy for the typed code; the engine and the Pax kernel,
+# which every game builds on, are held to --strict (no implicit re-exports, no untyped defs, no Any returned).
 lint: venv
 	$(BIN)/ruff check engine pbem games tests
 	$(BIN)/mypy engine pbem games
+	$(BIN)/mypy --strict engine games/pax
 
 test-fast: venv
 	$(BIN)/pytest -m "not slow and not mail"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.quoting import quoted
-from pbem.orders import Located, OrderDoc, parse
+from pbem.orders import OrderDoc, parse
 from pbem.store import GameDir, token_matches
 
 
@@ -120,8 +120,3 @@ def replaces(gd: GameDir, seat: str, mail: str | None) -> bool:
         return True
     _entry, earlier = kept
     return earlier is not None and earlier.get("step") == kept[0].get("step") and "archived" in earlier
-
-
-def problems_text(problems: list[Located]) -> str:
-    """Problems one a line, as FILE:LINE:COL: message."""
-    return "\n".join(str(p) for p in problems)

@@ -29,7 +29,7 @@ from pathlib import Path
 from pbem import moderation
 from pbem.control import ControlError, mailed_seats, settings_of, tell
 from pbem.files import fsync_dir, write_atomic
-from pbem.integrity import ROLLBACK_PARTIAL, find_damage, step_numbers
+from pbem.integrity import ROLLBACK_PARTIAL, ROLLED_BACK, find_damage, step_numbers
 from pbem.mail import deadlines
 from pbem.mail.settings import Settings
 from pbem.players import queue_report
@@ -84,7 +84,7 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
     settings = settings_of(gd)  # a broken pbem.yaml stops the rollback before anything moves
     undone = [s for s in steps if s > to]
     restored = _restorable(gd, to + 1) if keep_orders else {}
-    folder = gd.root / moderation.ROLLED_BACK / f"{now.astimezone(UTC):%Y%m%dT%H%M%S%f}"
+    folder = gd.root / ROLLED_BACK / f"{now.astimezone(UTC):%Y%m%dT%H%M%S%f}"
     if folder.exists():
         raise ControlError(f"{folder} exists already; try again")
     # Built aside and renamed into rolledback/ last: a killed rollback leaves no record claiming steps were

@@ -224,7 +224,7 @@ class GameDir:
         path = self.root / "game.yaml"
         try:
             return _yaml().load(path.read_text(encoding="utf-8"))
-        except Exception as exc:  # noqa: BLE001 - any parse failure is a broken archive, said plainly
+        except Exception as exc:  # any parse failure is a broken archive, said plainly
             raise StoreError(f"{path}: cannot read: {exc}") from None
 
     def _parse_meta(self, doc: Any) -> GameMeta:

@@ -19,7 +19,7 @@ import copy
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from engine.contract import Event, Path
 from games.pax.context import OrderError, Question
@@ -187,7 +187,7 @@ class Warner(Generic[S]):
         if isinstance(order.get("standing"), dict):
             standing.setdefault(seat, {}).update(copy.deepcopy(order["standing"]))
         copied.standing = standing
-        return copied
+        return cast(S, copied)
 
     def event_lines(self, trial: Trial[S], events: Sequence[Event], shown: int, now: S) -> list[str]:
         """Warnings from the events after the first `shown`: loyalty changes, and what `event_line` finds."""

@@ -81,11 +81,6 @@ def player_control(state: GameState, region: str) -> str | None:
     return leader
 
 
-def regions_of_faction(state: GameState, faction: str) -> list[str]:
-    """The regions the faction controls, in map order."""
-    return [r for r in REGIONS if faction_control(state, r) == faction]
-
-
 def regions_of_player(state: GameState, seat: str) -> list[str]:
     """The regions the seat controls, in map order."""
     return [r for r in REGIONS if player_control(state, r) == seat]

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.pax.bribes import PLAY
 from games.pax.context import Question
-from games.pax.market import take
+from games.pax.market import COLUMNS, ROWS, take
 from games.pax.turn import play_to_tableau
 from games.pax_pamir import cards, queries
 from games.pax_pamir.context import Context
@@ -16,7 +16,7 @@ from games.pax_pamir.events import change_favored, resolve_event
 from games.pax_pamir.pieces import place_army, place_road, place_spy, place_tribe
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.seats import report, seat_rules
-from games.pax_pamir.state import COLUMNS, ROWS, GameState
+from games.pax_pamir.state import GameState
 
 #: Rupees a leverage icon brings from the bank.
 LEVERAGE_RUPEES = 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.pax.context import Question
 from games.pax_pamir import cards, queries
 from games.pax_pamir.cards import EventEffect
@@ -50,14 +52,18 @@ def change_favored(ctx: Context, suit: str) -> None:
     ctx.emit(f"The favored suit is now {suit}.", kind="favored", suit=suit)
 
 
-def _favor(suit: str):  # noqa: ANN202 - a small factory of resolvers
+# What an event's effect does once it resolves; the table below maps each effect to one.
+Resolver = Callable[[Context, int, EventEffect, str | None], None]
+
+
+def _favor(suit: str) -> Resolver:  # a small factory of resolvers
     def resolve(ctx: Context, number: int, effect: EventEffect, buyer: str | None) -> None:
         change_favored(ctx, suit)
 
     return resolve
 
 
-def _riots(region: str):  # noqa: ANN202 - a small factory of resolvers
+def _riots(region: str) -> Resolver:  # a small factory of resolvers
     def resolve(ctx: Context, number: int, effect: EventEffect, buyer: str | None) -> None:
         clear_region(ctx, region)
 

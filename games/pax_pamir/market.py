@@ -45,10 +45,3 @@ def dominance_checks_left(state: GameState) -> int:
     numbers = {c.number for c in checks}
     in_market = sum(1 for _, _, n in occupied(state) if n in numbers)
     return in_market + sum(1 for n in state.deck if n in numbers)
-
-
-def cards_before_checks(state: GameState) -> list[int]:
-    """For each Dominance Check still in the deck, how many cards lie above it."""
-    numbers = {c.number for c in cards.event_cards().values() if c.dominance_check}
-    return [i for i, n in enumerate(state.deck) if n in numbers]
-

@@ -35,11 +35,6 @@ def ruler(state: GameState, region: str) -> str | None:
     return leader
 
 
-def rulers(state: GameState) -> dict[str, str | None]:
-    """The ruler of every region, in map order."""
-    return {region: ruler(state, region) for region in cards.board().regions}
-
-
 def regions_ruled(state: GameState, seat: str) -> list[str]:
     """The regions `seat` rules, in map order."""
     # Only a region holding a tribe of `seat` can be ruled by `seat`: the others are not asked.

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rng import Rng
+from games.pax.market import COLUMNS, ROWS
 from games.pax_pamir import cards
-from games.pax_pamir.state import COLUMNS, ROWS, GameState, Player
+from games.pax_pamir.state import GameState, Player
 
 PILES = 6
 PILE_BASE = 5  # court cards per pile besides one per player

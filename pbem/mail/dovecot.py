@@ -141,7 +141,7 @@ class LocalDovecot:
         (self.dir / "dovecot.conf").write_text(config, encoding="utf-8")
         self.process = subprocess.Popen(
             [program, "-F", "-c", str(self.dir / "dovecot.conf")],
-            stdout=subprocess.DEVNULL, stderr=open(self.dir / "stderr.log", "wb"),  # noqa: SIM115 - lives with the process
+            stdout=subprocess.DEVNULL, stderr=open(self.dir / "stderr.log", "wb"),  # open as long as the process runs
         )
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:

@@ -179,7 +179,7 @@ def token_hashes(root: Path) -> frozenset[str]:
         if (folder / "game.yaml").is_file():
             try:
                 found.update(s.token_hash for s in open_cached(folder).meta.seats if s.token_hash)
-            except Exception:  # noqa: BLE001 - a broken game.yaml is that game's problem, reported by its run
+            except Exception:  # a broken game.yaml is that game's problem, reported by its run
                 continue
     return frozenset(found)
 
@@ -293,7 +293,7 @@ def _registered(root: Path, address: str) -> list[tuple[str, str]]:
         if (folder / "game.yaml").is_file():
             try:
                 seats = open_cached(folder).meta.seats
-            except Exception:  # noqa: BLE001 - a broken game.yaml is that game's problem
+            except Exception:  # a broken game.yaml is that game's problem
                 continue
             found += [(folder.name, s.name) for s in seats if s.address and s.address.lower() == address.lower()]
     return found

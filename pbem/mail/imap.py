@@ -112,7 +112,7 @@ def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, n
             if own:
                 try:
                     imap.logout()
-                except Exception:  # noqa: BLE001 - the work is done and saved; a failing goodbye changes nothing
+                except Exception:  # the work is done and saved; a failing goodbye changes nothing
                     pass
 
 
@@ -221,11 +221,11 @@ def _handle_one(root: Path, settings: Settings, raw: bytes, truncated: bool, now
     """Handle a mail; a failure keeps the raw mail for the moderator and sends it to the rejected folder."""
     try:
         return handle(root, settings, raw, truncated=truncated, now=now, received=received, busy=busy)
-    except Exception as exc:  # noqa: BLE001 - one bad mail must not stop the run or be lost
+    except Exception as exc:  # one bad mail must not stop the run or be lost
         key = mail_key(None, raw)
         try:
             kept = scrub_mail(raw, token_hashes(root), RAW_REDACTED)
-        except Exception:  # noqa: BLE001 - what broke the handler may break this too: keep nothing rather than a token
+        except Exception:  # what broke the handler may break this too: keep nothing rather than a token
             kept = b""
         write_atomic(state_dir(root) / "failed" / f"{key}.eml", kept)
         detail = f"could not be handled ({type(exc).__name__}: {exc}); kept in .pbem/failed/{key}.eml"

@@ -97,7 +97,7 @@ def header(msg: Message, name: str) -> str:
         except (LookupError, UnicodeError, ValueError, email.errors.HeaderParseError):
             text = str(value)  # undecodable encoded words: the raw form still helps a moderator
         return clean(text, limit=998)
-    except Exception:  # noqa: BLE001 - a header this broken is treated as missing
+    except Exception:  # a header this broken is treated as missing
         return ""
 
 
@@ -105,7 +105,7 @@ def raw_header(msg: Message, name: str) -> str:
     """A header's undecoded value on one line ('' when absent): addresses are read from this form."""
     try:
         value = msg.get(name)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return ""
     return clean(str(value), limit=998) if value is not None else ""
 
@@ -142,7 +142,7 @@ def automatic_reason(msg: Message, own: tuple[str, ...]) -> str | None:
 def _has_part(msg: Message, content_type: str) -> bool:
     try:
         return any(part.get_content_type() == content_type for part in msg.walk())
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
 
 
@@ -179,7 +179,7 @@ def _decode(part: Message, notes: list[str]) -> str:
     """A text part as str, whatever charset it claims."""
     try:
         data = part.get_payload(decode=True) or b""
-    except Exception:  # noqa: BLE001 - broken transfer encoding: take the payload as it is
+    except Exception:  # broken transfer encoding: take the payload as it is
         data = str(part.get_payload()).encode("utf-8", "replace")
     if not isinstance(data, bytes):
         data = str(data).encode("utf-8", "replace")
@@ -199,13 +199,13 @@ def _decode(part: Message, notes: list[str]) -> str:
 def _filename(part: Message) -> str | None:
     try:
         name = part.get_filename()
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
     if not name:
         return None
     try:
         name = str(email.header.make_header(email.header.decode_header(name)))
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     name = re.sub(r"[^A-Za-z0-9._-]", "_", name.replace("\\", "/").rpartition("/")[2])[:80]
     return name or None
@@ -243,7 +243,7 @@ def _attachment(parts: list[Message], notes: list[str]) -> tuple[str, str] | Non
         if name and name.lower().endswith(ORDER_SUFFIXES):
             try:
                 data = part.get_payload(decode=True) or b""
-            except Exception:  # noqa: BLE001
+            except Exception:
                 data = b""
             text = attachment_text(data, part, notes) if isinstance(data, bytes) else str(data)
             others = [n for p in parts if (n := _filename(p)) and n.lower().endswith(ORDER_SUFFIXES) and p is not part]
@@ -322,7 +322,7 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
     notes: list[str] = []
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.compat32)
-    except Exception:  # noqa: BLE001 - the parser is lenient; this is for the truly unreadable
+    except Exception:  # the parser is lenient; this is for the truly unreadable
         return Inbound(mail_key(None, raw), None, None, "", None, "unreadable message", None, "mail")
     mid = message_id(header(msg, "Message-ID"))
     refs = [r for r in (message_id(x) for x in re.findall(r"<[^<>]*>", header(msg, "References") + " " + header(msg, "In-Reply-To"))) if r]
@@ -332,7 +332,7 @@ def parse_mail(raw: bytes, own: tuple[str, ...] = ()) -> Inbound:
         notes.extend(f"malformed mail: {type(d).__name__}" for d in msg.defects[:3])
     try:
         text, source = order_text(msg, notes, header(msg, "Subject")) if reason is None else (None, "mail")
-    except Exception as exc:  # noqa: BLE001 - a part we cannot read is reported, not fatal
+    except Exception as exc:  # a part we cannot read is reported, not fatal
         text, source = None, "mail"
         notes.append(f"could not read the mail's parts ({type(exc).__name__})")
     return Inbound(

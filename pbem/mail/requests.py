@@ -73,7 +73,7 @@ def answer(gd: GameDir, settings: Settings, seat: str, body: Mapping[str, Any], 
 
 
 def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
-    from pbem.control import deadline_text
+    from pbem.mail.due import deadline_text
     from pbem.status import describe, status
 
     # For a player: their own deadline, and no process id (who holds the game's lock is for the moderator).

@@ -59,7 +59,7 @@ def tokens_in(data: bytes, hashes: frozenset[str] | set[str]) -> set[bytes]:
 def _decoded_header(value: object) -> str:
     try:
         return str(email.header.make_header(email.header.decode_header(str(value))))
-    except Exception:  # noqa: BLE001 - an undecodable header is searched as it is
+    except Exception:  # an undecodable header is searched as it is
         return str(value)
 
 
@@ -79,7 +79,7 @@ def views(raw: bytes) -> Iterator[bytes]:
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.compat32)
         parts = list(msg.walk())
-    except Exception:  # noqa: BLE001 - unreadable MIME: its bytes were searched above
+    except Exception:  # unreadable MIME: its bytes were searched above
         return
     for part in parts:
         for _name, value in part.items():
@@ -88,7 +88,7 @@ def views(raw: bytes) -> Iterator[bytes]:
             continue
         try:
             data = part.get_payload(decode=True)
-        except Exception:  # noqa: BLE001
+        except Exception:
             continue
         if isinstance(data, bytes):
             yield data
@@ -187,7 +187,7 @@ def _in_place(raw: bytes, needles: set[bytes], instead: bytes) -> bytes:
             changed = True
         if changed:
             raw = msg.as_bytes(policy=email.policy.compat32)
-    except Exception:  # noqa: BLE001 - a mail too broken to re-encode is checked below and rebuilt if need be
+    except Exception:  # a mail too broken to re-encode is checked below and rebuilt if need be
         pass
     return _replace_all(raw, needles, instead)
 
@@ -212,7 +212,7 @@ def _rebuilt(raw: bytes, needles: set[bytes], instead: bytes) -> bytes:
                              if isinstance(data, bytes) else "")
             else:
                 dropped += 1
-    except Exception:  # noqa: BLE001 - nothing readable: only the note is kept
+    except Exception:  # nothing readable: only the note is kept
         lines, texts = [], []
     note = (f"[pbem: this copy was rebuilt without a seat's secret token; {dropped} attachment(s) left out; "
             "the mail as it arrived is in the mailbox]")

@@ -200,8 +200,3 @@ def load(root: Path, path: Path | None = None) -> Settings:
         )
     except (TypeError, ValueError) as exc:
         raise SettingsError(f"{path}: {exc}") from None
-
-
-def root_of(game_dir: Path) -> Path:
-    """The games' root a game folder belongs to: its parent."""
-    return Path(game_dir).resolve().parent

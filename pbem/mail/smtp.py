@@ -324,7 +324,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
         name = path.name
         try:
             msg, data, recipients = prepare(path, settings, gd, now)
-        except Exception as exc:  # noqa: BLE001 - a queued file that is not a mail is set aside, the rest go on
+        except Exception as exc:  # a queued file that is not a mail is set aside, the rest go on
             _rename(path, folder / "failed" / name)
             _ledger(folder, {"file": name, "status": "gave up", "answer": f"unreadable mail: {exc}"})
             summary.gave_up.append(str(folder / "failed" / name))

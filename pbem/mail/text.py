@@ -331,6 +331,6 @@ def html_to_text(html: str) -> str:
     try:
         parser.feed(defuse(html))
         parser.close()
-    except Exception:  # noqa: BLE001 - html.parser is lenient; anything it still rejects yields what was read
+    except Exception:  # html.parser is lenient; anything it still rejects yields what was read
         pass
     return parser.text()

@@ -52,7 +52,7 @@ def _publish(root: Path, settings: Settings, summary: TickSummary) -> None:
 
     try:
         site = build(root, settings.site_dir, settings.report_config())  # type: ignore[arg-type]
-    except Exception as exc:  # noqa: BLE001 - a site that cannot be written must not stop the mail
+    except Exception as exc:  # a site that cannot be written must not stop the mail
         summary.errors.append(f"site not published: {type(exc).__name__}: {exc}")
         return
     summary.errors.extend(f"site: {problem}" for problem in site.problems)
@@ -96,7 +96,7 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             summary.errors.extend(summary.fetched.errors)
         except Busy:
             summary.errors.append("mail fetch skipped: another fetch is running")
-        except Exception as exc:  # noqa: BLE001 - an unreachable mailbox must not stop deadlines and delivery
+        except Exception as exc:  # an unreachable mailbox must not stop deadlines and delivery
             summary.errors.append(f"mail fetch failed: {type(exc).__name__}: {exc}")
     waiting = summary.fetched.deferred if summary.fetched is not None else set()
     stuck = summary.fetched.stuck if summary.fetched is not None else set()
@@ -125,7 +125,7 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
         except (StoreError, deadlines.DeadlineError) as exc:
             said = str(exc)
             summary.errors.append(said if said.startswith(f"{folder.name}: ") else f"{folder.name}: {said}")
-        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+        except Exception as exc:  # one broken game must not stop the others
             summary.errors.append(f"{folder.name}: {type(exc).__name__}: {exc}")
             log(root, {"game": folder.name, "status": "tick failed", "detail": f"{type(exc).__name__}: {exc}"})
     if settings is not None and settings.site_dir is not None:
@@ -135,7 +135,7 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
             summary.sent = smtp.send(root, settings, now=now)
         except Busy:
             summary.errors.append("mail delivery skipped: another delivery is running")
-        except Exception as exc:  # noqa: BLE001 - reported; the outbox stays for the next run
+        except Exception as exc:  # reported; the outbox stays for the next run
             summary.errors.append(f"mail delivery failed: {type(exc).__name__}: {exc}")
 
 

@@ -101,7 +101,7 @@ class Mailbox:
         """Log out."""
         try:
             self.client.logout()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 
@@ -148,14 +148,14 @@ class _Handler:
     def __init__(self, sink: SmtpSink):
         self.sink = sink
 
-    async def handle_RCPT(self, server: object, session: object, envelope: object, address: str,  # noqa: N802
+    async def handle_RCPT(self, server: object, session: object, envelope: object, address: str,
                           options: list[str]) -> str:
         if address in self.sink.refuse_rcpt:
             return "550 5.1.1 no such user here"
         envelope.rcpt_tos.append(address)  # type: ignore[attr-defined]
         return "250 OK"
 
-    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # noqa: N802 - aiosmtpd's name
+    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # the name aiosmtpd calls
         if self.sink.refuse is not None:
             return self.sink.refuse
         with self.sink.lock:

@@ -110,7 +110,7 @@ def test_a_folder_pbem_may_not_write_names_the_game_and_the_file(game: GameDir, 
                                                                  tmp_path: Path) -> None:
     real = files.tempfile.mkstemp
 
-    def mkstemp(*args: object, dir: str | Path, **kw: object) -> tuple[int, str]:  # noqa: A002 - mkstemp's name
+    def mkstemp(*args: object, dir: str | Path, **kw: object) -> tuple[int, str]:  # `dir` as mkstemp names it
         if Path(dir).name == "g1":  # as if chmod had taken the write bit from the game folder (we run as root)
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(dir))
         return real(*args, dir=dir, **kw)  # type: ignore[call-overload,no-any-return]

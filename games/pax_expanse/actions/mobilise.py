@@ -17,11 +17,12 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.pieces import Counts, bump
 from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
 from games.pax_expanse.pieces import carry_placed_mark
-from games.pax_expanse.state import Counts, GameState, bump, nested_bump
+from games.pax_expanse.state import GameState, nested_bump
 
 FIELDS: tuple[str, ...] = ("moves",)
 PIECES = ("fleet", "supporter", "agent")

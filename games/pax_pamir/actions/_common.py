@@ -123,11 +123,6 @@ def _neighbours(track: Sequence[int], number: int, bedfellows: bool) -> set[int]
     return found
 
 
-def can_pay(state: GameState, seat: str, amount: int) -> bool:
-    """True when `seat` holds at least `amount` rupees."""
-    return state.players[seat].rupees >= amount
-
-
 def cost_problem(state: GameState, seat: str, path: Path, amount: int, what: str) -> list[Problem]:
     """A problem when `seat` cannot pay `amount` rupees for `what`."""
     have = state.players[seat].rupees

@@ -58,7 +58,7 @@ def answer(ctx: Context, question: Question) -> Any:
     if placed is not None:
         return placed
     value, reason = _decide(ctx, question)
-    ctx._validate(question, value)  # noqa: SLF001 - her answer obeys the same options as anyone's
+    ctx._validate(question, value)  # her answer obeys the same options as anyone's
     if len(question.options) > 1 or question.count not in (None, 1):
         said = f"{value} rupee(s)" if question.kind == "bribe" else named(value)
         ctx.emit(f"Wakhan decides ({third_person(question.text)}): {said}; {reason}.", kind="wakhan",
@@ -78,7 +78,7 @@ def _icon(ctx: Context, question: Question) -> Any:
         border = road_border(region.group(1), now, index)
         ctx.emit(f"Wakhan's road {index + 1}: on the border {border}, following her region order.", kind="wakhan",
                  reason="road by region order")
-        ctx._validate(question, border)  # noqa: SLF001 - her answer obeys the same options as anyone's
+        ctx._validate(question, border)  # her answer obeys the same options as anyone's
         return border
     found = spy_target(ctx.state, question.seat, region.group(1))
     if found is None:
@@ -86,7 +86,7 @@ def _icon(ctx: Context, question: Question) -> Any:
     target, why = found
     ctx.emit(f"Wakhan's spy goes on {queries.court_card(target).name}: {why}.", kind="wakhan", card=target,
              reason="spy placement")
-    ctx._validate(question, target)  # noqa: SLF001
+    ctx._validate(question, target)
     return target
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.pax.market import COLUMNS, ROWS
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.rules import RULES
-from games.pax_pamir.state import COLUMNS, ROWS, GameState
+from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import Reading
 from games.pax_pamir.wakhan.loyalty import pragmatic_loyalty, ruler, would_win_check
 from games.pax_pamir.wakhan.priority import cheapest_then_highest

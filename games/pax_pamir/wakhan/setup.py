@@ -8,9 +8,10 @@ from typing import Any
 
 from engine.contract import Event
 from engine.rng import Rng
+from games.pax.market import COLUMNS, ROWS
 from games.pax_pamir import cards
 from games.pax_pamir.setup import build_deck
-from games.pax_pamir.state import COLUMNS, ROWS, GameState, Player
+from games.pax_pamir.state import GameState, Player
 from games.pax_pamir.wakhan import AUTOMATON, SEAT
 from games.pax_pamir.wakhan.deck import KEY, seat_of, shuffled
 
