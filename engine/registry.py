@@ -28,7 +28,7 @@ def _load() -> tuple[dict[str, Game], dict[str, str]]:
     for point in _points():
         try:
             game = point.load()
-        except Exception as exc:  # noqa: BLE001 - one broken plug-in must not take the others down
+        except Exception as exc:  # one broken plug-in must not take the others down
             broken[point.name] = f"{type(exc).__name__}: {exc}"
             continue
         found[game.id] = game

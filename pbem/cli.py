@@ -517,7 +517,7 @@ def entry() -> None:
         main(standalone_mode=True)
     except SystemExit:
         raise
-    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback reaches a user
+    except Exception as exc:  # the last guard: no traceback reaches a user
         with tempfile.NamedTemporaryFile("w", prefix="pbem-crash-", suffix=".txt", delete=False) as handle:
             traceback.print_exc(file=handle)
         click.echo(f"pbem: internal error: {exc} (traceback saved in {handle.name}; please report it)", err=True)
