@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -135,6 +136,22 @@ def turn_steps(game: Game) -> bool:
     pbem mails a seat of such a game by default only when it owes orders.
     """
     return bool(getattr(game, "turn_steps", False))
+
+
+def template_packages(game: Game) -> dict[str, str]:
+    """The Python packages holding a game's report templates, by the prefix its templates name them with.
+
+    An optional attribute `template_packages: Mapping[str, str]`, not part of the Protocol: each package holds a
+    folder `templates/`, and `{% include "<prefix>/x.j2" %}` reads `<package>/templates/x.j2`. pbem names a
+    game's partials `<game.id>/report.html.j2`. Without it: `{game.id: the package of the game's module}`.
+    """
+    declared: Mapping[str, str] | None = getattr(game, "template_packages", None)
+    if declared is not None:
+        return dict(declared)
+    module = sys.modules.get(type(game).__module__)
+    package = getattr(module, "__package__", None)
+    return {game.id: package} if package else {}
+
 
 @runtime_checkable
 class Warns(Protocol):

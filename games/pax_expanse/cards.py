@@ -9,14 +9,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from games.pax_expanse.crew_loaders import load_loyalty, load_piles, load_rocinante
 from games.pax_expanse.loaders import load_abilities, load_assets, load_board, load_events
 from games.pax_expanse.model import Ability, Asset, Board, Event, Loyalty, Region, Rocinante, SetupPile
 from games.pax_expanse.schema import CardDataError, read
 
-DATA_DIR = Path(__file__).parent / "data"
+#: The card data, package data of this package (read through importlib.resources, so it works installed).
+DATA_DIR: Traversable = files(__package__) / "data"
 FILES = ("map.yaml", "abilities.yaml", "assets.yaml", "events.yaml", "rocinante.yaml", "loyalty.yaml", "setup.yaml")
 
 __all__ = ["DATA_DIR", "FILES", "CardDataError", "Content", "abilities", "assets", "board", "border", "card",
@@ -36,7 +38,7 @@ class Content:
     piles: tuple[SetupPile, ...]
 
 
-def load(directory: Path = DATA_DIR) -> Content:
+def load(directory: Traversable = DATA_DIR) -> Content:
     """Read and check every data file in `directory`; CardDataError names the file, line, entry and field."""
     the_board = load_board(read(directory / "map.yaml"))
     the_abilities = load_abilities(read(directory / "abilities.yaml"))

@@ -31,6 +31,8 @@ class PaxExpanse(PaxGame[GameState]):
     player_counts = range(3, 5)
     #: Each step is one seat's turn (or answers to questions, or the secret loyalty choice of every seat at once).
     turn_steps = True
+    #: Report partials in this package's templates/, the Pax family's macros in games/pax/templates/.
+    template_packages = {"pax-expanse": "games.pax_expanse", "pax": "games.pax"}
     score_attribute = "vp"
     state_type = GameState
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any, NoReturn
 
 from ruamel.yaml import YAML
@@ -14,7 +14,7 @@ class CardDataError(ValueError):
     """A data file breaks the schema; the message names the file, the line, the entry and the field."""
 
 
-def read(path: Path) -> Any:
+def read(path: Traversable) -> Any:
     """Parse one data file, keeping line numbers for error messages; anchors and aliases are refused."""
     try:
         text = path.read_text(encoding="utf-8")

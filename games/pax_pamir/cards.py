@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Any, NoReturn
 
@@ -15,7 +16,8 @@ Suit = str  # "political" | "intelligence" | "economic" | "military"
 Coalition = str  # "afghan" | "british" | "russian"
 Region = str  # "transcaspia" | "kabul" | "persia" | "herat" | "kandahar" | "punjab"
 
-DATA_DIR = Path(__file__).parent / "data"
+#: The card data, package data of this package (read through importlib.resources, so it works installed).
+DATA_DIR: Traversable = files(__package__) / "data"
 
 ACTIONS: tuple[str, ...] = ("tax", "gift", "build", "move", "betray", "battle")
 PLACEMENT_ICONS: tuple[str, ...] = ("road", "army", "spy", "tribe", "leverage")

@@ -27,6 +27,8 @@ class PaxPamir(PaxGame[GameState]):
     player_counts = range(2, 6)
     #: Each step is one seat's turn (or one answer to a question): see engine.contract.turn_steps.
     turn_steps = True
+    #: Report partials in this package's templates/, the Pax family's macros in games/pax/templates/.
+    template_packages = {"pax-pamir": "games.pax_pamir", "pax": "games.pax"}
     #: Robot games worth playing besides the plain seat counts (engine.simulate.robot_setups): against Wakhan.
     robot_variants = {"Wakhan": {"wakhan": True}}
     score_attribute = "score"

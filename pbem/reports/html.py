@@ -9,7 +9,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from pbem.reports.config import ReportConfig
+from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 
@@ -17,11 +17,11 @@ class TemplateError(RuntimeError):
     """A report template or stylesheet is unusable."""
 
 
-@lru_cache(maxsize=8)
-def environment(config: ReportConfig) -> jinja2.Environment:
-    """The Jinja2 environment for these template folders: autoescape for HTML, strict undefined."""
+@lru_cache(maxsize=16)
+def environment(config: ReportConfig, game_id: str | None = None) -> jinja2.Environment:
+    """The Jinja2 environment for a game's templates and the shared ones: autoescape for HTML, strict undefined."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in config.template_dirs]),
+        loader=template_loader(config, game_id),
         # Everything that becomes HTML is escaped; only plain-text templates (.txt.j2) are not.
         autoescape=jinja2.select_autoescape(
             enabled_extensions=("html", "htm", "xml", "svg", "html.j2", "svg.j2"),
@@ -62,10 +62,14 @@ def stylesheet(env: jinja2.Environment, names: Sequence[str]) -> Markup:
     return Markup("\n".join(parts))
 
 
-def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
+def _game_id(models: Sequence[dict[str, Any]]) -> str:
     if not models:
         raise ValueError("a report needs at least one model")
-    game_id = models[0]["game"]["id"]
+    return str(models[0]["game"]["id"])
+
+
+def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
+    game_id = _game_id(models)
     partial = f"{game_id}/report.{kind}.j2"
     return {
         "reports": list(models),
@@ -77,11 +81,11 @@ def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: st
 
 def render_html(models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.html.j2") -> str:
     """One HTML document of these reports (one model: a report; several: a book, a step a page)."""
-    env = environment(config)
+    env = environment(config, _game_id(models))
     return env.get_template(template).render(_context(env, models, "html"))
 
 
 def render_text(models: Sequence[dict[str, Any]], config: ReportConfig, template: str = "report.txt.j2") -> str:
     """The plain-text version of these reports."""
-    env = environment(config)
+    env = environment(config, _game_id(models))
     return env.get_template(template).render(_context(env, models, "txt"))

@@ -84,7 +84,7 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     for folder in game_dirs(root):
         try:
             gd = open_game(folder)
-            entry = _publish_game(gd, env, output, ledger.games, fingerprints)
+            entry = _publish_game(gd, config, output, ledger.games, fingerprints)
         except (StoreError, OSError, ValueError, KeyError) as exc:
             summary.problems.append(f"{folder.name}: not published: {exc}")
             continue
@@ -94,7 +94,7 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     output.put(f"{ASSETS}/site.css", str(stylesheet(env, ["base.css", "site/site.css"])))
     output.put(f"{ASSETS}/icon.svg", ICON)
     for game_id in sorted(games_seen):
-        output.put(f"{ASSETS}/{game_id}.css", str(stylesheet(env, [f"{game_id}/report.css"])))
+        output.put(f"{ASSETS}/{game_id}.css", str(stylesheet(environment(config, game_id), [f"{game_id}/report.css"])))
     output.put("index.html", env.get_template("site/index.html.j2").render(games=entries, root=""))
     summary.removed = output.finish()
     summary.written, summary.unchanged = output.written, output.unchanged
@@ -121,7 +121,7 @@ def fingerprint(gd: GameDir) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 
-def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, known: dict[str, dict[str, Any]],
+def _publish_game(gd: GameDir, config: ReportConfig, output: SiteOutput, known: dict[str, dict[str, Any]],
                   fingerprints: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Every page of one game (kept as they are when nothing changed); returns its line in the site's index.
 
@@ -137,7 +137,7 @@ def _publish_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, know
     if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
         entry = dict(saved["entry"])
     else:
-        entry = _render_game(gd, env, output, name)
+        entry = _render_game(gd, environment(config, gd.game.id), output, name)
     fingerprints[name] = {"fingerprint": current, "entry": entry}
     return entry
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import jinja2
 import pytest
 from x5_helpers import make_state, play
@@ -11,10 +9,10 @@ from x5_helpers import make_state, play
 from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
+from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.pictures import TEMPLATE_GLOBALS
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+ENV = jinja2.Environment(loader=template_loader(ReportConfig(), GAME.id), autoescape=True,
                          undefined=jinja2.StrictUndefined)
 ENV.globals.update(TEMPLATE_GLOBALS)  # the cards are drawn from geometry in Python, as in pbem's reports
 

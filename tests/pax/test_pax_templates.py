@@ -1,19 +1,20 @@
-"""The report macros both Pax games share (templates/pax/): the market in the game's money, a card's box, a
+"""The report macros both Pax games share (games/pax/templates/): the market in the game's money, a card's box, a
 seat's section, and both games' reports drawing their markets, cards and seats with them."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import jinja2
 
 from engine.rng import Rng
 from games.pax_expanse.game import GAME as EXPANSE
 from games.pax_pamir import GAME as PAMIR
+from pbem.reports.config import ReportConfig, package_folder, template_loader
 from pbem.reports.pictures import TEMPLATE_GLOBALS
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+#: Both games' partials and the shared macros, found as pbem finds them (each game's template_packages).
+LOADER = jinja2.ChoiceLoader([template_loader(ReportConfig(), game) for game in ("pax-pamir", "pax-expanse")])
 #: A card macro as a game's partial writes one: the shared box, the game's lines inside.
 CARD = ('{% from "pax/macros.html.j2" import card_box, line, market %}'
         '{% macro card(c) %}{% call card_box("tx", "tx-event", c.title, c.number) %}'
@@ -21,7 +22,7 @@ CARD = ('{% from "pax/macros.html.j2" import card_box, line, market %}'
 
 
 def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+    env = jinja2.Environment(loader=LOADER, autoescape=True,
                              undefined=jinja2.StrictUndefined)
     env.globals.update(TEMPLATE_GLOBALS)
     return env
@@ -79,7 +80,7 @@ def test_pax_expanse_report_draws_its_market_and_cards_with_the_shared_macros() 
 
 def test_the_shared_macros_never_name_a_game() -> None:
     names = re.compile(r"pamir|expanse|wakhan|rocinante|rupee|coalition|court\b|network", re.IGNORECASE)
-    for path in (TEMPLATES / "pax").glob("*.j2"):
+    for path in package_folder("games.pax", "templates").glob("*.j2"):
         # The comments may give a game's words as examples; the code may not use them.
         code = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
         for text in code.splitlines():
@@ -100,6 +101,6 @@ def test_the_text_market_lists_each_slot_with_its_cost_money_and_the_readers_own
 
 def test_both_games_text_reports_draw_market_and_hands_with_the_shared_macros() -> None:
     for game in ("pax-pamir", "pax-expanse"):
-        source = (TEMPLATES / game / "report.txt.j2").read_text(encoding="utf-8")
+        source = LOADER.get_source(_environment(), f"{game}/report.txt.j2")[0]
         assert '{%- from "pax/macros.txt.j2" import market, hand -%}' in source
         assert "MARKET (" not in source and "Your hand" not in source, game

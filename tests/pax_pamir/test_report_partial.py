@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import jinja2
 from markupsafe import escape
 
 from engine.rng import Rng
 from games.pax_pamir import GAME, queries
+from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.pictures import TEMPLATE_GLOBALS
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def environment() -> jinja2.Environment:
     """Like the report environment: autoescape except for plain text, strict undefined, the drawing functions."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=template_loader(ReportConfig(), GAME.id),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), disabled_extensions=("txt.j2",),
                                             default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,

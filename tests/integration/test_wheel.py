@@ -1,0 +1,144 @@
+"""pbem installed from its wheel into a fresh virtualenv works from an empty folder, far from the checkout.
+
+The wheel is built from a copy of the source (setuptools writes build/ and *.egg-info next to what it builds),
+installed with its dependencies (pip's own index and cache settings apply), and every command a moderator runs
+is run from an empty folder with PYTHONPATH unset: templates, stylesheets and card data must come from the
+installed packages, never from a path next to the source tree.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+#: The import packages the wheel ships (pyproject's packages.find), each a folder of the checkout.
+PACKAGES = ("engine", "games", "pbem", "templates")
+GAMES = ("expedition-5x", "pax-expanse", "pax-pamir")
+SEATS = ("anna", "ben", "cleo")
+
+
+def source_files() -> set[str]:
+    """Every file of the shipped packages in the source tree, as the wheel names it (compiled files aside)."""
+    found = set()
+    for package in PACKAGES:
+        for path in (CHECKOUT / package).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                found.add(path.relative_to(CHECKOUT).as_posix())
+    return found
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pbem's wheel, built from a copy of the checkout's packaged files."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(CHECKOUT / name, source / name)
+    for package in PACKAGES:
+        shutil.copytree(CHECKOUT / package, source / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    dist = work / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(dist),
+                    str(source)], check=True, cwd=work, env=_clean_env())
+    (built,) = dist.glob("pbem-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtualenv outside the checkout with the wheel installed; returns its bin folder."""
+    where = tmp_path_factory.mktemp("venv") / "pbem"
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, env=_clean_env())
+    bin_dir = where / "bin"
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)], check=True,
+                   cwd=where, env=_clean_env())
+    return bin_dir
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Iterator[Path]:
+    """An empty folder outside the checkout to run every command from."""
+    folder = tmp_path / "moderator"
+    folder.mkdir()
+    assert not folder.is_relative_to(CHECKOUT)
+    yield folder
+
+
+def _clean_env() -> dict[str, str]:
+    """The environment without anything that would import pbem from the checkout."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _pbem(bin_dir: Path, cwd: Path, *args: str) -> str:
+    """Run the installed pbem in `cwd`; its output, or the test fails with what it printed."""
+    done = subprocess.run([str(bin_dir / "pbem"), *args], cwd=cwd, env=_clean_env(), capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, f"pbem {' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_the_wheel_holds_every_file_of_the_shipped_packages(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    missing = sorted(source_files() - shipped)
+    assert missing == [], f"left out of the wheel (add them to pyproject's package-data): {missing}"
+    # The run-time data the code reads, named so a renamed folder cannot make the check above vacuous.
+    for needed in ("templates/__init__.py", "templates/report.html.j2", "templates/base.css",
+                   "templates/mail/report.html.j2", "templates/site/site.css", "games/pax/templates/macros.html.j2",
+                   "games/pax_pamir/templates/report.html.j2", "games/pax_pamir/data/court.yaml",
+                   "games/pax_expanse/templates/report.css", "games/pax_expanse/data/map.yaml",
+                   "games/expedition_5x/templates/report.txt.j2", "games/expedition_5x/data/cards.yaml",
+                   "games/pax_pamir/orders.md", "games/expedition_5x/examples/drill.yaml"):
+        assert needed in shipped, needed
+
+
+def test_every_command_runs_from_an_empty_folder_with_the_installed_wheel(venv: Path, empty: Path) -> None:
+    where = subprocess.run([str(venv / "python"), "-c", "import games, pbem, templates; "
+                            "print(pbem.__file__); print(games.__file__); print(templates.__file__)"],
+                           cwd=empty, env=_clean_env(), capture_output=True, text=True, check=True)
+    for path in where.stdout.split():
+        assert Path(path).is_relative_to(venv.parent), f"imported from outside the new virtualenv: {path}"
+
+    assert _pbem(venv, empty, "--version").startswith("pbem, version ")
+    listed = _pbem(venv, empty, "games")
+    for game in GAMES:
+        assert game in listed
+
+    root = empty / "games"
+    for game in GAMES:
+        folder = f"games/{game}"
+        players = [arg for seat in SEATS for arg in ("--player", seat)]
+        _pbem(venv, empty, "new", folder, "--game", game, "--seed", "wheel", *players)
+        _pbem(venv, empty, "robot", folder, "--seat", "all")
+        _pbem(venv, empty, "run", folder)  # robots play to the end; every step's reports are rendered
+        report = (root / game / "steps" / "0001" / "reports" / "anna.html").read_text(encoding="utf-8")
+        # The game's own partial and stylesheet, from its package: not the generic listing of the view.
+        assert f"/* {game}/report.css */" in report, game
+        assert "<dt>" not in report, f"{game}: rendered without its partial"
+        assert (root / game / "steps" / "0001" / "reports" / "anna.txt").stat().st_size > 0
+        pdf = Path(_pbem(venv, empty, "report", folder, "--step", "1", "--seat", "anna", "--format", "pdf").strip())
+        assert (empty / pdf if not pdf.is_absolute() else pdf).read_bytes().startswith(b"%PDF-")
+        _pbem(venv, empty, "replay", folder)  # exits 1 at the first difference
+    # The shortest game's whole archive as PDFs, and its book.
+    _pbem(venv, empty, "report", "games/expedition-5x", "--all-steps", "--seat", "anna")
+    pdfs = sorted((root / "expedition-5x" / "steps").glob("*/reports/anna.pdf"))
+    assert len(pdfs) > 10 and all(p.read_bytes().startswith(b"%PDF-") for p in pdfs)
+    _pbem(venv, empty, "book", "games/expedition-5x", "--seat", "anna", "-o", "anna-book.pdf")
+    assert (empty / "anna-book.pdf").read_bytes().startswith(b"%PDF-")
+
+    _pbem(venv, empty, "site", "games", "site")
+    assert "expedition-5x" in (empty / "site" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES:
+        assert (empty / "site" / "_assets" / f"{game}.css").stat().st_size > 0, game
