@@ -6,7 +6,10 @@ Speed is measured here, never asserted in tests: the numbers depend on the machi
 
 from __future__ import annotations
 
+import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -102,18 +105,52 @@ def bench_robot_games() -> None:
     click.echo("  (ms/game and games/s: the median game's wall clock; CPU ms: the median game's CPU time)")
 
 
-def bench_expedition() -> None:
-    """Expedition to 5X: resolve time per round of a 4-player game."""
-    times = resolve_per_step("expedition-5x", 4, "bench")
-    click.echo(f"Expedition to 5X, 4 players: {len(times)} steps; resolve per step: "
-               f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+def bench_seats(game: Any) -> int:
+    """The seat count a bench plays: four where the game allows it, else its largest count."""
+    counts = game.seat_counts({})
+    return 4 if 4 in counts else min(max(counts), len(SEATS))
 
 
-def bench_pax_expanse() -> None:
-    """Pax Expanse: resolve time per step of a 4-player game (its whole games are in the robot-game table)."""
-    times = resolve_per_step("pax-expanse", 4, "bench")
-    click.echo(f"Pax Expanse, 4 players: {len(times)} steps; resolve per step: "
-               f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+def bench_resolve() -> None:
+    """Resolve time per step of one seeded game of every installed game (from the registry)."""
+    for game_id, game in registry.games().items():
+        players = bench_seats(game)
+        times = resolve_per_step(game_id, players, "bench")
+        click.echo(f"{game.title}, {players} players: {len(times)} steps; resolve per step: "
+                   f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
+
+
+def _child_cpu(argv: list[str]) -> float:
+    """CPU seconds (user + sys) one pbem child process spends."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def bench_startup(tmp: Path, runs: int = 5) -> None:
+    """Start-up: median CPU seconds of `pbem --version`, `check` of one order, `status` of one game, idle `tick`."""
+    game_id, game = next(iter(registry.games().items()))
+    seats = [Seat(s) for s in SEATS[:bench_seats(game)]]
+    one, _ = create(tmp / "startup" / "one", game_id, "bench", seats)
+    order = tmp / "startup" / "order.yaml"
+    order.write_text("orders: []\n", encoding="utf-8")  # parsed and checked; whether it is legal does not matter
+    many = tmp / "startup" / "many"
+    for n in range(100):
+        create(many / f"g{n:03}", game_id, f"bench-{n}", seats)
+    pbem = [sys.executable, "-c", "from pbem.cli import entry; entry()"]
+    commands = {
+        "pbem --version": ["--version"],
+        "pbem check (one order)": ["check", str(one.root), str(order)],
+        "pbem status (one game)": ["status", str(one.root)],
+        "pbem tick --no-mail (100 idle games)": ["tick", "--no-mail", str(many)],
+    }
+    figures: dict[str, list[float]] = {label: [] for label in commands}
+    for _ in range(runs):  # alternating, so a busy moment of the machine spreads over every command
+        for label, argv in commands.items():
+            figures[label].append(_child_cpu([*pbem, *argv]))
+    for label, values in figures.items():
+        click.echo(f"  {label:40} {statistics.median(values):.3f} s CPU (median of {runs})")
 
 
 def bench_reports(tmp: Path) -> None:
@@ -146,8 +183,8 @@ def bench_mail(tmp: Path) -> None:
 
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Robot games", bench_robot_games, False),
-    ("Expedition to 5X", bench_expedition, False),
-    ("Pax Expanse", bench_pax_expanse, False),
+    ("Resolve per step", bench_resolve, False),
+    ("Start-up (CPU seconds of one command)", bench_startup, True),
     ("Reports (Expedition to 5X, 4 players)", bench_reports, True),
     ("Mail intake (Dovecot on loopback)", bench_mail, True),
 )

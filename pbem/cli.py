@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import tempfile
@@ -10,22 +11,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from engine import registry
-from pbem import batch, control, intake, players
+from pbem import control, intake
 from pbem import replay as replaying
 from pbem import status as statusing
 from pbem.control_cli import COMMANDS as CONTROLS
 from pbem.files import Busy
 from pbem.integrity import step_numbers
-from pbem.mail.cli import mail as mail_commands
-from pbem.mail.cli import tick
-from pbem.site.cli import site as site_command
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
 from pbem.warnings import lines_of, warning_lines, warnings_for
+
+if TYPE_CHECKING:
+    from pbem import batch
 
 
 class Rejected(click.ClickException):
@@ -84,7 +85,23 @@ def renderer(directory: Path | None = None) -> batch.Renderer:
     return render_step
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose heavier commands are imported only when named (or when help lists them)."""
+
+    #: command name -> "module:attribute"; mail and site pull in IMAP, SMTP, icalendar and the site builder.
+    LAZY = {"mail": "pbem.mail.cli:mail", "tick": "pbem.mail.cli:tick", "site": "pbem.site.cli:site"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.LAZY and cmd_name not in self.commands:
+            module, attribute = self.LAZY[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pbem")
 def main() -> None:
     """pbem — a play-by-email turn processor for board games.
@@ -218,6 +235,8 @@ def submit(directory: Path, files: tuple[Path, ...]) -> None:
                     continue
                 verb = "replaced" if accepted.replaced else "accepted"
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
+                from pbem import players  # mail notices: only a submit that confirms pays for them
+
                 if players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text, accepted.replaced):
                     click.echo(f"  queued a mail telling {accepted.seat} of these orders")
                 for line in warning_lines(gd, accepted)[1:]:
@@ -311,6 +330,8 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> 
         with user_errors():
             gd = open_game(directory)
             with gd.lock():
+                from pbem import batch  # deadlines and icalendar: only a run needs them
+
                 summary = batch.run_game(gd, force=force, render=render, on_step=progress, on_rendered=rendered)
                 _tell_forced(gd, summary)
     finally:
@@ -346,6 +367,8 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
         gd = open_game(directory)
         with gd.lock():
             names = gd.meta.seat_names if "all" in seats else list(seats)
+            from pbem import players  # mail notices: loaded only by the commands that queue them
+
             queued = players.set_robot(gd, names, not off, datetime.now(UTC))
     click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
     if queued:
@@ -524,8 +547,5 @@ def entry() -> None:
         sys.exit(1)
 
 
-main.add_command(mail_commands)
-main.add_command(tick)
-main.add_command(site_command)
 for _command in CONTROLS:
     main.add_command(_command)

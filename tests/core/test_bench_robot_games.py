@@ -19,7 +19,7 @@ def test_every_game_seat_count_and_variant_has_a_line(monkeypatch: pytest.Monkey
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(bench, "SEEDS", range(2))
     bench.bench_robot_games()
-    bench.bench_expedition()
+    bench.bench_resolve()
     out = capsys.readouterr().out
     labels = ["Pax Pamir (Second Edition), 2 players", "Pax Pamir (Second Edition), 3 players",
               "Pax Pamir (Second Edition), 4 players", "Pax Pamir (Second Edition), 5 players",

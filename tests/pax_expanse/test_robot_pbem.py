@@ -54,7 +54,7 @@ def test_a_changed_secret_loyalty_in_the_archive_is_caught_by_replay(tmp_path: P
 def test_bench_has_a_line_for_three_and_four_players(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(bench, "SEEDS", range(1))
-    bench.bench_pax_expanse()
+    bench.bench_resolve()  # every game from the registry, Pax Expanse among them
     bench.bench_robot_games()  # the table of whole games, drawn from the registry
     out = capsys.readouterr().out
     assert "Pax Expanse, 4 players:" in out and "resolve per step" in out
