@@ -1,0 +1,61 @@
+"""Each game's own checks for the conformance suite, found by convention so the suite keeps no list of games.
+
+A game's test folder (`tests/<package>/`, named after the game's Python package, e.g. `tests/pax_pamir/` for
+`games.pax_pamir`) may hold `conformance_hooks.py` with any of:
+
+- `invariants(game, state) -> None`: asserts what must hold after every step of a robot game;
+- `perturb(state_json, viewer) -> None`: changes in a stored snapshot only what `viewer` (None: the public) may
+  not see, for the non-interference check.
+A game without the module gets no invariants, and its leak check is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from engine.contract import Game, State
+
+TESTS = Path(__file__).resolve().parents[1]
+Invariants = Callable[[Game, State], None]
+Perturb = Callable[[dict[str, Any], str | None], None]
+
+
+def package_of(game: Game) -> str:
+    """The last part of the game's own package: `pax_pamir` for `games.pax_pamir.game`."""
+    parts = type(game).__module__.split(".")
+    return parts[1] if parts[0] == "games" and len(parts) > 1 else parts[-2] if len(parts) > 1 else parts[0]
+
+
+@cache
+def _module(folder: str) -> ModuleType | None:
+    for path in (TESTS / folder / "conformance_hooks.py", TESTS / folder / "tests" / "conformance_hooks.py"):
+        if path.is_file():
+            spec = importlib.util.spec_from_file_location(f"conformance_hooks_{folder}", path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    return None
+
+
+def hook(game: Game, name: str) -> Any:
+    """The game's hook `name`, or None."""
+    module = _module(package_of(game))
+    return getattr(module, name, None) if module is not None else None
+
+
+def invariants(game: Game) -> Invariants:
+    """The game's invariants, or a check that asks nothing."""
+    found: Invariants | None = hook(game, "invariants")
+    return found if found is not None else (lambda game, state: None)
+
+
+def perturb(game: Game) -> Perturb | None:
+    """How to change what a reader may not see in the game's stored state, if the game says."""
+    found: Perturb | None = hook(game, "perturb")
+    return found
