@@ -12,6 +12,7 @@ A game without the module gets no invariants, and its leak check is skipped with
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -35,6 +36,8 @@ def package_of(game: Game) -> str:
 def _module(folder: str) -> ModuleType | None:
     for path in (TESTS / folder / "conformance_hooks.py", TESTS / folder / "tests" / "conformance_hooks.py"):
         if path.is_file():
+            if str(path.parent) not in sys.path:  # its helpers import as pytest's rootdir mode lets them
+                sys.path.insert(0, str(path.parent))
             spec = importlib.util.spec_from_file_location(f"conformance_hooks_{folder}", path)
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
