@@ -80,7 +80,7 @@ def test_reports_do_not_change_when_only_hidden_information_of_others_changes(
         case: Case, stored: Stored, tmp_path: Path) -> None:
     change = perturb(case.game)
     if change is None:
-        pytest.skip(f"{case.game_id} names no hidden information (no perturb hook in its test folder)")
+        pytest.skip(f"{case.game_id} names no hidden information (no perturb hook)")
     for reader in [*case.seats, None]:
         copy = perturbed_copy(stored.game(case), tmp_path / str(reader), case.game_id, reader, change)
         original, changed = rendered(stored.game(case), reader), rendered(copy, reader)
