@@ -113,8 +113,10 @@ def pax_expanse(state: dict[str, Any], viewer: str | None) -> None:
 PERTURB: dict[str, Perturb] = {"pax-pamir": pax_pamir, "expedition-5x": expedition_5x, "pax-expanse": pax_expanse}
 
 
-def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None) -> Path:
+def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None, perturb: Perturb | None = None) -> Path:
     """A copy of a stored game whose every snapshot has the viewer's unseen information changed.
+
+    `perturb` says how for a game this module does not know (a game's conformance hook).
 
     Each step also gains a private event for another seat, carrying PLANTED.
     """
@@ -125,7 +127,7 @@ def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None) -> 
     other = next(s for s in seats if s != viewer)
     for state_file in sorted(copy.glob("steps/*/state.json")):
         state = json.loads(state_file.read_text())
-        PERTURB[game_id](state, viewer)
+        (perturb or PERTURB[game_id])(state, viewer)
         state_file.write_text(json.dumps(state, sort_keys=True, separators=(",", ":")))
         events_file = state_file.with_name("events.json")
         events = json.loads(events_file.read_text()) if events_file.exists() else []

@@ -2,8 +2,9 @@
 
 For every game, robot games are stored; then, for each reader (every seat and the public), a copy has
 every other seat's hidden information changed in every snapshot (hands, decks, water, held bids, AI
-decks) and a private event planted for another seat. The reader's report model, HTML, text and every
-page of the web archive must come out byte for byte the same, and the planted secret must appear nowhere.
+decks) and a private event planted for another seat. Every page of the reader's web archive must come out
+byte for byte the same, and the planted secret must appear nowhere. (The same check of the reports themselves
+runs for every registered game in tests/conformance/test_stored.py.)
 """
 
 from __future__ import annotations
@@ -77,17 +78,6 @@ def rendered(folder: Path, reader: str | None) -> list[str]:
         model = report_model(gd, step, reader)
         out += [dump_model(model), render_html([model], config), render_text([model], config)]
     return out
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_reports_do_not_change_when_only_hidden_information_of_others_changes(
-        name: str, games: dict[str, Path], tmp_path: Path) -> None:
-    game_id = GAMES[name][0]
-    for reader in readers(name):
-        copy = perturbed_copy(games[name], tmp_path / str(reader), game_id, reader)
-        original, changed = rendered(games[name], reader), rendered(copy, reader)
-        assert original == changed, f"{name}: {reader or 'the public'}'s reports depend on hidden information"
-        assert not any(PLANTED in page for page in changed)
 
 
 def site_pages(out: Path, folder: Path, reader: str | None) -> dict[str, bytes]:

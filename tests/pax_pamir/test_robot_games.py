@@ -53,23 +53,6 @@ def test_many_robot_games(players: int) -> None:
         play_game(players, seed)
 
 
-@pytest.mark.parametrize("humans", [1, 2])
-@pytest.mark.parametrize("seed", range(3))
-def test_games_against_wakhan_through_the_game_interface(humans: int, seed: int) -> None:
-    state = GAME.setup(SEATS[:humans], {"wakhan": True}, Rng(f"pp-wakhan/{seed}"))
-    steps = 0
-    while GAME.result(state) is None:
-        (prompt,) = GAME.prompts(state)
-        assert prompt.seat in SEATS[:humans]
-        rng = Rng.for_step(seed, steps, "robot")
-        order = GAME.random_order(state, prompt.seat, rng)
-        assert not GAME.check(state, prompt.seat, order)
-        state = GAME.apply(state, {prompt.seat: order}, rng).state
-        check_invariants(state)
-        steps += 1
-        assert steps < 3000
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_replaying_archived_orders_rebuilds_every_state_exactly(players: int) -> None:
     seed = 77
