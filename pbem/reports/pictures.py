@@ -11,9 +11,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pbem.reports import expanse_map, pamir_map, x5_draw
-from pbem.reports.layout import Drawing
-from pbem.reports.svgdraw import svg
+from engine.draw.layout import Drawing
+from engine.draw.svg import svg
+from games.expedition_5x import draw as x5_draw
+from games.pax_expanse import board as expanse_map
+from games.pax_pamir import board as pamir_map
 
 #: The drawing of a game's board, by game id, from the reader's view.
 BOARDS: dict[str, Callable[[Mapping[str, Any]], Drawing]] = {"pax-pamir": pamir_map.draw,

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from engine.draw import layout
+from games.expedition_5x import draw as x5_draw
 from games.expedition_5x.cards import ROUNDS, cards
 from games.expedition_5x.views import card_view
-from pbem.reports import layout, x5_draw
 from pbem.reports.pictures import x5_group_svg
 
 DECK = cards()
