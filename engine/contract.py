@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from engine.draw.layout import Drawing
 from engine.rng import Rng
 
 #: A game's state is plain JSON-compatible data owned by the game (see Game.encode).
@@ -129,13 +130,45 @@ class Game(Protocol):
         """The inverse of encode: decode(encode(s)) == s."""
 
 
-def turn_steps(game: Game) -> bool:
-    """True when a game declares `turn_steps = True`: each of its steps is one seat's turn.
+class GameBase:
+    """The optional capabilities of a game, with their defaults: a game subclasses this and overrides what it has.
 
-    An optional class attribute, not part of the Protocol (games without it are simultaneous-step games):
-    pbem mails a seat of such a game by default only when it owes orders.
+    pbem reads these as plain attributes and methods, never by probing, so a game without a capability
+    simply keeps the default here.
     """
-    return bool(getattr(game, "turn_steps", False))
+
+    #: True when each step is one seat's turn: pbem then mails a seat by default only when it owes orders.
+    turn_steps: bool = False
+    #: Named seat line-ups robots may play besides the default one (engine.simulate).
+    robot_variants: Mapping[str, Mapping[str, Any]] = {}
+
+    def warnings(self, state: State, seat: str, order: Order) -> list[str]:
+        """One sentence per consequence of `seat`'s accepted order worth a word; none by default.
+
+        Read from the rules, the public state and `seat`'s own orders only, never another seat's secrets.
+        """
+        return []
+
+    def board(self, view: Mapping[str, Any]) -> Drawing | None:
+        """The board as a drawing, from a view (what `view` returned); None for a game without one."""
+        return None
+
+    def pictures(self) -> Mapping[str, Picture]:
+        """Drawings report templates may call by name (each becomes an SVG-returning template global)."""
+        return {}
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawing a template calls by name: `draw` makes it from the template's arguments, `css` classes the SVG."""
+
+    draw: Callable[..., Drawing]
+    css: str
+
+
+def turn_steps(game: Game) -> bool:
+    """True when each of a game's steps is one seat's turn (GameBase.turn_steps)."""
+    return bool(game.turn_steps) if isinstance(game, GameBase) else False
 
 
 def template_packages(game: Game) -> dict[str, str]:
@@ -151,16 +184,3 @@ def template_packages(game: Game) -> dict[str, str]:
     module = sys.modules.get(type(game).__module__)
     package = getattr(module, "__package__", None)
     return {game.id: package} if package else {}
-
-
-@runtime_checkable
-class Warns(Protocol):
-    """Optional part of the contract: a game that can say what an accepted order will set in motion.
-
-    pbem adds these lines to its answer when it accepts an order (the mail reply, `pbem submit`): a loyalty
-    that changes, a question the order will raise. They are read from the rules, the public state and `seat`'s
-    own orders only: never from another seat's hidden cards or standing orders.
-    """
-
-    def warnings(self, state: State, seat: str, order: Order) -> list[str]:
-        """One sentence per consequence of `seat`'s order (which `check` accepted) worth a word; often none."""

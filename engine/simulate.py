@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.contract import Game, Result, State
+from engine.contract import Game, GameBase, Result, State
 from engine.rng import Rng
 
 #: A guard against a rules bug that never ends a game.
@@ -42,7 +42,7 @@ def robot_setups(game: Game) -> list[Setup]:
     each set of options (e.g. {"wakhan": True}); the seat counts of a variant come from `game.seat_counts`.
     """
     found = [Setup(f"{game.title}, {n} player{'s' * (n != 1)}", n) for n in game.player_counts]
-    variants: Mapping[str, Mapping[str, Any]] = getattr(game, "robot_variants", {})
+    variants: Mapping[str, Mapping[str, Any]] = game.robot_variants if isinstance(game, GameBase) else {}
     for name, options in variants.items():
         found += [Setup(f"{game.title}, {n} player{'s' * (n != 1)} and {name}", n, dict(options))
                   for n in game.seat_counts(options)]

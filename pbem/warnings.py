@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engine.contract import Warns
+from engine.contract import GameBase
 from pbem.intake import Accepted
 from pbem.store import GameDir
 
@@ -18,7 +18,7 @@ HEADING = "Please note what these orders set in motion:"
 def warnings_for(gd: GameDir, seat: str, body: dict[str, Any]) -> list[str]:
     """The game's warnings for a valid order of `seat` at the current step (none when the game gives none)."""
     game = gd.game
-    if not isinstance(game, Warns):
+    if not isinstance(game, GameBase):
         return []
     return [str(line) for line in game.warnings(gd.state(), seat, body)]
 

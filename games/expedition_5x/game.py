@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Result, Step
+from engine.contract import Event, GameBase, Order, Picture, Problem, Prompt, RejectedOrder, Result, Step
 from engine.rng import Rng
 from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, Cards, cards
 from games.expedition_5x.ledger import note
@@ -33,12 +33,18 @@ from games.expedition_5x.tableau import active_crystals
 from games.expedition_5x.views import build_view, label
 
 
-class Expedition5X:
+class Expedition5X(GameBase):
     """The rules of Expedition to 5X for 3 to 5 clans over 15 rounds."""
 
     id = "expedition-5x"
     title = "Expedition to 5X"
     player_counts = range(3, 6)
+
+    def pictures(self) -> Mapping[str, Picture]:
+        """A card on its own and a group of a play area, as report templates draw them."""
+        from games.expedition_5x import draw  # drawing code is loaded only when a report draws
+
+        return {"x5_card_svg": Picture(draw.single, "x5-svg"), "x5_group_svg": Picture(draw.group, "x5-svg x5-group")}
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Options change nothing here: always player_counts."""

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from engine.contract import Order, Problem, RejectedOrder, Result
+from engine.contract import GameBase, Order, Problem, RejectedOrder, Result
 from engine.rng import Rng
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
@@ -79,7 +79,7 @@ class GameState(Protocol):
 S = TypeVar("S", bound=GameState)
 
 
-class PaxGame(Generic[S]):
+class PaxGame(GameBase, Generic[S]):
     """The shared part of a Pax game as an engine Game; the game's own class supplies the hooks."""
 
     #: The field of a player record holding its victory points.

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.draw.layout import Drawing
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
@@ -141,6 +142,12 @@ class PaxExpanse(PaxGame[GameState]):
         from games.pax_expanse.template import order_template
 
         return order_template(state, seat)
+
+    def board(self, view: Mapping[str, Any]) -> Drawing:
+        """The board map of a view (games.pax_expanse.board)."""
+        from games.pax_expanse import board  # drawing code is loaded only when a report draws
+
+        return board.draw(view)
 
     def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.draw.layout import Drawing
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
@@ -147,6 +148,12 @@ class PaxPamir(PaxGame[GameState]):
     def template(self, state: GameState, seat: str) -> str:
         """A YAML order body for `seat`, with the legal choices as comments."""
         return order_template(state, seat)
+
+    def board(self, view: Mapping[str, Any]) -> Drawing:
+        """The board map of a view (games.pax_pamir.board)."""
+        from games.pax_pamir import board  # drawing code is loaded only when a report draws
+
+        return board.draw(view)
 
     def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""

@@ -32,7 +32,7 @@ def environment(config: ReportConfig, game_id: str | None = None) -> jinja2.Envi
         undefined=jinja2.StrictUndefined,
         # Jinja's default whitespace rules: the game partials are written (and tested) against them.
     )
-    # Boards are drawn from geometry in Python (pbem.reports.layout), where their layout is tested.
+    # Boards are drawn from geometry in Python (engine.draw.layout), where their layout is tested.
     env.globals.update(TEMPLATE_GLOBALS)
     return env
 

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
 
-from pbem.reports import expanse_map, pamir_map, x5_draw
-from pbem.reports.layout import Drawing
-from pbem.reports.svgdraw import svg
+from engine import registry
+from engine.contract import GameBase
+from engine.draw.svg import svg
 
-#: The drawing of a game's board, by game id, from the reader's view.
-BOARDS: dict[str, Callable[[Mapping[str, Any]], Drawing]] = {"pax-pamir": pamir_map.draw,
-                                                              "pax-expanse": expanse_map.draw}
 #: PNGs are drawn at this many pixels per SVG unit: sharper than the page on most screens, yet a map stays
 #: near 100 KB.
 PNG_SCALE = 1.5
@@ -27,22 +24,49 @@ _ATTR = re.compile(r'\b(width|height|aria-label)="([^"]*)"')
 
 def board_svg(view: Mapping[str, Any]) -> Markup:
     """The board of a view as inline SVG (empty for a game without a board drawing)."""
-    draw = BOARDS.get(str(view.get("game")))
-    return svg(draw(view), "board") if draw else Markup("")
+    try:
+        game = registry.get(str(view.get("game")))
+    except registry.UnknownGame:
+        return Markup("")
+    drawing = game.board(view) if isinstance(game, GameBase) else None
+    return svg(drawing, "board") if drawing is not None else Markup("")
 
 
-def x5_card_svg(card: Mapping[str, Any], forsale: bool = True) -> Markup:
-    """An Expedition to 5X card on its own, as inline SVG."""
-    return svg(x5_draw.single(card, forsale), "x5-svg")
+def _picture(name: str) -> Callable[..., Markup]:
+    """A template global drawing picture `name` of whichever game declares it."""
+    def call(*args: Any, **kwargs: Any) -> Markup:
+        for game in registry.games().values():
+            found = game.pictures().get(name) if isinstance(game, GameBase) else None
+            if found is not None:
+                return svg(found.draw(*args, **kwargs), found.css)
+        raise LookupError(f"no game draws a picture {name!r}")
+    call.__name__ = name
+    return call
 
 
-def x5_group_svg(group: Mapping[str, Any]) -> Markup:
-    """A group of an Expedition to 5X play area, as inline SVG."""
-    return svg(x5_draw.group(group), "x5-svg x5-group")
+class _Globals(Mapping[str, Callable[..., Markup]]):
+    """What report templates may call to draw: board_svg and every game's named pictures, found when asked."""
+
+    def _names(self) -> list[str]:
+        named = {n for g in registry.games().values() if isinstance(g, GameBase) for n in g.pictures()}
+        return ["board_svg", *sorted(named)]
+
+    def __getitem__(self, name: str) -> Callable[..., Markup]:
+        if name == "board_svg":
+            return board_svg
+        if name not in self._names():
+            raise KeyError(name)
+        return _picture(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
 
 
 #: What report templates may call to draw.
-TEMPLATE_GLOBALS = {"board_svg": board_svg, "x5_card_svg": x5_card_svg, "x5_group_svg": x5_group_svg}
+TEMPLATE_GLOBALS: Mapping[str, Callable[..., Markup]] = _Globals()
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.contract import GameBase
 from engine.simulate import Setup, robot_setups
 from pbem import bench
 
@@ -35,7 +36,7 @@ def test_every_game_seat_count_and_variant_has_a_line(monkeypatch: pytest.Monkey
 
 
 def test_a_newly_installed_game_gets_its_lines_without_edits(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Newcomer:
+    class Newcomer(GameBase):
         title = "Newcomer"
         player_counts = range(3, 5)
         robot_variants = {"a robot crew": {"crew": True}}

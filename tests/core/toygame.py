@@ -10,14 +10,14 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, Result, Step
+from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, Step
 from engine.rng import Rng
 
 ROUNDS = 3
 WORDS = ["amber", "basalt", "cobalt", "dune", "ember", "fjord"]
 
 
-class HighestUnique:
+class HighestUnique(GameBase):
     """The toy game."""
 
     id = "toy"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, Result, State, Step
+from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, State, Step
 from engine.rng import Rng
 
 ROUNDS = 3
 
 
-class BidGame:
+class BidGame(GameBase):
     """Three rounds of secret bids; ties score nothing."""
 
     id = "bid-test"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, Result, State, Step
+from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, State, Step
 from engine.rng import Rng
 
 TURNS = 6
 
 
-class TurnGame:
+class TurnGame(GameBase):
     """Six turns in seating order; each turn is one step, and the mover secretly notes a word."""
 
     id = "turn-test"

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pbem.reports import layout
+from engine.draw import layout
 
 
 def svg_marks(svg: str) -> dict[str, ET.Element]:

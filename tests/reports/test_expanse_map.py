@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from engine.draw import layout
+from engine.draw.svg import svg
+from games.pax_expanse import board as expanse_map
 from games.pax_expanse import cards
-from pbem.reports import expanse_map, layout
-from pbem.reports.svgdraw import svg
 
 from .drawings import assert_drawn_at_geometry
 

@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
+from engine.draw import layout
 from engine.rng import Rng
+from games.pax_expanse import board as expanse_map
 from games.pax_expanse import cards
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import GameState
 from games.pax_expanse.view import ai_card_data, card_data, view
-from pbem.reports import expanse_map, layout
 
 SEATS = ["chris", "robin", "mel", "dana"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.reports import layout
-from pbem.reports.layout import BorderShape, Box, Drawing, Piece
+from engine.draw import layout
+from engine.draw.layout import BorderShape, Box, Drawing, Piece
 
 
 def test_convex_overlap_separates_apart_touching_and_crossing_shapes() -> None:

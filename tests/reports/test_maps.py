@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from engine.draw import layout
 from engine.rng import Rng
 from games.pax_pamir import GAME
+from games.pax_pamir import board as pamir_map
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
-from pbem.reports import layout, pamir_map
 from pbem.reports.pictures import board_svg
 
 from .drawings import assert_drawn_at_geometry, svg_marks

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, Result, State, Step
+from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, State, Step
 from engine.rng import Rng
 
 ROUNDS = 3
 
 
-class TinyGame:
+class TinyGame(GameBase):
     """Each round every seat but one plays a card from a private hand; the highest card scores."""
 
     id = "tiny-test"

@@ -13,14 +13,14 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, Result, Step
+from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, Step
 from engine.rng import Rng
 
 ROUNDS = 3
 WORDS = ["amber", "basalt", "cobalt", "dune", "ember", "fjord"]
 
 
-class HighestUnique:
+class HighestUnique(GameBase):
     """The game: three rounds of secret picks."""
 
     id = "highest-unique"

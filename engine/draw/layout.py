@@ -2,7 +2,7 @@
 
 Game-neutral: a board is regions (polygons with a box for pieces and spots for labels) and borders (a line
 between two regions with a strip of slots along it); pieces are placed in a grid that shrinks to fit.
-A game's map module describes its board with these and `pbem.reports.svgdraw` turns a Drawing into SVG.
+A game's map module describes its board with these and `engine.draw.svg` turns a Drawing into SVG.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pbem.reports.layout import Box, Drawing, Mark, label, rect, text_width
+from engine.draw.layout import Box, Drawing, Mark, label, rect, text_width
 
 W, H, GAP = 160.0, 100.0, 16.0
 #: Cards per row of a play area: four fill the width of a printed page at a readable size.

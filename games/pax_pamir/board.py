@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.reports.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
-from pbem.reports.layout import (
+from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
+from engine.draw.layout import (
     BorderShape,
     Box,
     Drawing,

@@ -6,7 +6,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from pbem.reports.layout import Drawing, Mark, Point
+from engine.draw.layout import Drawing, Mark, Point
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 

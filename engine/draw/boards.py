@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from pbem.reports.layout import (
+from engine.draw.layout import (
     BorderShape,
     Box,
     Drawing,
