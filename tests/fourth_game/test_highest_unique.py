@@ -24,7 +24,6 @@ def test_the_game_is_registered_by_the_test_setup_only() -> None:
     assert type(registry.get("highest-unique")).__module__ == "highest_unique.game"
 
 
-@pytest.mark.xfail(reason="needs the template loader from the package-data change")
 @pytest.mark.parametrize("render", [render_html, render_text])
 def test_its_reports_use_its_own_partials(render: object, tmp_path: Path) -> None:
     text = render([model(tmp_path)], ReportConfig())  # type: ignore[operator]
