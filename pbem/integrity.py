@@ -81,11 +81,17 @@ def noted_last(root: Path) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def _lost_last(root: Path, last: int, noted: int) -> Damage:
-    path = root / "steps" / f"{last + 1:04d}"
+def _restore_remedy(root: Path, last: int) -> str:
+    """The way back from lost later steps: a backup, or a rollback when an earlier step is left to play on from."""
     remedy = "restore the missing steps from a backup"
     if last > 0:
         remedy += f", or play on from an earlier step with `pbem rollback {root} --to STEP --why …`"
+    return remedy
+
+
+def _lost_last(root: Path, last: int, noted: int) -> Damage:
+    path = root / "steps" / f"{last + 1:04d}"
+    remedy = _restore_remedy(root, last)
     return Damage(path, last + 1, f"missing: steps up to {noted} were stored ({root / 'steps' / LAST_STEP}), but the "
                                   f"last one here is {last}; {remedy}")
 
@@ -135,9 +141,7 @@ def _archive_damage(root: Path, last: int, archived: list[int]) -> Damage | None
     if not archived or archived[-1] <= last + 1 or archived[-1] <= rolled_back_to(root):
         return None
     path = root / "archive" / f"{archived[-1]:04d}"
-    remedy = "restore the missing steps from a backup"
-    if last > 0:
-        remedy += f", or play on from an earlier step with `pbem rollback {root} --to STEP --why …`"
+    remedy = _restore_remedy(root, last)
     return Damage(path, last + 1, f"orders for step {archived[-1]}, but the last stored step is {last}: later steps "
                                   f"are missing; {remedy}")
 
