@@ -1,4 +1,4 @@
-"""`pbem status` and `pbem check` of one game load no PDF or image library and no other game's module."""
+"""`pbem status` and `pbem check` of one game load no PDF, image or calendar library and no other game's module."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Runs the CLI as `pbem` does, then prints every module it loaded (also when the command exits).
 WRAPPER = ("import sys\nfrom pbem.cli import entry\nsys.argv = ['pbem', *sys.argv[1:]]\n"
            "try:\n    entry()\nfinally:\n    print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n")
-HEAVY = ("weasyprint", "cairosvg", "PIL")
+#: Libraries only rendering (PDF, PNG) or a deadline mail (iCalendar) needs.
+HEAVY = ("weasyprint", "cairosvg", "PIL", "icalendar")
 
 
 def loaded(code: str, *argv: str) -> set[str]:
