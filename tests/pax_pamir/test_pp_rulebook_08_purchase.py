@@ -144,3 +144,17 @@ def test_purchased_event_brings_the_rupees_lying_on_it() -> None:
     state.market_rupees[0][0] = 2
     new = turn(state, {"actions": [purchase(1, 1)]}).state
     assert new.players["anna"].rupees == 2 + 3 and new.players["anna"].hand == []
+
+
+def test_purchase_over_a_column_empty_in_both_rows_leaves_the_rupee_in_the_purchases_row() -> None:
+    """Purchase (p. 10): the rupee for a vacant slot goes to 'the card in the same column in the other market row'.
+    When that slot is vacant too there is no card to take it, and the rulebook says no more: pbem leaves the rupee
+    where the main rule puts it, on the vacant slot in the row of the purchase. At cleanup (p. 9) the card that
+    slides into that slot picks it up: here Prince Akbar Khan (3), top row, not the bottom row's Afghan Handicrafts (9)."""
+    state = position(market=[[1, None, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], rupees={"anna": 4}, deck=[20, 21, 22])
+    before = rupees_total(state)
+    new = turn(state, {"actions": [purchase(2, 2), purchase(1, 4)]}).state
+    assert new.players["anna"].hand == [8, 4] and new.players["anna"].rupees == 0
+    assert new.market[0][:3] == [1, 3, 5] and new.market_rupees[0][:3] == [1, 2, 0]
+    assert new.market[1][:2] == [7, 9] and new.market_rupees[1][:2] == [1, 0]
+    assert rupees_total(new) == before

@@ -170,3 +170,28 @@ def test_safe_house_shelters_only_its_owners_spies_and_ends_with_its_card() -> N
     step = turn(state, {"actions": [_betray(CHARLES_MASSON), _battle(KABUL_BAZAAR, "spy:bob", "spy:cati")]})
     assert [p.kind for p in GAME.prompts(step.state)] == ["turn"] and step.state.current == "bob"
     assert step.state.spies == {str(KABUL_BAZAAR): {"anna": 2}}
+
+
+def test_safe_house_is_no_refuge_for_a_spy_removed_from_the_safe_house_itself() -> None:
+    """Battle (p. 14) removes spies 'at the site of the battle'; Safe House moves a removed spy onto its card
+    'instead' of the supply. The rulebook does not say whether a spy removed from the Safe House card itself may
+    go straight back onto it; pbem reads that it may not (its spies could then never be removed in battle: that is
+    Indispensable Advisors' protection, not this card's). Anna battles on Charles Masson: Bob is not asked, both
+    his spies go home, and Anna now holds the card hostage."""
+    state = _position(courts={"anna": [TAJIK_WARBAND], "bob": [CHARLES_MASSON]},
+                      spies={CHARLES_MASSON: {"anna": 2, "bob": 2}}, standing={"bob": {"safe_house": True}})
+    step = turn(state, {"actions": [_battle(CHARLES_MASSON, "spy:bob", "spy:bob")]})
+    assert [p.kind for p in GAME.prompts(step.state)] == ["turn"] and step.state.current == "bob"
+    assert step.state.spies == {str(CHARLES_MASSON): {"anna": 2}}
+
+
+def test_safe_house_a_spy_removed_from_one_safe_house_may_go_to_the_other() -> None:
+    """Safe House: the refuge is any Safe House card of the owner but the one the spy was removed from: Bob's spy
+    driven off Charles Masson is offered Claude Wade or his supply, not Charles Masson."""
+    state = _position(courts={"anna": [TAJIK_WARBAND], "bob": [CHARLES_MASSON, CLAUDE_WADE]},
+                      spies={CHARLES_MASSON: {"anna": 1, "bob": 1}})
+    step = turn(state, {"actions": [_battle(CHARLES_MASSON, "spy:bob")]})
+    assert step.state.paused is not None and step.state.paused.question["seat"] == "bob"
+    assert step.state.paused.question["options"] == [CLAUDE_WADE, "supply"]
+    after = turn(step.state, {"answer": CLAUDE_WADE}).state
+    assert after.spies == {str(CHARLES_MASSON): {"anna": 1}, str(CLAUDE_WADE): {"bob": 1}}
