@@ -99,6 +99,12 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
     coalition = rules.coalition(state, seat) or ""
     roads = spies = 0
     for icon in card.impact:
+        if number not in player.court:
+            # The rulebook is silent on a card discarded during its own play (say, to repay the leverage of a
+            # patriot its loyalty change cost): pbem's reading is that a card no longer in play pays out nothing.
+            ctx.emit(f"{card.name} has left {seat}'s court: its remaining impact icons are not resolved.",
+                     kind="icons-lost", seat=seat, card=number)
+            break
         if icon == "road":
             resolve_road(ctx, card.region, roads)
             roads += 1

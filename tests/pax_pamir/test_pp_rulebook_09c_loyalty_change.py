@@ -6,7 +6,9 @@ gifts, and adjust your loyalty dial to match the patriot' — and what follows f
 
 from __future__ import annotations
 
-from pp_helpers import MARKET, position, turn
+from typing import Any
+
+from pp_helpers import MARKET, position, texts, turn
 
 from games.pax_pamir import queries
 from games.pax_pamir.ruling import ruler
@@ -104,3 +106,46 @@ def test_loyalty_change_is_settled_before_the_new_patriots_rupees_icon() -> None
     assert {80, 12, 9} <= set(step.state.discard)
     assert anna.rupees == 2 and step.state.favored == "economic"
     assert step.state.tribes == {"kandahar": {"anna": 1}}
+
+
+# Barakzai Sadars (42): Kandahar, political, a leveraged Afghan patriot. William Hay Macnaghten (40): Kandahar,
+# intelligence, a leveraged British patriot; impact: spy, spy, rupees.
+SADARS, MACNAGHTEN = 42, 40
+
+
+def _penniless_afghan(hand: list[int]) -> Any:
+    """Afghan anna, no rupees, court [Balkh Arsenic Mine, Barakzai Sadars], one tribe in Kandahar."""
+    state = position(market=MARKET, courts={"anna": [10, SADARS]}, hands={"anna": hand}, rupees={"anna": 0},
+                     loyalty={"anna": "afghan", "bob": "russian", "cati": "british"})
+    state.tribes = {"kandahar": {"anna": 1}}
+    return state
+
+
+def test_a_played_card_discarded_to_repay_leverage_resolves_none_of_its_icons() -> None:
+    """Discarding a Card in Your Court (p. 8): leverage is repaid the moment the card is discarded, two rupees or
+    one card of hand or court per rupee short. Play (p. 11): the loyalty change comes before the impact icons.
+    Playing Macnaghten costs Afghan anna her patriot Barakzai Sadars; she has no rupee, so the only two cards she
+    holds go, Macnaghten among them. The rulebook does not say what a card no longer in play does next: pbem
+    resolves none of its icons (no spies, no two rupees), and anna ends British with nothing."""
+    state = _penniless_afghan([MACNAGHTEN])
+    step = turn(state, {"actions": [{"action": "play", "card": MACNAGHTEN, "side": "right"}]})
+    anna = step.state.players["anna"]
+    assert anna.loyalty == "british"
+    assert anna.court == [] and anna.hand == [] and anna.rupees == 0
+    assert {10, SADARS, MACNAGHTEN} <= set(step.state.discard)
+    assert step.state.spies == {} and step.state.tribes == {}  # the Sadars were her last Kandahar political card
+    assert not [e for e in step.events if e.data.get("kind") == "rupees"]
+    assert any("Macnaghten" in t and "impact icons" in t for t in texts(step)), texts(step)
+
+
+def test_a_played_card_kept_while_repaying_leverage_resolves_its_icons_after() -> None:
+    """Discarding a Card in Your Court (p. 8): the player chooses the cards that repay the debt. Anna keeps
+    Macnaghten by giving up Balkh Arsenic Mine and a card from her hand: his icons then resolve, both spies on
+    himself (the only Kandahar card left) and two rupees from the bank."""
+    state = _penniless_afghan([MACNAGHTEN, 12])
+    step = turn(state, {"actions": [{"action": "play", "card": MACNAGHTEN, "side": "right"}],
+                        "answers": {f"actions.0.leverage-{SADARS}": [12, 10]}})
+    anna = step.state.players["anna"]
+    assert anna.loyalty == "british" and anna.court == [MACNAGHTEN] and anna.hand == []
+    assert anna.rupees == 2
+    assert step.state.spies == {str(MACNAGHTEN): {"anna": 2}}
