@@ -130,6 +130,35 @@ class Game(Protocol):
         """The inverse of encode: decode(encode(s)) == s."""
 
 
+@dataclass(frozen=True)
+class Demo:
+    """How `make demo` plays a game: the folder it is created in, its seed, its seat count, which steps get reports.
+
+    A game whose step is one seat's turn may render the last step only (`every_step_reports=False`), so the demo
+    stays short; `pbem run` renders every step in real play.
+    """
+
+    #: The game's folder under the demo's games; None: the game's id.
+    folder: str | None = None
+    seed: str = "2026"
+    #: None: four where the game allows it, else its largest seat count.
+    seats: int | None = None
+    every_step_reports: bool = True
+
+
+@dataclass(frozen=True)
+class Bench:
+    """The figures measured on one game that a game offers to stand for; each goes to the first game by id that
+    offers it, else to the first installed game."""
+
+    #: `make bench`: report rendering (model, HTML, text, PDF) of one step.
+    reports: bool = False
+    #: `make bench`: fetching and checking order mails from a local IMAP server.
+    mail_intake: bool = False
+    #: `python -m pbem.mail.volume`: the mail one robot game sends, per player.
+    mail_volume: bool = False
+
+
 class GameBase:
     """The optional capabilities of a game, with their defaults: a game subclasses this and overrides what it has.
 
@@ -137,10 +166,28 @@ class GameBase:
     simply keeps the default here.
     """
 
+    id: str
     #: True when each step is one seat's turn: pbem then mails a seat by default only when it owes orders.
     turn_steps: bool = False
     #: Named seat line-ups robots may play besides the default one (engine.simulate).
     robot_variants: Mapping[str, Mapping[str, Any]] = {}
+    #: The names of the automated opponents the game seats itself (seats whose orders it computes).
+    automata: tuple[str, ...] = ()
+    #: How `make demo` plays the game.
+    demo: Demo = Demo()
+    #: Which one-game figures of the bench the game stands for.
+    bench: Bench = Bench()
+
+    @property
+    def template_packages(self) -> Mapping[str, str]:
+        """The Python packages holding the game's report templates, by the prefix its templates name them with.
+
+        Each package holds a folder `templates/`, and `{% include "<prefix>/x.j2" %}` reads
+        `<package>/templates/x.j2`; pbem names a game's partials `<game.id>/report.html.j2`. Default: {game.id: the
+        package of the game's class}; a game whose templates use a family's macros overrides it with a mapping.
+        """
+        package = _package_of(self)
+        return {self.id: package} if package else {}
 
     def warnings(self, state: State, seat: str, order: Order) -> list[str]:
         """One sentence per consequence of `seat`'s accepted order worth a word; none by default.
@@ -166,21 +213,35 @@ class Picture:
     css: str
 
 
+def _package_of(game: object) -> str | None:
+    """The package of the module that defines the game's class ("" or None for a module outside any package)."""
+    module = sys.modules.get(type(game).__module__)
+    return module.__package__ if module is not None else None
+
+
 def turn_steps(game: Game) -> bool:
     """True when each of a game's steps is one seat's turn (GameBase.turn_steps)."""
     return bool(game.turn_steps) if isinstance(game, GameBase) else False
 
 
 def template_packages(game: Game) -> dict[str, str]:
-    """The Python packages holding a game's report templates, by the prefix its templates name them with.
-
-    An optional attribute `template_packages: Mapping[str, str]`, not part of the Protocol: each package holds a
-    folder `templates/`, and `{% include "<prefix>/x.j2" %}` reads `<package>/templates/x.j2`. pbem names a
-    game's partials `<game.id>/report.html.j2`. Without it: `{game.id: the package of the game's module}`.
-    """
-    declared: Mapping[str, str] | None = getattr(game, "template_packages", None)
-    if declared is not None:
-        return dict(declared)
-    module = sys.modules.get(type(game).__module__)
-    package = getattr(module, "__package__", None)
+    """The packages holding a game's report templates, by prefix (GameBase.template_packages)."""
+    if isinstance(game, GameBase):
+        return dict(game.template_packages)
+    package = _package_of(game)
     return {game.id: package} if package else {}
+
+
+def automata(game: Game) -> tuple[str, ...]:
+    """The names of a game's automated opponents (GameBase.automata)."""
+    return tuple(game.automata) if isinstance(game, GameBase) else ()
+
+
+def demo(game: Game) -> Demo:
+    """How `make demo` plays a game (GameBase.demo)."""
+    return game.demo if isinstance(game, GameBase) else Demo()
+
+
+def bench(game: Game) -> Bench:
+    """Which one-game bench figures a game stands for (GameBase.bench)."""
+    return game.bench if isinstance(game, GameBase) else Bench()

@@ -1,11 +1,12 @@
 """Installed games, found through the `pbem.games` entry-point group so the engine imports no game.
 
-`get(id)` imports only the game asked for (a command about one game pays for no other); `games()` and
+`get(id)` imports only the game asked for (a command about one game pays for no other); `games()`, `first()` and
 `broken()` import every installed game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
@@ -74,3 +75,12 @@ def get(game_id: str) -> Game:
         raise UnknownGame(f"game {game_id!r} is installed but fails to load: {broken()[game_id]}")
     known = ", ".join(found) or "none"
     raise UnknownGame(f"unknown game {game_id!r}; installed games: {known}")
+
+
+def first(wanted: Callable[[Game], bool]) -> Game:
+    """The first installed game by id that `wanted` picks, else the first installed game: the one a figure or an
+    example is taken on. UnknownGame when no game is installed."""
+    found = games()
+    if not found:
+        raise UnknownGame("no game is installed")
+    return next((game for game in found.values() if wanted(game)), next(iter(found.values())))

@@ -19,7 +19,8 @@ from typing import Any
 
 import click
 
-from engine import registry
+from engine import contract, registry
+from engine.contract import Game
 from engine.rng import Rng
 from engine.simulate import play_out, robot_setups
 from pbem import batch
@@ -105,7 +106,7 @@ def bench_robot_games() -> None:
     click.echo("  (ms/game and games/s: the median game's wall clock; CPU ms: the median game's CPU time)")
 
 
-def bench_seats(game: Any) -> int:
+def bench_seats(game: Game) -> int:
     """The seat count a bench plays: four where the game allows it, else its largest count."""
     counts = game.seat_counts({})
     return 4 if 4 in counts else min(max(counts), len(SEATS))
@@ -153,11 +154,18 @@ def bench_startup(tmp: Path, runs: int = 5) -> None:
         click.echo(f"  {label:40} {statistics.median(values):.3f} s CPU (median of {runs})")
 
 
+def report_game() -> Game:
+    """The game the report figures are taken on: the first that offers to (engine.contract.Bench.reports)."""
+    return registry.first(lambda game: contract.bench(game).reports)
+
+
 def bench_reports(tmp: Path) -> None:
     """Report rendering: per report HTML and PDF, beside WeasyPrint alone on the same HTML."""
     from pbem.reports.bench import measure
 
-    gd, _ = create(tmp / "bench-5x", "expedition-5x", "bench", [Seat(s) for s in SEATS[:4]])
+    game = report_game()
+    players = bench_seats(game)
+    gd, _ = create(tmp / "bench-reports", game.id, "bench", [Seat(s) for s in SEATS[:players]])
     for seat in gd.meta.seats:
         seat.robot = True
     gd.save_meta()
@@ -165,7 +173,8 @@ def bench_reports(tmp: Path) -> None:
     with gd.lock():
         batch.run_game(gd)  # resolve only; measure renders a chosen step below
     figures = measure(gd, gd.current_step() // 2)
-    click.echo(f"  step {figures['step']}, fastest of {figures['repeat']} runs, per report:")
+    click.echo(f"  {game.title}, {players} players, step {figures['step']}, fastest of {figures['repeat']} runs, "
+               "per report:")
     click.echo(f"  {'reader':8} {'model':>11} {'HTML':>11} {'text':>11} {'PDF':>11} {'WeasyPrint':>11} {'pages KB':>9}")
     for reader, row in figures["readers"].items():
         click.echo(f"  {reader:8} {_ms(row['model_s'])} {_ms(row['html_s'])} {_ms(row['text_s'])} "
@@ -185,7 +194,7 @@ SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Robot games", bench_robot_games, False),
     ("Resolve per step", bench_resolve, False),
     ("Start-up (CPU seconds of one command)", bench_startup, True),
-    ("Reports (Expedition to 5X, 4 players)", bench_reports, True),
+    ("Reports", bench_reports, True),
     ("Mail intake (Dovecot on loopback)", bench_mail, True),
 )
 
@@ -206,13 +215,14 @@ def robot_batch(game_id: str, players: int, games: int, options: Mapping[str, An
 
 
 @click.command()
-@click.option("--game", "game_id", help="Only play seeded robot games of this game (e.g. pax-pamir).")
+@click.option("--game", "game_id", metavar="GAME",
+              help="Only play seeded robot games of this game (its id: `pbem games` lists them).")
 @click.option("--players", type=int, default=4, show_default=True, help="Seats of those games.")
 @click.option("--games", type=int, default=100, show_default=True, help="How many games (seeds 0 to N-1).")
 def main(game_id: str | None, players: int, games: int) -> None:
     """Print every figure; a section that cannot run says why and the rest go on.
 
-    Example: python -m pbem.bench --game pax-pamir --players 4 --games 100
+    Example: python -m pbem.bench --game GAME --players 4 --games 100
     """
     if game_id is not None:
         click.echo(robot_batch(game_id, players, games))

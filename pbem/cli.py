@@ -107,8 +107,8 @@ def main() -> None:
     """pbem — a play-by-email turn processor for board games.
 
     \b
-    Example, a game played by robots from start to end:
-      pbem new games/demo --game expedition-5x --seed 7 \\
+    Example, a game played by robots from start to end (GAME: a game's id, `pbem games` lists them):
+      pbem new games/demo --game GAME --seed 7 \\
           --player anna:anna@example.org --player ben --player cleo
       pbem robot games/demo --seat anna --seat ben --seat cleo
       pbem run games/demo
@@ -131,7 +131,7 @@ def games() -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--game", "game_id", required=True, help="Game id (see `pbem games`).")
+@click.option("--game", "game_id", required=True, metavar="GAME", help="Game id (see `pbem games`).")
 @click.option("--seed", required=True, help="The game's seed: all its randomness comes from it.")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME[:ADDRESS[:MAIL]]",
               help="A seat, in seating order; repeat for each player. MAIL: every, due or digest, "
@@ -141,8 +141,8 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
     """Create a game in DIRECTORY and print each seat's secret token once.
 
     \b
-    Example:
-      pbem new games/g1 --game expedition-5x --seed 42 \\
+    Example (GAME: a game's id, `pbem games` lists them):
+      pbem new games/g1 --game GAME --seed 42 \\
           --player anna:anna@example.org --player ben:ben@example.org --player cleo
     """
     seats = [parse_player(p) for p in players]

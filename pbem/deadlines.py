@@ -36,7 +36,7 @@ from pbem.store import GameDir
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MISSED = ("default", "robot", "wait")
-#: A step that asks one seat only (a turn in Pax Pamir) never opens with less time than this.
+#: A step that asks one seat only (one player's turn, in a turn-by-turn game) never opens with less time than this.
 TURN_HOURS = 12
 #: Every key `options.deadline` may hold.
 KEYS = ("rule", "timezone", "grace_minutes", "remind_hours", "missed", "early", "min_hours", "turn_hours")

@@ -6,7 +6,19 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, GameBase, Order, Picture, Problem, Prompt, RejectedOrder, Result, Step
+from engine.contract import (
+    Bench,
+    Demo,
+    Event,
+    GameBase,
+    Order,
+    Picture,
+    Problem,
+    Prompt,
+    RejectedOrder,
+    Result,
+    Step,
+)
 from engine.rng import Rng
 from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, Cards, cards
 from games.expedition_5x.ledger import note
@@ -39,6 +51,10 @@ class Expedition5X(GameBase):
     id = "expedition-5x"
     title = "Expedition to 5X"
     player_counts = range(3, 6)
+    #: Every seat acts every step, so the demo renders (and mails) every step of a 4-player game.
+    demo = Demo(folder="expedition", seats=4)
+    #: Every seat owes orders at once: the report bench reads four reports a step, the mail bench mails every seat.
+    bench = Bench(reports=True, mail_intake=True)
 
     def pictures(self) -> Mapping[str, Picture]:
         """A card on its own and a group of a play area, as report templates draw them."""

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.contract import Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.draw.layout import Drawing
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
@@ -34,6 +34,9 @@ class PaxExpanse(PaxGame[GameState]):
     turn_steps = True
     #: Report partials in this package's templates/, the Pax family's macros in games/pax/templates/.
     template_packages = {"pax-expanse": "games.pax_expanse", "pax": "games.pax"}
+    automata = ("Rocinante",)
+    #: A step is one turn, so the demo of a 4-player game renders the final step only, to stay short.
+    demo = Demo(folder="expanse", seats=4, every_step_reports=False)
     score_attribute = "vp"
     state_type = GameState
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.draw.layout import Drawing
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
@@ -32,6 +32,11 @@ class PaxPamir(PaxGame[GameState]):
     template_packages = {"pax-pamir": "games.pax_pamir", "pax": "games.pax"}
     #: Robot games worth playing besides the plain seat counts (engine.simulate.robot_setups): against Wakhan.
     robot_variants = {"Wakhan": {"wakhan": True}}
+    automata = ("Wakhan",)
+    #: A step is one turn, so the demo of a 3-player game renders the final step only, to stay short.
+    demo = Demo(folder="pamir", seats=3, every_step_reports=False)
+    #: The mail count (pbem.mail.volume) plays this game; the mail bench does when no simultaneous game is there.
+    bench = Bench(mail_intake=True, mail_volume=True)
     score_attribute = "score"
     state_type = GameState
 

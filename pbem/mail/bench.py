@@ -11,7 +11,7 @@ from pathlib import Path
 
 from imapclient import IMAPClient
 
-from engine import registry
+from engine import contract, registry
 from engine.rng import Rng
 from pbem.mail import imap
 from pbem.mail import settings as mail_settings
@@ -20,17 +20,6 @@ from pbem.orders import dump_body, render
 from pbem.store import GameDir, Seat, create
 
 PASSWORD = "bench-password"
-PREFERRED = ("expedition-5x", "pax-pamir")
-
-
-def _game_id() -> str:
-    installed = registry.games()
-    for game_id in PREFERRED:
-        if game_id in installed:
-            return game_id
-    if not installed:
-        raise RuntimeError("no game is installed")
-    return next(iter(installed))
 
 
 def _mails(gd: GameDir, tokens: dict[str, str], count: int) -> list[bytes]:
@@ -56,8 +45,8 @@ def _mails(gd: GameDir, tokens: dict[str, str], count: int) -> list[bytes]:
 
 def measure(tmp: Path, count: int = 1000) -> dict[str, float | int | str]:
     """Seconds to fetch, store, check and answer `count` order mails; the mailbox is filled beforehand."""
-    game_id = _game_id()
-    game = registry.get(game_id)
+    game = registry.first(lambda g: contract.bench(g).mail_intake)  # the game that offers to (Bench.mail_intake)
+    game_id = game.id
     root = Path(tmp) / "mail-bench"
     root.mkdir(parents=True, exist_ok=True)
     players = max(game.player_counts.start, min(4, game.player_counts.stop - 1))

@@ -1,6 +1,9 @@
-"""How much mail a game sends: a 3-player robot Pax Pamir game played as by mail, counted per player.
+"""How much mail a game sends: a 3-player robot game played as by mail, counted per player.
 
-    python -m pbem.mail.volume [--seed 1] [--game pax-pamir] [--players 3] [--keep DIR]
+    python -m pbem.mail.volume [--seed 1] [--game GAME] [--players 3] [--keep DIR]
+
+GAME is a game's id (`pbem games` lists them); without it, the game that offers to stand for this count
+(engine.contract.Bench.mail_volume), else the first installed game.
 
 Creates the game with `pbem new` under a root that has a pbem.yaml (so it is a game played by mail),
 hands every seat to a robot (robots play inside the batch; a robot seat's address still gets the
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from engine import contract, registry
 from pbem.cli import main as pbem_main
 
 SEATS = ("anna", "ben", "cleo", "dara", "emil")
@@ -65,11 +69,14 @@ def measure(root: Path, game: str, seed: str, players: int) -> dict[str, object]
 def main(argv: list[str] | None = None) -> int:
     """Print the figures of one game."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--game", default="pax-pamir")
+    parser.add_argument("--game", metavar="GAME", help="a game's id, as `pbem games` lists them (default: the "
+                        "game whose Bench.mail_volume offers it, else the first installed)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="play under this folder and keep it (default: a temporary one)")
     args = parser.parse_args(argv)
+    if args.game is None:
+        args.game = registry.first(lambda game: contract.bench(game).mail_volume).id
     with tempfile.TemporaryDirectory(prefix="pbem-volume-") as tmp:
         found = measure(args.keep or Path(tmp), args.game, args.seed, args.players)
     mails = found["mails"]

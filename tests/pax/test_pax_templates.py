@@ -7,14 +7,18 @@ import re
 
 import jinja2
 
+from engine import registry
+from engine.contract import template_packages
 from engine.rng import Rng
 from games.pax_expanse.game import GAME as EXPANSE
 from games.pax_pamir import GAME as PAMIR
 from pbem.reports.config import ReportConfig, package_folder, template_loader
 from pbem.reports.pictures import TEMPLATE_GLOBALS
 
-#: Both games' partials and the shared macros, found as pbem finds them (each game's template_packages).
-LOADER = jinja2.ChoiceLoader([template_loader(ReportConfig(), game) for game in ("pax-pamir", "pax-expanse")])
+#: The Pax games: every registered game whose templates read the family's macros (its template_packages).
+PAX_GAMES = sorted(game_id for game_id, game in registry.games().items() if "pax" in template_packages(game))
+#: Their partials and the shared macros, found as pbem finds them.
+LOADER = jinja2.ChoiceLoader([template_loader(ReportConfig(), game) for game in PAX_GAMES])
 #: A card macro as a game's partial writes one: the shared box, the game's lines inside.
 CARD = ('{% from "pax/macros.html.j2" import card_box, line, market %}'
         '{% macro card(c) %}{% call card_box("tx", "tx-event", c.title, c.number) %}'
@@ -100,7 +104,8 @@ def test_the_text_market_lists_each_slot_with_its_cost_money_and_the_readers_own
 
 
 def test_both_games_text_reports_draw_market_and_hands_with_the_shared_macros() -> None:
-    for game in ("pax-pamir", "pax-expanse"):
+    assert {PAMIR.id, EXPANSE.id} <= set(PAX_GAMES)
+    for game in PAX_GAMES:
         source = LOADER.get_source(_environment(), f"{game}/report.txt.j2")[0]
         assert '{%- from "pax/macros.txt.j2" import market, hand -%}' in source
         assert "MARKET (" not in source and "Your hand" not in source, game
