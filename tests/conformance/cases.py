@@ -63,3 +63,25 @@ def fingerprint(game: Game, state: State) -> str:
     """A digest of a state's encoding: equal digests, equal games."""
     text = json.dumps(game.encode(state), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def fewest_seats() -> list[Case]:
+    """Of every registered game and robot variant, the setup with the fewest seats: one quick case of each."""
+    smallest: dict[tuple[str, str], Case] = {}
+    for case in cases():
+        key = (case.game_id, json.dumps(case.options, sort_keys=True))
+        if key not in smallest or case.setup.players < smallest[key].setup.players:
+            smallest[key] = case
+    return list(smallest.values())
+
+
+def fewest_and_most_seats() -> list[Case]:
+    """Of every registered game and robot variant, the setups with the fewest and the most seats."""
+    ends: dict[tuple[str, str], list[Case]] = {}
+    for case in cases():
+        ends.setdefault((case.game_id, json.dumps(case.options, sort_keys=True)), []).append(case)
+    found = []
+    for group in ends.values():
+        group.sort(key=lambda case: case.setup.players)
+        found += [group[0]] if len(group) == 1 else [group[0], group[-1]]
+    return found

@@ -13,6 +13,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+from conformance.cases import fewest_and_most_seats
 
 from engine import registry
 from engine.rng import Rng
@@ -97,8 +98,9 @@ def test_utf16_without_a_byte_order_mark_is_recognised() -> None:
 
 # --- Outlook wraps plain text at 76 columns: every template line fits 72 ---------------------------------------
 
-ROBOT_GAMES = [("pax-pamir", 3, {}), ("pax-pamir", 1, {"wakhan": True}), ("expedition-5x", 3, {}),
-               ("expedition-5x", 5, {})]
+#: Every registered game and robot variant, with its fewest and its most seats.
+ROBOT_GAMES = [pytest.param(case.game_id, case.setup.players, case.options, id=case.name)
+               for case in fewest_and_most_seats()]
 
 
 def templates(game_id: str, players: int, options: dict[str, object], steps: int = 60) -> list[str]:

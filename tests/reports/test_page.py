@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine import registry
 from pbem import store
 from pbem.mail import deadlines
 from pbem.reports import ReportConfig, render_html, render_text, report_model
@@ -18,6 +19,9 @@ from pbem.reports.pdf import html_document
 SEATS = [store.Seat("anna", "anna@example.org", timezone="Asia/Tokyo"), store.Seat("ben", "ben@example.org"),
          store.Seat("cleo", "cleo@example.org", timezone="America/New_York")]
 CONFIG = ReportConfig()
+#: Every registered game, with four seats where it allows them (else its most).
+PAGED = [pytest.param(game_id, [*SEATS, store.Seat("dara")][:4 if 4 in game.player_counts else max(game.player_counts)],
+                      id=game_id) for game_id, game in registry.games().items()]
 BERLIN = {"deadline": "daily 18:00", "deadline.timezone": "Europe/Berlin"}
 
 
@@ -112,11 +116,12 @@ def _unsplittable(box: Any) -> bool:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game,seats", [("pax-pamir", SEATS), ("expedition-5x", [*SEATS, store.Seat("dara")])])
+@pytest.mark.parametrize("game,seats", PAGED)
 def test_page_breaks_never_split_a_card_or_a_table_row(tmp_path: Path, game: str, seats: list[store.Seat],
                                                       paper: str) -> None:
     document = _rendered(new_game(tmp_path, game, {"paper": paper}, seats), seats[0].name)
-    assert len(document.pages) > 1
+    if len(document.pages) == 1:
+        pytest.skip(f"{game}: the setup report fits on one page, so no page break can split anything")
     pages_of: dict[int, set[int]] = {}
     for number, page in enumerate(document.pages):
         for box in _boxes(page, skip="thead"):  # a table's head row is repeated on each page, by design
@@ -126,7 +131,7 @@ def test_page_breaks_never_split_a_card_or_a_table_row(tmp_path: Path, game: str
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game,seats", [("pax-pamir", SEATS), ("expedition-5x", [*SEATS, store.Seat("dara")])])
+@pytest.mark.parametrize("game,seats", PAGED)
 def test_setup_report_first_page_is_not_half_empty(tmp_path: Path, game: str, seats: list[store.Seat],
                                                    paper: str) -> None:
     document = _rendered(new_game(tmp_path, game, {"paper": paper}, seats), seats[0].name)
