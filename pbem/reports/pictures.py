@@ -29,7 +29,7 @@ def board_svg(view: Mapping[str, Any]) -> Markup:
     except registry.UnknownGame:
         return Markup("")
     drawing = game.board(view) if isinstance(game, GameBase) else None
-    return svg(drawing, "board") if drawing is not None else Markup("")
+    return Markup(svg(drawing, "board")) if drawing is not None else Markup("")
 
 
 def _picture(name: str) -> Callable[..., Markup]:
@@ -38,7 +38,8 @@ def _picture(name: str) -> Callable[..., Markup]:
         for game in registry.games().values():
             found = game.pictures().get(name) if isinstance(game, GameBase) else None
             if found is not None:
-                return svg(found.draw(*args, **kwargs), found.css)
+                # The drawing kit escapes what it writes and returns plain text: the page holds it as it is.
+                return Markup(svg(found.draw(*args, **kwargs), found.css))
         raise LookupError(f"no game draws a picture {name!r}")
     call.__name__ = name
     return call
