@@ -10,18 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
+
+from engine.draw import metrics
 
 Point = tuple[float, float]
 
-#: DejaVu is the one font family of every report (the Makefile installs it); text is measured with it.
-FONT_FILES = {
-    False: Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-    True: Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-}
-#: Without the font files: DejaVu's widest common letters are about this wide, in ems (an overestimate).
-FALLBACK_EM = 0.72
 ASCENT, DESCENT = 0.76, 0.24  # of the font size, above and below the baseline
 
 
@@ -29,22 +22,9 @@ class LayoutError(ValueError):
     """Pieces that cannot fit in their box even at the smallest size allowed."""
 
 
-@lru_cache(maxsize=4)
-def _font(bold: bool) -> object | None:
-    try:
-        from PIL import ImageFont
-
-        return ImageFont.truetype(str(FONT_FILES[bold]), 100)
-    except (ImportError, OSError):
-        return None
-
-
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The advance width of `text` at `size` in DejaVu Sans (bold or not)."""
-    font = _font(bold)
-    if font is None:
-        return len(text) * size * FALLBACK_EM
-    return float(font.getlength(text)) * size / 100  # type: ignore[attr-defined]
+    """The advance width of `text` at `size` in DejaVu Sans (bold or not), the report font (engine.draw.metrics)."""
+    return metrics.width(text, bold) * size / 100
 
 
 def fit_text(text: str, size: float, width: float, bold: bool = False) -> str:

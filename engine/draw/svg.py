@@ -1,10 +1,11 @@
-"""A Drawing as SVG text: every mark drawn at the coordinates its geometry gives, nothing placed here."""
+"""A Drawing as SVG text: every mark drawn at the coordinates its geometry gives, nothing placed here.
+
+Plain text, escaped here; whoever puts it into a page marks it safe there (pbem.reports.pictures).
+"""
 
 from __future__ import annotations
 
 from html import escape
-
-from markupsafe import Markup
 
 from engine.draw.layout import Drawing, Mark, Point
 
@@ -60,11 +61,11 @@ def mark_svg(mark: Mark) -> str:
     raise ValueError(f"unknown mark shape {mark.shape!r}")
 
 
-def svg(drawing: Drawing, css_class: str = "drawing") -> Markup:
+def svg(drawing: Drawing, css_class: str = "drawing") -> str:
     """The drawing as one standalone <svg> element (it also renders alone, as a file or a picture in mail)."""
     w, h = _num(drawing.width), _num(drawing.height)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{escape(css_class)}" viewBox="0 0 {w} {h}" '
             f'width="{w}" height="{h}" font-family="{FONT}" role="img" aria-label="{escape(drawing.title)}">')
     # Marks with neither fill nor stroke (a region's box for pieces) are geometry only: nothing to draw.
     body = "\n".join(mark_svg(m) for m in drawing.marks if m.fill != "none" or m.stroke != "none")
-    return Markup(f"{head}\n{body}\n</svg>")
+    return f"{head}\n{body}\n</svg>"

@@ -10,7 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from pbem.reports.config import ReportConfig, template_loader
-from pbem.reports.pictures import TEMPLATE_GLOBALS
+from pbem.reports.pictures import template_globals
 
 
 class TemplateError(RuntimeError):
@@ -32,8 +32,9 @@ def environment(config: ReportConfig, game_id: str | None = None) -> jinja2.Envi
         undefined=jinja2.StrictUndefined,
         # Jinja's default whitespace rules: the game partials are written (and tested) against them.
     )
-    # Boards are drawn from geometry in Python (engine.draw.layout), where their layout is tested.
-    env.globals.update(TEMPLATE_GLOBALS)
+    # Boards are drawn from geometry in Python (engine.draw.layout), where their layout is tested; an environment
+    # draws the pictures of its own game only, so rendering one game's report loads no other game.
+    env.globals.update(template_globals(game_id))
     return env
 
 

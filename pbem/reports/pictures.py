@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup
 
-from engine import registry
-from engine.contract import GameBase
+from engine import contract, registry
 from engine.draw.svg import svg
 
 #: PNGs are drawn at this many pixels per SVG unit: sharper than the page on most screens, yet a map stays
@@ -22,51 +21,49 @@ _SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
 _ATTR = re.compile(r'\b(width|height|aria-label)="([^"]*)"')
 
 
-def board_svg(view: Mapping[str, Any]) -> Markup:
-    """The board of a view as inline SVG (empty for a game without a board drawing)."""
+def _game(game_id: str | None) -> contract.GameBase | None:
+    """The registered game of this id with its optional capabilities; None for none, or a game pbem does not know."""
+    if game_id is None:
+        return None
     try:
-        game = registry.get(str(view.get("game")))
+        game = registry.get(game_id)
     except registry.UnknownGame:
-        return Markup("")
-    drawing = game.board(view) if isinstance(game, GameBase) else None
-    return svg(drawing, "board") if drawing is not None else Markup("")
+        return None
+    return game if isinstance(game, contract.GameBase) else None
 
 
-def _picture(name: str) -> Callable[..., Markup]:
-    """A template global drawing picture `name` of whichever game declares it."""
+def _board(game: contract.GameBase | None, view: Mapping[str, Any]) -> Markup:
+    # The drawing kit escapes what it writes and returns plain text: the page holds it as it is.
+    drawing = game.board(view) if game is not None else None
+    return Markup(svg(drawing, "board")) if drawing is not None else Markup("")
+
+
+def board_svg(view: Mapping[str, Any]) -> Markup:
+    """The board of a view (of the game it names) as inline SVG; empty for a game without a board drawing."""
+    return _board(_game(str(view.get("game"))), view)
+
+
+def _drawn(name: str, picture: contract.Picture) -> Callable[..., Markup]:
+    """Template global `name`: the picture drawn from the template's arguments, as SVG the page holds as it is."""
     def call(*args: Any, **kwargs: Any) -> Markup:
-        for game in registry.games().values():
-            found = game.pictures().get(name) if isinstance(game, GameBase) else None
-            if found is not None:
-                return svg(found.draw(*args, **kwargs), found.css)
-        raise LookupError(f"no game draws a picture {name!r}")
+        return Markup(svg(picture.draw(*args, **kwargs), picture.css))
     call.__name__ = name
     return call
 
 
-class _Globals(Mapping[str, Callable[..., Markup]]):
-    """What report templates may call to draw: board_svg and every game's named pictures, found when asked."""
+def template_globals(game_id: str | None) -> dict[str, Callable[..., Markup]]:
+    """What the templates of a report of this game may call to draw: `board_svg` and the game's own pictures.
 
-    def _names(self) -> list[str]:
-        named = {n for g in registry.games().values() if isinstance(g, GameBase) for n in g.pictures()}
-        return ["board_svg", *sorted(named)]
+    Only that game is loaded; a page of no game, or a report of a game pbem does not know, draws no board.
+    """
+    game = _game(game_id)
 
-    def __getitem__(self, name: str) -> Callable[..., Markup]:
-        if name == "board_svg":
-            return board_svg
-        if name not in self._names():
-            raise KeyError(name)
-        return _picture(name)
+    def board(view: Mapping[str, Any]) -> Markup:
+        return _board(game, view)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-
-#: What report templates may call to draw.
-TEMPLATE_GLOBALS: Mapping[str, Callable[..., Markup]] = _Globals()
+    board.__name__ = "board_svg"
+    pictures = game.pictures() if game is not None else {}
+    return {"board_svg": board, **{name: _drawn(name, picture) for name, picture in pictures.items()}}
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from engine.rng import Rng
 from games.pax_expanse.game import GAME as EXPANSE
 from games.pax_pamir import GAME as PAMIR
 from pbem.reports.config import ReportConfig, package_folder, template_loader
-from pbem.reports.pictures import TEMPLATE_GLOBALS
+from pbem.reports.pictures import template_globals
 
 #: The Pax games: every registered game whose templates read the family's macros (its template_packages).
 PAX_GAMES = sorted(game_id for game_id, game in registry.games().items() if "pax" in template_packages(game))
@@ -25,10 +25,11 @@ CARD = ('{% from "pax/macros.html.j2" import card_box, line, market %}'
         '{{ line("tx", "If bought", c.title) }}{% endcall %}{% endmacro %}')
 
 
-def _environment() -> jinja2.Environment:
+def _environment(game_id: str | None = None) -> jinja2.Environment:
+    """The partials and macros of both games, drawing the pictures of `game_id` as its report does."""
     env = jinja2.Environment(loader=LOADER, autoescape=True,
                              undefined=jinja2.StrictUndefined)
-    env.globals.update(TEMPLATE_GLOBALS)
+    env.globals.update(template_globals(game_id))
     return env
 
 
@@ -68,16 +69,16 @@ def _market_cards_and_seats(html: str, prefix: str, seats: int) -> None:
 
 def test_pax_pamir_report_draws_its_market_and_cards_with_the_shared_macros() -> None:
     state = PAMIR.setup(["anna", "bob", "cati"], {}, Rng("shared-macros"))
-    html = _environment().get_template("pax-pamir/report.html.j2").render(view=PAMIR.view(state, "anna"),
-                                                                           seat="anna")
+    html = _environment(PAMIR.id).get_template("pax-pamir/report.html.j2").render(
+        view=PAMIR.view(state, "anna"), seat="anna")
     _market_cards_and_seats(html, "pp", 3)
     assert "rupee" in html and "influence on it" not in html
 
 
 def test_pax_expanse_report_draws_its_market_and_cards_with_the_shared_macros() -> None:
     state = EXPANSE.setup(["anna", "bob", "cati"], {}, Rng("shared-macros"))
-    html = _environment().get_template("pax-expanse/report.html.j2").render(view=EXPANSE.view(state, "anna"),
-                                                                             seat="anna")
+    html = _environment(EXPANSE.id).get_template("pax-expanse/report.html.j2").render(
+        view=EXPANSE.view(state, "anna"), seat="anna")
     _market_cards_and_seats(html, "px", 3)
     assert "rupee" not in html
 

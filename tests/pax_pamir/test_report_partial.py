@@ -8,7 +8,7 @@ from markupsafe import escape
 from engine.rng import Rng
 from games.pax_pamir import GAME, queries
 from pbem.reports.config import ReportConfig, template_loader
-from pbem.reports.pictures import TEMPLATE_GLOBALS
+from pbem.reports.pictures import template_globals
 
 
 def environment() -> jinja2.Environment:
@@ -19,7 +19,7 @@ def environment() -> jinja2.Environment:
                                             default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
     )
-    env.globals.update(TEMPLATE_GLOBALS)  # the map is drawn from geometry in Python, as in pbem's reports
+    env.globals.update(template_globals(GAME.id))  # the map is drawn from geometry in Python, as in pbem's reports
     return env
 
 

@@ -14,7 +14,7 @@ from engine.draw import layout
 from games.expedition_5x import draw as x5_draw
 from games.expedition_5x.cards import ROUNDS, cards
 from games.expedition_5x.views import card_view
-from pbem.reports.pictures import TEMPLATE_GLOBALS
+from pbem.reports.pictures import template_globals
 
 DECK = cards()
 ALL = [*DECK.settlements, *DECK.technologies]
@@ -64,5 +64,5 @@ def test_the_largest_play_area_wraps_and_is_clean() -> None:
     assert drawing.width <= x5_draw.PER_ROW * (x5_draw.W + x5_draw.GAP) + 2 * x5_draw.GAP  # wrapped, not a strip
     junctions = [m for m in drawing.marks if m.id.startswith("junction:") and not m.id.endswith(":arrow")]
     assert len(junctions) == len(ids) - 1 + 3  # each of the three wraps shows its junction at both rows
-    assert str(TEMPLATE_GLOBALS["x5_group_svg"](group)).count('class="x5-crystal') == sum(
+    assert str(template_globals("expedition-5x")["x5_group_svg"](group)).count('class="x5-crystal') == sum(
         1 + (c["left"]["crystal"] is not None) + (c["right"]["crystal"] is not None) for c in group["cards"][1:])
