@@ -1,6 +1,6 @@
 """How wide text is in DejaVu Sans, the report font: from the table of its widths shipped as package data.
 
-The table (`dejavu_sans.json`, made by tools/font_widths.py, where its source and licence are given) holds what
+The table (`dejavu_sans.json`, made by tests/reports/make_font_widths.py, where its source and licence are given) holds what
 HarfBuzz lays out at 100 px, in 1/64 px: each character alone, the ligatures of Latin text and the kerning of
 its pairs. Text is measured the same way: ligatures joined left to right, then each glyph's advance plus the
 kerning between neighbours. Latin text comes out exactly as HarfBuzz measures it; other scripts to within their

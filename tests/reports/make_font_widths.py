@@ -1,6 +1,6 @@
 """Write engine/draw/dejavu_sans.json: the advance widths of DejaVu Sans, as the drawings measure their text.
 
-Usage: python tools/font_widths.py [FONT_DIR] [OUT]   (defaults: Debian's fonts-dejavu-core, the engine's table)
+Usage: python tests/reports/make_font_widths.py [FONT_DIR] [OUT]   (defaults: Debian's fonts-dejavu-core, the engine's table)
 
 Run once, when the report font changes; it needs Pillow built with libraqm (HarfBuzz) and fontTools, which
 the engine itself never imports. Every number is what Pillow's `ImageFont.getlength` gives at 100 px, in its
@@ -26,7 +26,7 @@ from fontTools.ttLib import TTFont
 from PIL import ImageFont, features
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-OUT = Path(__file__).resolve().parents[1] / "engine" / "draw" / "dejavu_sans.json"
+OUT = Path(__file__).resolve().parents[2] / "engine" / "draw" / "dejavu_sans.json"
 FACES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 SIZE = 100
 #: Characters whose pairs are kerned in the table: Latin text (ASCII, Latin-1, Latin Extended-A and -B) and the
@@ -151,7 +151,7 @@ def main(font_dir: Path = FONT_DIR, out: Path = OUT) -> None:
     table = {
         "font": f"DejaVu Sans, {version} ({', '.join(FACES.values())})",
         "licence": NOTICE,
-        "made_by": (f"tools/font_widths.py with Pillow {PIL.__version__}, libraqm "
+        "made_by": (f"tests/reports/make_font_widths.py with Pillow {PIL.__version__}, libraqm "
                     f"{features.version('raqm')}, HarfBuzz {features.version('harfbuzz')}"),
         "unit": "1/6400 em: 1/64 px at 100 px, HarfBuzz's fixed point",
         "faces": {name: face(font_dir / file) for name, file in FACES.items()},
