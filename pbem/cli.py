@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 import tempfile
 import traceback
@@ -16,23 +15,20 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from engine import registry
-from pbem import control, intake
+from engine.quoting import one_line
+from pbem import control, intake, progress
 from pbem import replay as replaying
 from pbem import status as statusing
+from pbem.clikit import FOLDER, Rejected, emit, finish, json_option, open_folder
 from pbem.control_cli import COMMANDS as CONTROLS
 from pbem.files import Busy
 from pbem.integrity import step_numbers
+from pbem.orders import Located, OrderDoc
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
-from pbem.warnings import lines_of, warning_lines, warnings_for
+from pbem.warnings import lines_of, warnings_for
 
 if TYPE_CHECKING:
     from pbem import batch
-
-
-class Rejected(click.ClickException):
-    """Input that pbem refuses: exit code 1."""
-
-    exit_code = 1
 
 
 @contextmanager
@@ -186,67 +182,115 @@ def _default_mail(game: Any, seats: list[Seat]) -> None:
         set_choice(seat, seat.mail or default_policy(game), seat.pdf)
 
 
+ORDER_FILES = click.argument("files", nargs=-1, required=True,
+                             type=click.Path(exists=True, dir_okay=False, path_type=Path))
+
+
+def _problem(problem: Located) -> dict[str, Any]:
+    """One problem of an order file as JSON."""
+    return {"file": problem.source, "line": problem.line, "col": problem.col, "message": one_line(problem.message)}
+
+
+def _named(gd: GameDir, doc: OrderDoc) -> tuple[str | None, int | None]:
+    """The seat and step an order file names, when they are a seat of the game and a whole number."""
+    seat, step = doc.header.get("seat"), doc.header.get("step")
+    return (str(seat) if str(seat) in gd.meta.seat_names else None,
+            step if isinstance(step, int) and not isinstance(step, bool) else None)
+
+
+def _refusal(bad: int, total: int, what: str) -> str | None:
+    """The one-line error of a check or submit with order files refused, or None when none was."""
+    return f"{bad} of {total} order file(s) {what}" if bad else None
+
+
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def check(directory: Path, files: tuple[Path, ...]) -> None:
+@click.argument("directory", type=FOLDER)
+@ORDER_FILES
+@json_option("ok, game, files: one per FILE with file, valid, seat, step, problems (file, line, col, message) "
+             "and warnings")
+def check(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
     """Check order FILES without storing them: exit 0 when all are valid, 1 when not.
 
     \b
     Example:
       pbem check games/g1 anna-orders.yaml
+      pbem check games/g1 anna-orders.yaml --json
     """
+    checked: list[dict[str, Any]] = []
     with user_errors():
-        gd = open_game(directory)
-        bad = 0
+        gd = open_folder(directory)
         for path in files:
             doc = intake.check(gd, path.read_bytes(), str(path))
+            seat, step = _named(gd, doc)
+            found = [] if doc.problems or seat is None else warnings_for(gd, seat, doc.body)
+            # Only what the order file says and the game's warnings for its seat: never its token, nor the header.
+            checked.append({"file": str(path), "valid": not doc.problems, "seat": seat, "step": step,
+                            "problems": [_problem(p) for p in doc.problems], "warnings": found})
+            if as_json:
+                continue
             for problem in doc.problems:
                 click.echo(str(problem))
-            bad += bool(doc.problems)
             if not doc.problems:
-                click.echo(f"{path}: orders for {doc.header['seat']}, step {doc.header['step']} are valid")
-                for line in lines_of(warnings_for(gd, str(doc.header["seat"]), doc.body))[1:]:
+                click.echo(f"{path}: orders for {seat}, step {step} are valid")
+                for line in lines_of(found)[1:]:
                     click.echo(line)
-    if bad:
+    error = _refusal(sum(not c["valid"] for c in checked), len(checked), "have problems")
+    if as_json:
+        finish({"game": gd.name, "files": checked}, error)
+    elif error:
         sys.exit(1)
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def submit(directory: Path, files: tuple[Path, ...]) -> None:
+@click.argument("directory", type=FOLDER)
+@ORDER_FILES
+@json_option("ok, game, files: one per FILE with file, accepted, replaced, seat, step, told (a mail to the "
+             "seat was queued), problems (file, line, col, message) and warnings")
+def submit(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
     """Check order FILES and keep the valid ones for the next step (a resubmission replaces).
 
     \b
     Example:
       pbem submit games/g1 anna-orders.yaml ben-orders.yaml
     """
-    bad = 0
+    done: list[dict[str, Any]] = []
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         with gd.lock():
             for path in files:
                 try:
                     accepted = intake.submit(gd, path.read_bytes(), str(path))
                 except intake.OrderRejected as exc:
-                    click.echo(str(exc), err=True)
-                    bad += 1
+                    seat, step = _named(gd, exc.doc)
+                    done.append({"file": str(path), "accepted": False, "replaced": False, "seat": seat, "step": step,
+                                 "told": False, "problems": [_problem(p) for p in exc.doc.problems], "warnings": []})
+                    if not as_json:
+                        click.echo(str(exc), err=True)
+                    continue
+                from pbem import players  # mail notices: only a submit that confirms pays for them
+
+                told = bool(players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text,
+                                                      accepted.replaced))
+                found = warnings_for(gd, accepted.seat, accepted.doc.body)
+                done.append({"file": str(path), "accepted": True, "replaced": accepted.replaced, "seat": accepted.seat,
+                             "step": accepted.step, "told": told, "problems": [], "warnings": found})
+                if as_json:
                     continue
                 verb = "replaced" if accepted.replaced else "accepted"
                 click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
-                from pbem import players  # mail notices: only a submit that confirms pays for them
-
-                if players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text, accepted.replaced):
+                if told:
                     click.echo(f"  queued a mail telling {accepted.seat} of these orders")
-                for line in warning_lines(gd, accepted)[1:]:
+                for line in lines_of(found)[1:]:
                     click.echo(line)
-    if bad:
+    error = _refusal(sum(not d["accepted"] for d in done), len(done), "rejected")
+    if as_json:
+        finish({"game": gd.name, "files": done}, error)
+    elif error:
         sys.exit(1)
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=FOLDER)
 @click.argument("seat")
 def withdraw(directory: Path, seat: str) -> None:
     """Withdraw SEAT's orders for the next step (they stay in the archive).
@@ -256,7 +300,7 @@ def withdraw(directory: Path, seat: str) -> None:
       pbem withdraw games/g1 anna
     """
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         with gd.lock():
             if seat not in gd.meta.seat_names:
                 raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
@@ -265,10 +309,12 @@ def withdraw(directory: Path, seat: str) -> None:
 
 
 @main.command()
-@click.argument("directories", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directories", nargs=-1, required=True, type=FOLDER)
 @click.option("--force", is_flag=True, help="Resolve the due step now, using each game's default for missing orders.")
 @click.option("--no-reports", is_flag=True, help="Resolve only; render reports later with `pbem report`.")
-def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
+@json_option("ok, games: one per DIRECTORY with directory, name, ok (and error), resolved (step numbers), "
+             "forced (step, seats: who got default orders), waiting_for, finished, held (why, or null)")
+def run(directories: tuple[Path, ...], force: bool, no_reports: bool, as_json: bool) -> None:
     """Resolve every step whose orders are complete, render reports and queue mail.
 
     Robot seats play whenever they owe orders, so a game of robots runs to its end.
@@ -278,15 +324,29 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool) -> None:
       pbem run games/g1 games/g2
       pbem run --force games/g1     # the deadline passed: use defaults for missing orders
     """
-    failed = 0
+    games: list[dict[str, Any]] = []
+    errors: list[str] = []
     for directory in directories:
         # One game that cannot be run must not keep the others waiting: say why and go on.
+        row: dict[str, Any] = {"directory": str(directory), "name": None, "resolved": [], "forced": [],
+                                 "waiting_for": [], "finished": False, "held": None}
         try:
-            _run_one(directory, force=force, render=None if no_reports else renderer(directory))
+            gd, summary = _run_one(directory, force=force, render=None if no_reports else renderer(directory))
         except click.ClickException as exc:
-            exc.show()
-            failed += 1
-    if failed:
+            errors.append(exc.format_message())
+            games.append({**row, "ok": False, "error": exc.format_message()})
+            if not as_json:
+                exc.show()
+            continue
+        games.append({**row, "ok": True, "name": gd.name, "resolved": summary.resolved,
+                      "forced": [{"step": step, "seats": seats} for step, seats in summary.forced.items()],
+                      "waiting_for": summary.waiting_for, "finished": summary.finished, "held": summary.held})
+        if not as_json:
+            for line in _run_lines(gd, summary, directory):
+                click.echo(line)
+    if as_json:
+        finish({"games": games}, "; ".join(errors) or None)
+    elif errors:
         sys.exit(1)
 
 
@@ -308,52 +368,44 @@ def _tell_forced(gd: GameDir, summary: batch.RunSummary) -> None:
             notices.queue_missed(gd, settings, seat, step, "the game's default orders", now)
 
 
-def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> None:
-    """`pbem run` for one game: resolve, render, and print what was done."""
-    tty = sys.stdout.isatty()
-    drawn = False
+def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> tuple[GameDir, batch.RunSummary]:
+    """`pbem run` for one game: resolve and render, with progress on a terminal; the game and what was done."""
+    with progress.line() as shown:
+        def resolved(step: int) -> None:
+            shown.show(f"{gd.name}: resolved step {step} ({gd.game.label(gd.state())})")
 
-    def progress(step: int) -> None:
-        nonlocal drawn
-        if tty:
-            drawn = True
-            click.echo(f"\r{gd.name}: resolved step {step} ({gd.game.label(gd.state())})   ", nl=False)
+        def rendered(done: int, total: int) -> None:
+            shown.show(f"{gd.name}: reports {done}/{total} steps")
 
-    def rendered(done: int, total: int) -> None:
-        nonlocal drawn
-        if tty:
-            drawn = True
-            bar = "#" * (30 * done // total)
-            click.echo(f"\r{gd.name}: reports [{bar:30}] {done}/{total} steps   ", nl=False)
-
-    try:
         with user_errors():
-            gd = open_game(directory)
+            gd = open_folder(directory)
             with gd.lock():
                 from pbem import batch  # deadlines and icalendar: only a run needs them
 
-                summary = batch.run_game(gd, force=force, render=render, on_step=progress, on_rendered=rendered)
+                summary = batch.run_game(gd, force=force, render=render, on_step=resolved, on_rendered=rendered)
                 _tell_forced(gd, summary)
-    finally:
-        if drawn:
-            click.echo()  # end the progress line, also before an error
+    if summary.held is not None and force:
+        raise Rejected(_held_line(gd, summary, directory))
+    return gd, summary
+
+
+def _held_line(gd: GameDir, summary: batch.RunSummary, directory: Path) -> str:
+    return f"{gd.name}: held by the moderator ({summary.held}); nothing resolved until `pbem resume {directory}`"
+
+
+def _run_lines(gd: GameDir, summary: batch.RunSummary, directory: Path) -> list[str]:
+    """What `pbem run` says of one game it ran."""
     if summary.held is not None:
-        message = f"{gd.name}: held by the moderator ({summary.held}); nothing resolved until `pbem resume {directory}`"
-        if force:
-            raise Rejected(message)
-        click.echo(message)
-        return
+        return [_held_line(gd, summary, directory)]
     resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
-    for step, seats in summary.forced.items():
-        click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
+    lines = [f"{gd.name}: step {step}: default orders for {', '.join(seats)}" for step, seats in summary.forced.items()]
     if summary.finished:
-        click.echo(f"{gd.name}: {resolved}; the game is over")
-    else:
-        click.echo(f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}")
+        return [*lines, f"{gd.name}: {resolved}; the game is over"]
+    return [*lines, f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}"]
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=FOLDER)
 @click.option("--seat", "seats", multiple=True, required=True, help="Seat to hand to a robot ('all' for every seat).")
 @click.option("--off", is_flag=True, help="Give the seats back to their players.")
 def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
@@ -364,7 +416,7 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
       pbem robot games/g1 --seat ben --seat cleo
     """
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         with gd.lock():
             names = gd.meta.seat_names if "all" in seats else list(seats)
             from pbem import players  # mail notices: loaded only by the commands that queue them
@@ -376,8 +428,10 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys: game, step, waiting_for, finished, scores …).")
+@click.argument("directory", type=FOLDER)
+@json_option("for a game: ok, game, title, name, step, next_step, label, waiting_for, received, finished, "
+             "scores, winners, seats, lock, held, deadline, deadlines; for a ROOT: a list, one object per game "
+             "(name, game, step, label, deadline, waiting_for, held, finished; or name and error)")
 @click.option("--zone", help="With a ROOT of games: show deadlines on this clock (default: this machine's).")
 def status(directory: Path, as_json: bool, zone: str | None) -> None:
     """Show where a game stands: step, whose orders are awaited, scores; or one line per game under a ROOT.
@@ -391,13 +445,14 @@ def status(directory: Path, as_json: bool, zone: str | None) -> None:
         _status_root(directory, as_json, zone)
         return
     with user_errors():
-        info = statusing.status(open_game(directory))
+        info = statusing.status(open_folder(directory))
+    stuck = statusing.stuck(info)
     if as_json:
-        click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))
-    else:
-        click.echo(statusing.describe(info))
-    if statusing.stuck(info):
-        raise Rejected(str(statusing.stuck(info)))
+        finish(info, stuck)
+        return
+    click.echo(statusing.describe(info))
+    if stuck:
+        raise Rejected(stuck)
 
 
 def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
@@ -416,14 +471,14 @@ def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
         except (StoreError, registry.UnknownGame) as exc:
             rows.append({"name": folder.name, "error": str(exc)})
     if as_json:
-        click.echo(json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False))
+        emit(rows)  # a list, as it always was: scripts read it as one
         return
     for row in rows:
         click.echo(f"{row['name']:16} cannot be read: {row['error']}" if "error" in row else statusing.overview_line(row))
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=FOLDER)
 @click.option("--step", type=int, help="Step to render (default: the current one).")
 @click.option("--seat", help="Only this seat's report (default: every seat and the public one).")
 @click.option("--format", "fmt", type=click.Choice(["html", "pdf", "json", "txt"]), default="pdf", show_default=True,
@@ -442,7 +497,7 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str, all_st
         _report_all_steps(directory, seat, fmt)
         return
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         with gd.lock():
             step = gd.current_step() if step is None else step
             if step not in gd.steps():
@@ -461,22 +516,34 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str, all_st
 def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
     """Every stored step's reports: PDFs rendered where missing (HTML, text and JSON are always written)."""
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         with gd.lock():
             if seat is not None and seat not in gd.meta.seat_names:
                 raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
             if fmt == "pdf":
-                from pbem.reports.render import render_missing_pdfs
-
-                render_missing_pdfs(gd, readers=[seat] if seat is not None else None)
+                _render_missing_pdfs(gd, [seat] if seat is not None else [None, *gd.meta.seat_names])
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for step in gd.steps():
         for name in names:
             click.echo(gd.report_dir(step) / f"{name}.{fmt}")
 
 
+def _render_missing_pdfs(gd: GameDir, readers: list[str | None]) -> None:
+    """Each stored step's PDFs that are not made yet (None: the public report), counted step by step on a terminal."""
+    from pbem.reports.config import ReportConfig
+    from pbem.reports.render import ensure_pdf  # renders only a PDF that is missing
+
+    config = ReportConfig()
+    steps = gd.steps()
+    with progress.counting(f"{gd.name}: PDFs, step", len(steps)) as done:
+        for count, step in enumerate(steps, 1):
+            for reader in readers:
+                ensure_pdf(gd, step, reader, config)
+            done(count)
+
+
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=FOLDER)
 @click.option("--repair", is_flag=True,
               help="Write anew each snapshot that is missing or cut short (never a whole one), from the archived orders.")
 def replay(directory: Path, repair: bool) -> None:
@@ -493,11 +560,11 @@ def replay(directory: Path, repair: bool) -> None:
       pbem replay games/g1 --repair   # the game was refused: steps/0012/state.json is cut short
     """
     with user_errors():
-        gd = open_game(directory, check=False)  # replay is how a damaged game is diagnosed and repaired
+        gd = open_folder(directory, check=False)  # replay is how a damaged game is diagnosed and repaired
         with gd.lock() if repair else nullcontext():
             steps = step_numbers(gd.root / "steps")
-            with click.progressbar(length=len(steps), label="replaying", file=sys.stderr) as bar:
-                outcome = replaying.compare(gd, on_step=lambda _step: bar.update(1), repair=repair)
+            with progress.counting(f"{gd.name}: replaying step", max(steps, default=0)) as shown:
+                outcome = replaying.compare(gd, on_step=shown, repair=repair)
     for path in outcome.repaired:
         click.echo(f"{gd.name}: rebuilt {path.relative_to(gd.root)} from the archived orders")
     for line in replaying.wording_notes(gd.name, outcome):
@@ -514,7 +581,7 @@ def replay(directory: Path, repair: bool) -> None:
 
 
 @main.command()
-@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("directory", type=FOLDER)
 @click.option("--seat", help="Whose book (default: the public one).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PDF to write.")
 def book(directory: Path, seat: str | None, output: Path) -> None:
@@ -527,10 +594,12 @@ def book(directory: Path, seat: str | None, output: Path) -> None:
     from pbem.reports import render_book
 
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         if seat is not None and seat not in gd.meta.seat_names:
             raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-        output.write_bytes(render_book(gd, seat))
+        with progress.ticking(f"{gd.name}: rendering the book of {len(gd.steps())} steps"):
+            data = render_book(gd, seat)
+        output.write_bytes(data)
     click.echo(f"wrote {output}")
 
 

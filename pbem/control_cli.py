@@ -14,25 +14,23 @@ from engine import registry
 from pbem import control, players
 from pbem import preview as previewing
 from pbem import rollback as rolling
+from pbem.clikit import FOLDER as GAME
+from pbem.clikit import Rejected, open_folder
 from pbem.files import Busy
 from pbem.mail.deadlines import DeadlineError, settings_of
 from pbem.mail.settings import SettingsError
-from pbem.store import GameDir, StoreError, open_game
-
-GAME = click.Path(exists=True, file_okay=False, path_type=Path)
+from pbem.store import GameDir, StoreError
 
 
-class Refused(click.ClickException):
+class Refused(Rejected):
     """A control pbem refuses: exit code 1, nothing changed."""
-
-    exit_code = 1
 
 
 @contextmanager
 def game_locked(directory: Path, *, check: bool = True) -> Iterator[GameDir]:
     """The game, locked, with the library's errors as one clear line (check=False: a damaged one too)."""
     try:
-        gd = open_game(directory, check=check)
+        gd = open_folder(directory, check=check)
         with gd.lock():
             yield gd
     except (StoreError, SettingsError, DeadlineError, registry.UnknownGame, Busy) as exc:

@@ -6,26 +6,26 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
+from pbem.clikit import FOLDER, Rejected, finish, folder, json_option, open_folder
 from pbem.files import Busy
 from pbem.mail import imap, notices, smtp
 from pbem.mail import settings as mail_settings
 from pbem.mail.deadlines import DeadlineError
 from pbem.mail.handle import DEFERRED
 from pbem.mail.settings import Settings, SettingsError
-from pbem.store import StoreError, open_game
+from pbem.store import StoreError
 
-ROOT = click.Path(exists=True, file_okay=False, path_type=Path)
+ROOT = FOLDER
 SETTINGS = click.option("--settings", "settings_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                         help="The settings file (default: ROOT/pbem.yaml).")
 
 
-class MailError(click.ClickException):
+class MailError(Rejected):
     """A mail command that cannot do its work: exit code 1."""
-
-    exit_code = 1
 
 
 @contextmanager
@@ -43,7 +43,7 @@ def user_errors() -> Iterator[None]:
 
 
 def _settings(root: Path, path: Path | None) -> Settings:
-    return mail_settings.load(root, path)
+    return mail_settings.load(folder(root), path)
 
 
 @click.group()
@@ -97,7 +97,7 @@ def send(root: Path, settings_path: Path | None) -> None:
     with user_errors():
         result = smtp.send(root, _settings(root, settings_path))
     _print_send(result)
-    if result.failed or result.gave_up or result.held or result.refused:
+    if _undelivered(result):
         sys.exit(1)
 
 
@@ -126,7 +126,7 @@ def welcome(directory: Path, seats: tuple[str, ...], settings_path: Path | None)
       pbem mail welcome games/g1 --seat anna  # anna lost her token
     """
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         settings = _settings(gd.root.resolve().parent, settings_path)
         names = list(seats) or [s.name for s in gd.meta.seats if s.address and not s.robot]
         for name in names:
@@ -166,7 +166,7 @@ def policy(directory: Path, seat: str, choice: str | None, settings_path: Path |
     from pbem.mail.policy import PolicyError, choice_of, parse_choice
 
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         if seat not in gd.meta.seat_names:
             raise MailError(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
         if choice is None:
@@ -187,19 +187,26 @@ def policy(directory: Path, seat: str, choice: str | None, settings_path: Path |
 @mail.command("press")
 @click.argument("directory", type=ROOT)
 @click.option("--seat", help="Only the messages this seat sent or received.")
-def press_command(directory: Path, seat: str | None) -> None:
+@json_option("ok, game, seat, messages: number, step, at, sender, to, anonymous, text (oldest first)")
+def press_command(directory: Path, seat: str | None, as_json: bool) -> None:
     """Read a game's press: every message players sent one another, oldest first (anonymous ones with
     their sender: the moderator reads all).
 
     \b
     Example:
       pbem mail press games/g1 --seat anna
+      pbem mail press games/g1 --json
     """
     from pbem.mail import press
 
     with user_errors():
-        gd = open_game(directory)
+        gd = open_folder(directory)
         found = [m for m in press.messages(gd) if seat is None or seat == m.sender or seat in m.to]
+    if as_json:
+        finish({"game": gd.name, "seat": seat, "messages": [
+            {"number": m.number, "step": m.step, "at": m.at, "sender": m.sender, "to": m.to,
+             "anonymous": m.anonymous, "text": m.text} for m in found]}, None)
+        return
     if not found:
         click.echo(f"{gd.name}: no press" + (f" to or from {seat}" if seat else ""))
     for message in found:
@@ -210,11 +217,41 @@ def press_command(directory: Path, seat: str | None) -> None:
             click.echo(f"  | {line}")
 
 
+def _fetched(result: imap.FetchSummary | None) -> dict[str, Any] | None:
+    """A fetch as JSON: each mail's outcome (which never holds a token), and the errors."""
+    if result is None:
+        return None
+    return {"mails": [{"status": o.status, "game": o.game, "seat": o.seat, "sender": o.sender, "detail": o.detail}
+                      for o in result.outcomes], "errors": result.errors}
+
+
+def _sent(result: smtp.SendSummary | None) -> dict[str, Any] | None:
+    """A delivery as JSON, by outbox file."""
+    if result is None:
+        return None
+    return {"sent": result.sent, "failed": [{"file": path, "answer": answer} for path, answer in result.failed],
+            "gave_up": result.gave_up, "held": result.held,
+            "refused": [{"file": path, "why": why} for path, why in result.refused]}
+
+
+def _undelivered(sent: smtp.SendSummary | None) -> str | None:
+    """What of a delivery needs the moderator, in one line (failed, given up, held, refused), or None."""
+    if sent is None:
+        return None
+    parts = [f"{len(found)} {what}" for found, what in ((sent.failed, "failed (to retry)"), (sent.gave_up, "given up"),
+                                                          (sent.held, "held"),
+                                                          (sent.refused, "refused for some recipients")) if found]
+    return f"mail not delivered: {', '.join(parts)}" if parts else None
+
+
 @click.command()
 @click.argument("root", type=ROOT)
 @click.option("--no-mail", is_flag=True, help="Only deadlines and resolution: no IMAP, no SMTP.")
 @SETTINGS
-def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
+@json_option("ok, busy, other (the tick running, when busy), fetched (mails: status, game, seat, sender, "
+             "detail; errors) or null, games (name: what was done, one line each), sent (sent, failed, gave_up, "
+             "held, refused) or null, errors")
+def tick(root: Path, no_mail: bool, settings_path: Path | None, as_json: bool) -> None:
     """Do everything due for every game under ROOT: fetch orders, resolve steps, remind, send mail.
 
     Safe to run from cron every few minutes, also twice at once (the second run does nothing). A game
@@ -229,11 +266,19 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
     from pbem.mail.tick import default_renderer, other_tick
     from pbem.mail.tick import tick as run_tick
 
+    folder(root)  # a root that is missing is rejected input; a tick must not make one
     with user_errors():
         settings = None if no_mail and not (root / mail_settings.SETTINGS_FILE).exists() else _settings(root, settings_path)
         result = run_tick(root, settings, render=default_renderer(settings), mail=not no_mail)
+    said, stale = other_tick(root, result.other) if result.busy else ("", False)
+    if as_json:
+        errors = [said] if stale else result.errors
+        error = "; ".join([*errors, *filter(None, [_undelivered(result.sent)])]) or None
+        finish({"busy": result.busy, "other": result.other if result.busy else None,
+                "fetched": _fetched(result.fetched), "games": result.games, "sent": _sent(result.sent),
+                "errors": errors}, error)
+        return
     if result.busy:
-        said, stale = other_tick(root, result.other)
         if stale:
             raise MailError(said)
         click.echo(said)
@@ -247,6 +292,5 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None) -> None:
         _print_send(result.sent)
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
-    sent = result.sent
-    if result.errors or (sent is not None and (sent.failed or sent.gave_up or sent.held or sent.refused)):
+    if result.errors or _undelivered(result.sent):
         sys.exit(1)

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import click
 
+from pbem import progress
+from pbem.clikit import FOLDER, folder
 from pbem.store import StoreError
 
 
 @click.command("site")
-@click.argument("root", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("root", type=FOLDER)
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--links", "base_url", metavar="URL",
               help="Also print each seat's private address under URL (for the moderator to check; pbem "
@@ -29,8 +31,10 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
     from pbem.site import build, game_dirs, seat_links
     from pbem.store import open_game
 
+    folder(root)  # a root that is missing is rejected input (exit 1), as for every command
     try:
-        summary = build(root, out)
+        with progress.ticking(f"site: publishing {len(game_dirs(root))} game(s)"):
+            summary = build(root, out)
     except (StoreError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     for problem in summary.problems:
@@ -38,9 +42,9 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
     click.echo(f"{len(summary.games)} game(s): {summary.written} file(s) written, {summary.unchanged} unchanged, "
                f"{summary.removed} removed")
     if base_url:
-        for folder in game_dirs(root):
+        for game_folder in game_dirs(root):
             try:
-                gd = open_game(folder)
+                gd = open_game(game_folder)
             except StoreError:
                 continue  # named above: not published
             for seat, url in seat_links(gd, base_url).items():

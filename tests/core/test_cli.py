@@ -76,13 +76,6 @@ def test_check_submit_run_status_replay(tmp_path: Path) -> None:
     assert code == 0 and "replay exactly" in out
 
 
-def test_usage_errors_exit_2(tmp_path: Path) -> None:
-    code, _ = invoke("status")
-    assert code == 2
-    code, _ = invoke("run", str(tmp_path / "missing"))
-    assert code == 2
-
-
 def test_not_a_game_directory_is_rejected(tmp_path: Path) -> None:
     code, out = invoke("status", str(tmp_path))
     assert code == 1 and "not a pbem game directory" in out

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -64,3 +67,64 @@ def test_a_broken_deadline_setting_is_reported_not_raised(tmp_path: Path) -> Non
     store.create(root / "g1", GAME.id, "s", SEATS, {"deadline": "whenever"})
     code, out = run("tick", str(root), "--no-mail")
     assert code == 1 and "deadline rule 'whenever'" in out and "Traceback" not in out
+
+
+def json_run(*args: str) -> tuple[int, dict[str, Any], str]:
+    """A mail command with --json: its exit code, its document and what it said on stderr."""
+    command = tick if args[0] == "tick" else mail
+    result = CliRunner().invoke(command, [*(args[1:] if args[0] == "tick" else args), "--json"])
+    return result.exit_code, json.loads(result.stdout), result.stderr
+
+
+def test_tick_json_names_each_mail_each_game_and_each_delivery(site: Site) -> None:
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"]), sender="anna@example.org"))
+    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, "not-bens-token"), sender="ben@example.org"))
+    code, document, err = json_run("tick", str(site.root))
+    assert code == 0 and err == "" and document["ok"] is True and "error" not in document
+    assert document["busy"] is False and document["other"] is None and document["errors"] == []
+    mails = sorted(document["fetched"]["mails"], key=lambda m: m["sender"])
+    assert [(m["status"], m["game"], m["seat"], m["sender"]) for m in mails] == [
+        ("accepted", "g1", "anna", "anna@example.org"), ("rejected", "g1", "ben", "ben@example.org")]
+    assert document["fetched"]["errors"] == [] and set(document["games"]) == {"g1"}
+    sent = document["sent"]
+    assert len(sent["sent"]) == len(site.smtp.received) >= 2 and sent["failed"] == sent["held"] == []
+    printed = json.dumps(document)
+    assert not any(token in printed for token in site.tokens.values())
+    assert not any(seat.token_hash in printed for seat in store.open_game(site.gd.root).meta.seats)
+
+
+def test_tick_json_a_delivery_that_failed_is_ok_false_with_one_line(site: Site) -> None:
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"]), sender="anna@example.org"))
+    site.smtp.refuse = "451 4.3.0 try again later"
+    code, document, err = json_run("tick", str(site.root))
+    failed = document["sent"]["failed"]
+    assert code == 1 and document["ok"] is False and failed and document["sent"]["sent"] == []
+    assert document["error"] == f"mail not delivered: {len(failed)} failed (to retry)"
+    assert err == f"Error: mail not delivered: {len(failed)} failed (to retry)\n"
+    assert all(f["file"].endswith(".eml") for f in failed) and "451 4.3.0" in failed[0]["answer"]
+
+
+def test_tick_json_while_another_tick_runs_says_who(site: Site) -> None:
+    from pbem.files import locked
+    from pbem.mail.handle import state_dir
+
+    with locked(state_dir(site.root) / "tick.lock", wait=False):
+        code, document, _ = json_run("tick", str(site.root))
+    assert code == 0 and document["ok"] is True and document["busy"] is True
+    assert document["other"]["pid"] == os.getpid() and document["fetched"] is None and document["sent"] is None
+
+
+def test_mail_press_json_lists_what_players_sent_by_mail(site: Site) -> None:
+    press = "press:\n  to: [ben]\n  text: |\n    Kabul is yours,\n    Persia mine?\n"
+    text = f"game: g1\nseat: anna\ntoken: {site.tokens['anna']}\n{press}"
+    site.mailbox.deliver(order_mail(text, sender="anna@example.org"))
+    assert run("fetch", str(site.root))[0] == 0
+    code, document, err = json_run("press", str(site.gd.root))
+    assert code == 0 and err == "" and document["ok"] is True and document["game"] == "g1" and document["seat"] is None
+    [message] = document["messages"]
+    assert {k: v for k, v in message.items() if k != "at"} == {
+        "number": 1, "step": 0, "sender": "anna", "to": ["ben"], "anonymous": False,
+        "text": "Kabul is yours,\nPersia mine?\n"}
+    assert site.tokens["anna"] not in json.dumps(document)
+    code, document, _ = json_run("press", str(site.gd.root), "--seat", "cleo")
+    assert code == 0 and document["messages"] == [] and document["seat"] == "cleo"

@@ -54,6 +54,32 @@ def test_flat_option_keys_from_the_command_line() -> None:
     assert deadlines.policy({}) is None
 
 
+def test_pbem_new_keeps_dotted_options_flat_and_they_win_over_the_mapping(tmp_path: Path) -> None:
+    """As docs/mail.md says: game.yaml keeps each --option as given; pbem reads them as one mapping."""
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+    from pbem.store import open_game
+
+    from .mailgame import GAME
+
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--game", GAME.id, "--seed", "1", "--player", "a",
+                                       "--player", "b", "--option", "deadline=weekdays 18:00", "--option",
+                                       "deadline.timezone=Europe/Berlin", "--option", "deadline.remind_hours=24 2",
+                                       "--option", "deadline.early=No"])
+    assert result.exit_code == 0, result.output
+    options = open_game(tmp_path / "g").meta.options
+    assert options == {"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin",
+                       "deadline.remind_hours": "24 2", "deadline.early": "No"}
+    assert "  deadline.timezone: Europe/Berlin\n" in (tmp_path / "g" / "game.yaml").read_text(encoding="utf-8")
+    policy = deadlines.policy(options)
+    assert policy is not None and policy.zone.key == "Europe/Berlin" and policy.remind_hours == (24.0, 2.0)
+    assert policy.early is False and isinstance(policy.rule, Weekly)
+    both = deadlines.policy({"deadline": {"rule": "daily 9:00", "timezone": "UTC", "grace_minutes": 5},
+                             "deadline.timezone": "Asia/Tokyo", "deadline.grace_minutes": "30"})
+    assert both is not None and both.zone.key == "Asia/Tokyo" and both.grace == timedelta(minutes=30)
+
+
 def test_reminders_are_due_once_and_a_late_run_sends_only_the_latest() -> None:
     policy = deadlines.Policy(rule=After(timedelta(hours=48)), zone=deadlines.zone("UTC"), remind_hours=(24.0, 2.0))
     track = Track(step=0, opened=at("2026-11-30T00:00"), deadline=at("2026-12-02T00:00"))
