@@ -530,16 +530,10 @@ def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
 
 def _render_missing_pdfs(gd: GameDir, readers: list[str | None]) -> None:
     """Each stored step's PDFs that are not made yet (None: the public report), counted step by step on a terminal."""
-    from pbem.reports.config import ReportConfig
-    from pbem.reports.render import ensure_pdf  # renders only a PDF that is missing
+    from pbem.reports.render import render_missing_pdfs
 
-    config = ReportConfig()
-    steps = gd.steps()
-    with progress.counting(f"{gd.name}: PDFs, step", len(steps)) as done:
-        for count, step in enumerate(steps, 1):
-            for reader in readers:
-                ensure_pdf(gd, step, reader, config)
-            done(count)
+    with progress.counting(f"{gd.name}: PDFs, step", len(gd.steps())) as done:
+        render_missing_pdfs(gd, readers=readers, done=done)
 
 
 @main.command()

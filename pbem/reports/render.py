@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -122,20 +122,23 @@ def ensure_pdf(gd: GameDir, step: int, seat: str | None, config: ReportConfig, h
     return data
 
 
-def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None,
-                        readers: list[str] | None = None) -> list[Path]:
+def render_missing_pdfs(gd: GameDir, config: ReportConfig | None = None, readers: list[str | None] | None = None,
+                        done: Callable[[int], None] | None = None) -> list[Path]:
     """Every report PDF of every stored step not rendered yet (for an archive that must hold them all).
 
-    `readers` limits it to those seats' reports; by default every seat's and the public one.
+    `readers` limits it to those reports (None: the public one); by default every seat's and the public one.
+    `done` hears the count of steps finished after each step, for a progress line.
     """
     config = config or ReportConfig()
     made = []
-    for step in gd.steps():
+    for count, step in enumerate(gd.steps(), 1):
         for seat in ([None, *gd.meta.seat_names] if readers is None else readers):
             path = gd.report_dir(step) / f"{report_stem(seat)}.pdf"
             if not path.is_file():
                 ensure_pdf(gd, step, seat, config)
                 made.append(path)
+        if done is not None:
+            done(count)
     return made
 
 
