@@ -27,9 +27,10 @@ class ExpanseWarner(Warner[GameState]):
     loyalty_field = "faction"
     money_unit = "influence"
 
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-        """A lenient run of the turn, as a replay after a pause."""
-        return run_turn(start, seat, order, answers, lenient=True)
+    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            lenient: bool = True) -> Outcome:
+        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
+        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn of `seat` goes on with its answers; answers to another seat's turn are that seat's

@@ -29,9 +29,10 @@ class PamirWarner(Warner[GameState]):
     loyalty_field = "coalition"
     money_unit = "rupee(s)"
 
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-        """A lenient run of the turn, as a replay after a pause."""
-        return run_turn(start, seat, order, answers, lenient=True)
+    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            lenient: bool = True) -> Outcome:
+        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
+        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn goes on with `seat`'s answer to its own question; another seat's answer is its business."""
