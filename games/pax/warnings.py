@@ -93,11 +93,11 @@ class Warner(Generic[S]):
         if card is None:
             return ""
         if question.key.endswith(".bribe-play"):
-            return self.play_bribe_reason(question.seat, card)
+            return self.play_bribe_reason(trial.start, question.seat, card)
         return self.action_bribe_reason(question.seat, card)
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
-        """Why `seat` is owed a bribe for playing `card` (its region's controller), in brackets."""
+    def play_bribe_reason(self, state: S, seat: str, card: Any) -> str:
+        """Why `seat` is owed a bribe for playing `card` from `state` (its region's controller), in brackets."""
         return ""
 
     def action_bribe_reason(self, seat: str, card: Any) -> str:

@@ -119,9 +119,9 @@ class ExpanseWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _asset(card) else None
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
-        """The controller of the played asset's region."""
-        region = cards.assets()[card].region
+    def play_bribe_reason(self, state: GameState, seat: str, card: Any) -> str:
+        """The controller of the played asset's region (a crew asset's is where the Rocinante is)."""
+        region = queries.asset_region(state, card)
         return f"({seat} controls {cards.board().region_names.get(region, region)})"
 
     def action_bribe_reason(self, seat: str, card: Any) -> str:

@@ -89,7 +89,7 @@ class PamirWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _is_court_card(card) else None
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
+    def play_bribe_reason(self, state: GameState, seat: str, card: Any) -> str:
         """The ruler of the played card's region."""
         return f"({seat} rules {queries.court_card(card).region})"
 
