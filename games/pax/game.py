@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.contract import GameBase, Order, Problem, RejectedOrder, Result
 from engine.rng import Rng
+from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.turn import Outcome
@@ -87,8 +88,10 @@ class PaxGame(GameBase, Generic[S]):
     #: The game's state class (decodes stored states).
     state_type: type[S]
 
-    def resolve_turn(self, start: S, seat: str, order: dict[str, Any]) -> Outcome:
-        """Hook: run `seat`'s new turn from `start`; raises OrderError when the order breaks the rules."""
+    def resolve_turn(self, start: S, seat: str, order: dict[str, Any],
+                     answers: dict[str, Any] | None = None) -> Outcome:
+        """Hook: run `seat`'s new turn from `start` (which it leaves as it is) with these answers to its questions
+        given; raises OrderError when the order breaks the rules."""
         raise NotImplementedError
 
     def shape_problems(self, state: S, seat: str, order: Order) -> list[Problem]:
@@ -138,7 +141,11 @@ class PaxGame(GameBase, Generic[S]):
         return build_turn(self.robot_turn(state, seat, random_choice(rng), rng), state)
 
     def check(self, state: S, seat: str, order: Order) -> list[Problem]:
-        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state)."""
+        """Every problem found with `seat`'s order (a turn is tried out on a copy of the state).
+
+        A turn that stops at a question is tried on under every answer it could get (ahead.py): what the rules
+        refuse whatever the answers (an action too many, a cost no answer lets it pay) is a problem now.
+        """
         if self.known_legal(state, seat, order):
             return []
         order = plain_order(order)
@@ -146,10 +153,21 @@ class PaxGame(GameBase, Generic[S]):
         if found or state.phase == "loyalty" or state.paused is not None:
             return found
         try:
-            self.run_new_turn(state, seat, order)
+            outcome, start = self.run_new_turn(state, seat, order)
         except OrderError as error:
             return [Problem(error.path, error.message)]
+        if outcome.questions:
+            refused = self.ahead(start, seat, order, outcome).always_refused()
+            if refused is not None:
+                return [Problem(refused.path, refused.message)]
         return []
+
+    def ahead(self, start: S, seat: str, order: Order, first: Outcome,
+              answers: Mapping[str, Any] | None = None) -> Ahead:
+        """How `seat`'s new turn from `start` ends under every answer to the questions its run `first` (with
+        `answers`) stopped at."""
+        return explore(replayed(lambda trial, given: self.resolve_turn(start, seat, trial, given), order), first,
+                       answers)
 
     def run_new_turn(self, state: S, seat: str, order: Order) -> tuple[Outcome, S]:
         """Run a new turn from a copy of `state` with the order's standing orders in force."""

@@ -1,22 +1,48 @@
-"""What every Pax game's order template (the pre-filled YAML order sent with a report) shares: comment lines and
-YAML values, the frame that picks what is due from a seat (nothing, its loyalty, answers, its turn), the block of
-questions with their choices and default answers, the standing orders and the cleanup entry.
+"""What every Pax game's order template (the pre-filled YAML order sent with a report) shares: comments wrapped once
+for mail, ready order lines, the frame that picks what is due from a seat (nothing, its loyalty, answers, its turn),
+the block of questions with their choices and default answers, a turn's purchases, plays and card actions offered
+as ready lines, the standing orders and the cleanup entry.
+
+A ready line is order text behind a bare `#` ("#- {action: purchase, row: 1, column: 2}"): deleting the `#` makes
+it a list item of `actions:`, in the shape orders.md documents. An entry too long for one line is written in block
+style, its further lines behind `#  ` ("#  card: 12"). Explanations are comment paragraphs behind `# `, wrapped
+once at word boundaries within WIDTH columns, each line after the first two spaces further in; a bullet (`* `)
+starts a paragraph of a list. Every entry offered was first tried on the rules (`trial`): what they refuse now is
+not offered, and a card action that cannot be taken says why in one line.
 
 A game subclasses `OrderTemplate`, gives its words as class attributes and writes its loyalty choice and its
-turn's choices in the hooks `loyalty` and `turn`; `is_due` and `asked` say what its state owes.
+turn in the hooks `loyalty` and `turn`, built from the shared parts; `is_due` and `asked` say what its state owes.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from games.pax.context import Question
+from games.pax.bribes import HOSTAGE
+from games.pax.context import Chooser, OrderError, Question
+from games.pax.market import occupied
+from games.pax.turn import Outcome, TurnActions
 
 #: The template once the game is over.
 GAME_OVER = "# The game is over: no more orders.\n"
+#: Order templates are read in mail: no line wider than this (pbem.orders fits comments to the same width).
+WIDTH = 72
+#: How many legal choices a note names before it counts the rest.
+NAMED_AT_MOST = 8
+#: Ready lines offered for one action at most; the note names the other choices.
+EXAMPLES_AT_MOST = 4
+#: How often a trial of an entry answers another seat's questions with their defaults and runs again.
+TRIAL_ROUNDS = 8
+
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-:.]*$")
+#: Words YAML would read as something other than the word.
+_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
 
 
 def yaml_value(value: Any) -> str:
@@ -24,14 +50,83 @@ def yaml_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def flow(value: Any) -> str:
+    """A value in YAML flow style as players write it: `{action: purchase, row: 1}`, words unquoted."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{key}: {flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(flow(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    plain = _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(":")
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def say(text: str, indent: int = 0, bullet: bool = False, width: int = WIDTH) -> list[str]:
+    """`text` as one comment paragraph wrapped at word boundaries within `width`: "# " and `indent` spaces (and
+    "* " for a bullet) before its first line, two spaces more before each line after it."""
+    lead = "# " + " " * indent
+    return textwrap.wrap(text, width, initial_indent=lead + ("* " if bullet else ""),
+                         subsequent_indent=lead + "  ", break_long_words=False, break_on_hyphens=False) or ["#"]
+
+
 def comment(text: str, width: int | None = None, indent: int = 0) -> list[str]:
-    """`text` as comment lines indented by `indent`; wrapped to `width` (continuation lines two further in), or
-    one line when `width` is None."""
-    first = "#" + " " * (indent + 1)
-    if width is None:
-        return [first + text]
-    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=first + "  ",
-                         break_long_words=False, break_on_hyphens=False) or ["#"]
+    """`text` as comment lines, a bullet when indented; wrapped to `width` (WIDTH when None)."""
+    return say(text, indent, indent > 0, width or WIDTH)
+
+
+def ready(entry: Mapping[str, Any], width: int = WIDTH) -> list[str]:
+    """An order entry as ready lines: deleting the `#` before each gives a list item of `actions:`. One line in
+    flow style when it fits `width`, else block style, a long list as one item a line."""
+    line = "#- " + flow(entry)
+    if len(line) <= width:
+        return [line]
+    lines: list[str] = []
+    for key, value in entry.items():
+        lead = "#- " if not lines else "#  "
+        text = f"{lead}{key}: {flow(value)}"
+        if len(text) <= width or not isinstance(value, list):
+            lines.append(text)
+        else:
+            lines.append(f"{lead}{key}:")
+            lines += [f"#  - {flow(item)}" for item in value]
+    return lines
+
+
+def named(items: Sequence[Any]) -> str:
+    """Choices in a note: all of them when few, else the first ones and how many more."""
+    shown = [str(item) for item in items]
+    if len(shown) > NAMED_AT_MOST:
+        return ", ".join(shown[:NAMED_AT_MOST]) + f" and {len(shown) - NAMED_AT_MOST} more"
+    return ", ".join(shown) or "none"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What a card-based action offers the template now: its legal choices in a sentence, and entries to try (the
+    action's fields); with no entries, `note` says why the action cannot be taken."""
+
+    note: str
+    examples: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Trial:
+    """An entry the rules accept as the turn's one action, its open fields filled in with their defaults, and
+    the questions that filled them, by field."""
+
+    entry: dict[str, Any]
+    asked: Mapping[str, Question]
+
+
+class Offering(Protocol):
+    """A card-based action module as the template reads it."""
+
+    def offer(self, state: Any, seat: str, card: int) -> Offer:
+        """The action's choices now, on the state with the turn begun."""
 
 
 class TemplateState(Protocol):
@@ -56,22 +151,24 @@ S = TypeVar("S", bound=TemplateState)
 class OrderTemplate(Generic[S]):
     """The order template of a Pax game; a game overrides the hooks and gives its words."""
 
-    #: No comment line wider than this (None: each comment on one line, as long as it says).
-    WIDTH: ClassVar[int | None] = None
-    #: How far in the choices of a question are written.
-    CHOICES_INDENT: ClassVar[int] = 0
+    #: No line wider than this.
+    WIDTH: ClassVar[int] = WIDTH
     #: The tableau's key in a cleanup order ("court", "network").
     TABLEAU: ClassVar[str] = "tableau"
     #: Each standing order a seat may give and what it says, as the template lists them.
     STANDING: ClassVar[Mapping[str, str]] = {}
+    #: The money's unit in notes.
+    MONEY: ClassVar[str] = "money"
+    #: How a card acting as a bonus action is said.
+    BONUS: ClassVar[str] = "a bonus action"
 
     def render(self, state: S, seat: str) -> str:
         """The order template for `seat`: what is due from it, or its standing orders when nothing is."""
         if state.phase == "over":
             return GAME_OVER
         if not self.is_due(state, seat):
-            return self.lines(self.comment("Nothing is due from you now; you may still change your standing "
-                                           "orders.")) + self.standing(state, seat)
+            return self.lines(self.say("Nothing is due from you now; you may still change your standing "
+                                       "orders.")) + self.standing(state, seat)
         if state.phase == "loyalty":
             return self.loyalty(state, seat) + self.standing(state, seat)
         if state.paused is not None:
@@ -104,16 +201,172 @@ class OrderTemplate(Generic[S]):
         """The choices of `seat`'s turn (with a trailing newline)."""
         raise NotImplementedError(f"{type(self).__name__} must write a turn's choices")
 
+    def run(self, state: S, seat: str, order: dict[str, Any], answers: dict[str, Any], chooser: Chooser) -> Outcome:
+        """A new turn of `seat` from `state` with `order` and `answers`, its own open questions answered by
+        `chooser` into the order (as a robot's are); raises OrderError when the rules refuse it."""
+        raise NotImplementedError(f"{type(self).__name__} must say how a turn is tried")
+
+    def card_title(self, number: int) -> str:
+        """A card in play as the template names it."""
+        return str(number)
+
+    def market_title(self, number: int) -> str:
+        """A market card as the purchase list names it ("event Rumor")."""
+        return self.card_title(number)
+
+    def card_note(self, state: S, seat: str, number: int) -> str:
+        """Anything more about a card in play before its actions (an ability in force, say); "" when nothing."""
+        return ""
+
     # The shared parts.
 
+    def say(self, text: str, indent: int = 0, bullet: bool = False) -> list[str]:
+        """`text` as a comment paragraph of this game's width."""
+        return say(text, indent, bullet, self.WIDTH)
+
     def comment(self, text: str, indent: int = 0) -> list[str]:
-        """`text` as comment lines of this game's width."""
-        return comment(text, self.WIDTH, indent)
+        """`text` as a comment paragraph, a bullet when indented."""
+        return self.say(text, indent, indent > 0)
 
     @staticmethod
     def lines(lines: Sequence[str]) -> str:
         """Lines as text, each ended by a newline."""
         return "".join(f"{line}\n" for line in lines)
+
+    def trial(self, state: S, seat: str, entry: dict[str, Any]) -> Trial | OrderError:
+        """`entry` as the only action of `seat`'s turn from `state`, tried on the rules: the entry with the fields
+        its own questions would ask filled in with their defaults, or the rules' refusal. Another seat's question
+        is answered with its default, so what follows its answer is tried too."""
+        answers: dict[str, Any] = {}
+        asked: list[Question] = []
+
+        def choose(question: Question) -> Any:
+            asked.append(question)
+            return copy.deepcopy(question.default)
+
+        for _ in range(TRIAL_ROUNDS):
+            order: dict[str, Any] = {"actions": [copy.deepcopy(entry)]}
+            asked.clear()
+            try:
+                outcome = self.run(state, seat, order, dict(answers), choose)
+            except OrderError as error:
+                return error
+            waiting = [q for q in outcome.questions if q.key not in answers]
+            if not waiting:
+                break
+            answers.update({q.key: copy.deepcopy(q.default) for q in waiting})
+        own = {q.path[2]: q for q in asked if q.path is not None and q.path[:2] == ("actions", 0) and len(q.path) > 2
+               and isinstance(q.path[2], str)}
+        return Trial(order["actions"][0], own)
+
+    def offered(self, state: S, seat: str, entries: Sequence[dict[str, Any]]) -> tuple[list[Trial],
+                                                                                      OrderError | None]:
+        """The entries the rules accept as the turn's one action, completed by `trial`, and the first refusal."""
+        accepted: list[Trial] = []
+        refused: OrderError | None = None
+        for entry in entries:
+            found = self.trial(state, seat, entry)
+            if isinstance(found, OrderError):
+                refused = refused or found
+            else:
+                accepted.append(found)
+        return accepted, refused
+
+    def purchases(self, state: S, begun: S, seat: str, rules: Any) -> list[str]:
+        """The cards `seat` can afford now, one line each with its place, cost and the money on it (which the
+        buyer takes), the dearer ones in one sentence, and one ready line: the first of them."""
+        wallet: Any = begun
+        money = wallet.players[seat].money
+        buyable = rules.purchasable(begun, seat)
+        lines: list[str] = []
+        example: Trial | None = None
+        for row, column in buyable:
+            number = wallet.market[row][column]
+            cost = rules.purchase_cost(begun, seat, row, column)
+            lying = wallet.market_money[row][column]
+            note = (f"row {row + 1}, column {column + 1}: {self.market_title(number)} ({number}), "
+                    f"{'free' if cost == 0 else f'cost {cost}'}" + (f", {lying} on it" if lying else ""))
+            tried = self.trial(state, seat, {"action": "purchase", "row": row + 1, "column": column + 1})
+            if isinstance(tried, OrderError):
+                lines += self.say(f"{note}; not now: {_sentence(tried.message)}", 2, bullet=True)
+                continue
+            example = example or tried
+            lines += self.say(note + choice_note(tried) + ".", 2, bullet=True)
+        if example is not None:
+            lines = self.say(f"Purchase: the cards you can afford now, with their row (1 top, 2 bottom), column, "
+                             f"cost and the {self.MONEY} lying on them, which you take:") + lines
+        dear = sorted(rules.purchase_cost(begun, seat, r, c) for r, c, n in occupied(wallet)
+                      if (r, c) not in buyable and not rules.never_purchasable(n)
+                      and rules.purchase_cost(begun, seat, r, c) > money)
+        if dear:
+            costs = f"{dear[0]}" if dear[0] == dear[-1] else f"{dear[0]} to {dear[-1]}"
+            lines += self.say(f"Too dear for your {money} {self.MONEY} now: {len(dear)} more card(s) of the market, "
+                              f"costing {costs}.")
+        if example is not None:
+            lines += self.say("To buy another card of the list, change the row and column of this line:")
+            lines += ready(example.entry, self.WIDTH)
+        return lines
+
+    def bribe_owed(self, rules: Any, state: S, seat: str, kind: str, owed: tuple[str, int] | None
+                   ) -> tuple[str, int] | None:
+        """A bribe `seat` owes (receiver, most it may be asked) unless the rules waive it (BribeRules)."""
+        if owed is None or owed[1] <= 0 or rules.bribes_waived(state, seat, kind):
+            return None
+        return owed
+
+    def card_actions(self, state: S, begun: S, seat: str, actions: TurnActions, tableau: Sequence[int]) -> list[str]:
+        """Each card of `tableau` with its actions: ready lines for what the rules allow now, one line saying why
+        for what they do not. `state` is the state before the turn, `begun` a copy with the turn begun."""
+        rules = actions.rules
+        lines: list[str] = []
+        for number in tableau:
+            kinds = rules.card_actions(number)
+            if not kinds:
+                continue
+            head = f"{self.card_title(number)} ({number})"
+            notes = []
+            if rules.is_favoured(begun, seat, number):
+                notes.append(self.BONUS)
+            hostage = self.bribe_owed(rules, begun, seat, HOSTAGE, rules.hostage_bribe(begun, number))
+            extra = self.card_note(begun, seat, number)
+            if extra:
+                notes.append(extra)
+            if hostage is not None:
+                notes.append(f"{self.hostage_words(hostage[0])}, who may ask a bribe of at most {hostage[1]} "
+                             f"({actions.BRIBE_FIELD}: is the most you pay)")
+            lines += self.say(head + (f", {'; '.join(notes)}" if notes else "") + ":", 2, bullet=True)
+            for kind in kinds:
+                lines += self.card_action(state, begun, seat, actions, number, kind, hostage)
+        return lines
+
+    def hostage_words(self, holder: str) -> str:
+        """How a card held by an enemy's agents is said ("held hostage by bob")."""
+        return f"held hostage by {holder}"
+
+    def card_action(self, state: S, begun: S, seat: str, actions: TurnActions, number: int, kind: str,
+                    hostage: tuple[str, int] | None) -> list[str]:
+        """One action of a card: its note and ready lines, or why it cannot be taken now."""
+        found = actions.card_problem(begun, seat, number, kind)
+        if found is not None:
+            return self.say(f"{kind}: not now; {_sentence(found[1])}", 4, bullet=True)
+        module = actions.action_module(kind)
+        if module is None or not hasattr(module, "offer"):
+            return self.say(f"{kind}: not in this game yet.", 4, bullet=True)
+        offer = module.offer(begun, seat, number)
+        entries = []
+        for params in offer.examples[:EXAMPLES_AT_MOST]:
+            entry = {"action": kind, "card": number, **params}
+            if hostage is not None:
+                entry[actions.BRIBE_FIELD] = hostage[1]
+            entries.append(entry)
+        accepted, refused = self.offered(state, seat, entries)
+        if not accepted:
+            why = offer.note if not offer.examples or refused is None else refused.message
+            return self.say(f"{kind}: not now; {_sentence(why)}", 4, bullet=True)
+        lines = self.say(f"{kind}: {_sentence(offer.note)}", 4, bullet=True)
+        for tried in accepted:
+            lines += ready(tried.entry, self.WIDTH)
+        return lines
 
     def answers(self, state: S, seat: str) -> str:
         """Each question asked of `seat` with its choices, then the answer (or answers by key) set to the
@@ -122,9 +375,8 @@ class OrderTemplate(Generic[S]):
         lines: list[str] = []
         for question in asked:
             many = f" Give a list of {question.count}." if question.count is not None else ""
-            lines += self.comment(f"{question.text}.{many}")
-            lines += self.comment("Choices: " + ", ".join(self.option(question, o) for o in question.options),
-                                  self.CHOICES_INDENT)
+            lines += self.say(f"{_sentence(question.text)}{many}")
+            lines += self.say("Choices: " + ", ".join(self.option(question, o) for o in question.options) + ".")
             lines += self.question_note(state, question)
         if len(asked) == 1:
             lines.append(f"answer: {yaml_value(asked[0].default)}  # the default, used if the deadline passes")
@@ -139,11 +391,23 @@ class OrderTemplate(Generic[S]):
 
     def standing(self, state: S, seat: str) -> str:
         """The standing orders a seat may give, and its own (an example when it has none)."""
-        lines = self.comment("Standing orders answer other players' questions while you are away (they last until "
-                             "changed):")
+        lines = self.say("Standing orders answer other players' questions while you are away (they last until "
+                         "changed):")
         for key, text in self.STANDING.items():
-            lines += self.comment(f"{key}: {text}", 2)
+            lines += self.say(_sentence(f"{key}: {text}"), 2, bullet=True)
         own = state.standing.get(seat, {})
         lines.append("standing: " + yaml_value(dict(own)) if own else "# standing: {bribe: full}")
         return self.lines(lines)
+
+
+def choice_note(tried: Trial) -> str:
+    """The choices an entry's own questions offered, for the fields its trial filled in with their defaults."""
+    return "".join(f"; {field}: one of {named([str(o) for o in q.options])}" for field, q in tried.asked.items()
+                   if len(q.options) > 1)
+
+
+def _sentence(text: str) -> str:
+    """`text` ended as a sentence."""
+    text = text.strip()
+    return text if text.endswith((".", ":", "?", "!")) else text + "."
 

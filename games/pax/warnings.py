@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from engine.contract import Event, Path
+from games.pax.ahead import explore, part_of, replayed
 from games.pax.context import OrderError, Question
 from games.pax.turn import Outcome
 
@@ -56,8 +57,9 @@ class Warner(Generic[S]):
 
     # --- hooks --------------------------------------------------------------------------------------------
 
-    def run(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-        """Run `seat`'s turn from `start` as a replay after a pause does (leniently)."""
+    def run(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            lenient: bool = True) -> Outcome:
+        """Run `seat`'s turn from `start` as a replay after a pause does (leniently), or as a check does."""
         raise NotImplementedError
 
     def resume(self, state: S, seat: str, order: Mapping[str, Any]) -> Trial[S] | None:
@@ -91,11 +93,11 @@ class Warner(Generic[S]):
         if card is None:
             return ""
         if question.key.endswith(".bribe-play"):
-            return self.play_bribe_reason(question.seat, card)
+            return self.play_bribe_reason(trial.start, question.seat, card)
         return self.action_bribe_reason(question.seat, card)
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
-        """Why `seat` is owed a bribe for playing `card` (its region's controller), in brackets."""
+    def play_bribe_reason(self, state: S, seat: str, card: Any) -> str:
+        """Why `seat` is owed a bribe for playing `card` from `state` (its region's controller), in brackets."""
         return ""
 
     def action_bribe_reason(self, seat: str, card: Any) -> str:
@@ -160,7 +162,36 @@ class Warner(Generic[S]):
         # What every answer tried leads to is sure too (unless the trials ran out before trying them all).
         if leaves and not branches:
             sure |= frozenset.intersection(*leaves)
-        return [line if identity in sure else _depending(line) for identity, line in found.items()]
+        lines = [line if identity in sure else _depending(line) for identity, line in found.items()]
+        now: Any = state
+        return lines + (self.unjudged(trial) if now.paused is None else [])
+
+    def unjudged(self, trial: Trial[S]) -> list[str]:
+        """The parts of a new turn's order that a check could not judge yet: refused after some answers to the
+        questions the turn stops at and not after others (ahead.py), or not reached when the trials ran out."""
+        run = replayed(lambda order, given: self.run(trial.start, trial.seat, order, given, lenient=False),
+                       trial.order)
+        try:
+            first = run(dict(trial.answers))
+        except OrderError:
+            return []  # the check refuses it: nothing to warn of
+        ahead = explore(run, first, trial.answers)
+        lines = []
+        for error in ahead.sometimes_refused():
+            part = part_of(error.path)
+            skipped = ", and then it is not taken" if len(part) == 2 else ""
+            lines.append(f"{self.part_label(trial.order, part)} cannot be judged until the questions above are "
+                         f"answered: after some answers the rules refuse it ({error.message}){skipped}.")
+        if not ahead.complete:
+            lines.append("Not every answer to the questions above could be tried: the actions after them are "
+                         "judged when they are answered.")
+        return lines
+
+    def part_label(self, order: Mapping[str, Any], part: Path) -> str:
+        """ "Action 2 (play <card>)" for an action entry of `order`, "`cleanup:`" for a section."""
+        if len(part) == 2:
+            return self.action_label(order, f"actions.{part[1]}.entry")
+        return f"`{part[0]}:`"
 
     def trial_of(self, state: S, seat: str, order: Mapping[str, Any]) -> Trial[S] | None:
         """The turn `seat`'s order starts or resumes, with other humans' standing orders left out; None if none."""

@@ -117,9 +117,10 @@ class PaxExpanse(PaxGame[GameState]):
             return orders.answer_problems(order, asked)
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any]) -> Outcome:
+    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
+                     answers: dict[str, Any] | None = None) -> Outcome:
         """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order)
+        return run_turn(start, seat, order, answers)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The factions."""

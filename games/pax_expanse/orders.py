@@ -85,7 +85,8 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
     for key in order:
         if key not in TURN_KEYS:
             found.append(Problem((key,), f"unknown key {key!r}; a turn order has {', '.join(TURN_KEYS)}"))
-    if "actions" in order and not isinstance(order["actions"], list):
+    # `actions:` with nothing after it (every line of a template left commented out) is no actions, as `[]`.
+    if order.get("actions") is not None and not isinstance(order["actions"], list):
         found.append(Problem(("actions",), "actions is a list, e.g. actions: [{action: purchase, row: 1, column: 2}]"))
     cleanup = order.get("cleanup")
     if cleanup is not None:

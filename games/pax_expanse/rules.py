@@ -11,6 +11,10 @@ from games.pax.rules import PaxRules
 from games.pax_expanse import abilities, cards, dominance, events, network, queries
 from games.pax_expanse.state import GameState
 
+#: The name of the question asking which market row takes an odd action cost's last influence (its answers are
+#: rows, not cards).
+ODD_ROW = "odd-row"
+
 
 def _effect_kind(card: int) -> str | None:
     event = cards.events().get(card)
@@ -158,7 +162,7 @@ class ExpanseRules(PaxRules[GameState]):
 
     def odd_share_row(self, ctx: Any, seat: str) -> int:
         """An odd action cost: the payer chooses the row that takes the last influence (rulebook, Action Costs)."""
-        row = ctx.ask(Question(seat, ctx.serial("odd-row"), "choice",
+        row = ctx.ask(Question(seat, ctx.serial(ODD_ROW), "choice",
                                "an odd action cost: the market row (1 top, 2 bottom) that takes the last influence",
                                (1, 2), default=1))
         return int(row) - 1

@@ -1,21 +1,27 @@
 """The pre-filled order a seat gets with its report: YAML, with the legal choices for its next order as comments
-no wider than 72 columns."""
+and each action the rules allow now as a ready line (the frame, questions, ready lines and standing orders are the
+Pax kernel's, games/pax/template.py; the words and a turn's parts are Pax Expanse's).
+
+A turn's template lists the cards the seat can afford to buy now with one ready line, offers a ready line for
+each card in hand and for each action of an asset the rules allow now; an asset's action they do not allow says
+why in one line. Bribes are the kernel's BribeRules' answer: one an ability or event waives is never claimed.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.pax.context import Question
+from games.pax.bribes import PLAY
+from games.pax.context import Chooser, Question
 from games.pax.orders import card_option
-from games.pax.template import OrderTemplate
-from games.pax_expanse import actions, cards, events, orders, queries
+from games.pax.template import OrderTemplate, Trial, choice_note, ready
+from games.pax.turn import Outcome
+from games.pax_expanse import cards, orders, queries
 from games.pax_expanse.game import DEFAULT_LOYALTY
-from games.pax_expanse.rules import RULES
+from games.pax_expanse.rules import ODD_ROW, RULES
 from games.pax_expanse.state import GameState
-from games.pax_expanse.turn import begin_turn, may_act
+from games.pax_expanse.turn import ACTIONS, begin_turn, run_turn
 
-#: Order templates are read in mail: no line wider than this.
-WIDTH = 72
 #: Impact icons in players' words.
 IMPACT = {"transport": "transport", "agent": "agent", "fleet": "fleet", "supporter": "supporter",
           "influence": "two influence", "climate_war": "climate towards War",
@@ -24,11 +30,10 @@ IMPACT = {"transport": "transport", "agent": "agent", "fleet": "fleet", "support
 
 class ExpanseTemplate(OrderTemplate[GameState]):
     """Pax Expanse's order template: several seats may be due at once (the secret loyalties, bribes asked
-    together), comments wrapped for mail."""
+    together)."""
 
-    WIDTH = WIDTH
-    CHOICES_INDENT = 2
     TABLEAU = "network"
+    MONEY = "influence"
     STANDING = orders.STANDING
 
     def is_due(self, state: GameState, seat: str) -> bool:
@@ -41,19 +46,38 @@ class ExpanseTemplate(OrderTemplate[GameState]):
         return [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
 
     def option(self, question: Question, option: Any) -> str:
-        """A card's name beside its number."""
+        """A card's name beside its number; amounts of influence (a bribe) and market rows are only numbers."""
+        if question.kind == "bribe" or question.key.rsplit(".", 1)[-1].startswith(ODD_ROW):
+            return str(option)
         return card_option(option, lambda number: cards.card(number).name)
 
     def loyalty(self, state: GameState, seat: str) -> str:
         """One of the factions, in secret."""
         board = cards.board()
-        lines = self.comment("Choose your starting loyalty, in secret: nobody sees it until every player has "
-                             "chosen. One of: " + ", ".join(f"{f.id} ({f.name})" for f in board.factions) + ".")
+        lines = self.say("Choose your starting loyalty, in secret: nobody sees it until every player has "
+                         "chosen. One of: " + ", ".join(f"{f.id} ({f.name})" for f in board.factions) + ".")
         return self.lines([*lines, f"loyalty: {DEFAULT_LOYALTY}  # the default, if the deadline passes"])
 
     def turn(self, state: GameState, seat: str) -> str:
         """Purchases, plays, card actions and cleanup."""
         return _turn(state, seat)
+
+    def run(self, state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            chooser: Chooser) -> Outcome:
+        """A new turn of the rules (turn.py)."""
+        return run_turn(state, seat, order, answers, chooser)
+
+    def card_title(self, number: int) -> str:
+        """An asset's name."""
+        return RULES.card_title(number)
+
+    def market_title(self, number: int) -> str:
+        """A market card's name, "event" before an event's."""
+        return f"event {RULES.card_title(number)}" if number in cards.events() else RULES.card_title(number)
+
+    def hostage_words(self, holder: str) -> str:
+        """An asset on which another player has more agents than anyone."""
+        return f"intimidated by {holder}"
 
 
 TEMPLATE = ExpanseTemplate()
@@ -66,81 +90,54 @@ def order_template(state: GameState, seat: str) -> str:
 
 def _turn(state: GameState, seat: str) -> str:
     # The choices as the turn will find them when it starts (a copy with the turn begun: nothing changes here).
-    state = begin_turn(state, seat, {}, {}).state
-    player = state.players[seat]
-    lines = TEMPLATE.comment(f"Your turn. You have {player.influence} influence; the climate favours "
-                     f"{RULES.favoured_name(state)}: those assets take bonus actions.")
-    lines += TEMPLATE.comment("Up to 2 actions (purchase and play count too), plus the bonus actions. Each entry of "
-                      "`actions` is one action, taken in order. Rows are 1 (top) and 2, columns 1-6.")
-    slots = RULES.purchasable(state, seat)
-    if slots:
-        lines.append("# Purchase (cost in influence; influence lying on the card):")
-    for r, c in slots:
-        number = state.market[r][c]
-        assert number is not None
-        lines.append(f"#   {{action: purchase, row: {r + 1}, column: {c + 1}}}")
-        kind = "event " if number in cards.events() else ""
-        note = f"{kind}{RULES.card_title(number)}: cost {RULES.purchase_cost(state, seat, r, c)}"
-        if state.market_influence[r][c]:
-            note += f", {state.market_influence[r][c]} on it"
-        lines += TEMPLATE.comment(note + _event_choice(state, seat, number), 6)
-    if player.hand:
-        lines += TEMPLATE.comment("Play from your hand (side: left or right end of your Network; bribe: the most you "
-                          "pay the region's controller; transports: a border per transport icon; agents: an "
-                          "asset per agent icon, top to bottom):")
-    for number in player.hand:
-        lines.append(f"#   {{action: play, card: {number}, side: right}}")
-        lines += TEMPLATE.comment(_play_note(state, seat, number), 6)
-    usable = {n: [k for k in RULES.card_actions(n) if may_act(state, seat, n, k)] for n in player.network}
-    if any(usable.values()):
-        lines.append("# Card actions (each asset once per turn):")
-    for number, kinds in usable.items():
-        if not kinds:
-            continue
-        note = f"{RULES.card_title(number)} (card {number})"
-        if RULES.is_favoured(state, seat, number):
-            note += ", a bonus action"
-        owed = RULES.hostage_bribe(state, number)
-        if owed is not None:
-            note += f"; intimidated by {owed[0]}: bribe up to {owed[1]}"
-        lines += TEMPLATE.comment(note + ":", 2)
-        for kind in kinds:
-            lines.append(f"#     {{action: {kind}, card: {number}, ...}}")
-            module = actions.module(kind)
-            for choice in module.choices(state, seat, number) if module else ["not available yet"]:
-                lines += TEMPLATE.comment(choice, 6)
-    lines.append("actions: []")
-    lines += TEMPLATE.comment(f"Cleanup: if you will be over your limits (Network "
-                      f"{queries.network_limit(state, seat)}, hand {queries.hand_limit(state, seat)}), list the "
-                      "cards to discard; left out, you are asked after your actions.")
+    begun = begin_turn(state, seat, {}, {}).state
+    player = begun.players[seat]
+    say = TEMPLATE.say
+    lines = say(f"Your turn. You have {player.influence} influence; the climate favours "
+                f"{RULES.favoured_name(begun)}: those assets take bonus actions.")
+    lines += say(f"You may take {RULES.ACTION_LIMIT} actions (purchase and play always count), plus the bonus "
+                 "actions.")
+    lines += say("To take an action, delete the # before its line: a line that starts with #- is ready as it "
+                 "stands, and lines that start with #  continue it. Actions are taken in the order you list "
+                 "them; with none, you take no actions.")
+    lines.append("actions:")
+    lines += TEMPLATE.purchases(state, begun, seat, RULES)
+    lines += _plays(state, seat)
+    usable = [n for n in player.network if RULES.card_actions(n)]
+    if usable:
+        lines += say("Card actions: each asset of your Network acts once a turn and is exhausted by it.")
+        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable)
+    lines += say(f"Cleanup: if you will be over your limits (Network {queries.network_limit(state, seat)}, hand "
+                 f"{queries.hand_limit(state, seat)}), list the cards to discard; left out, you are asked after "
+                 "your actions.")
     lines.append(TEMPLATE.cleanup_entry())
-    return "\n".join(lines) + "\n"
+    return TEMPLATE.lines(lines)
 
 
-def _event_choice(state: GameState, seat: str, number: int) -> str:
-    """For an event that asks its buyer to choose: the field and its choices."""
-    event = cards.events().get(number)
-    if event is None or event.purchased.kind not in events.CHOICE_FIELDS:
-        return ""
-    field = events.CHOICE_FIELDS[event.purchased.kind]
+def _plays(state: GameState, seat: str) -> list[str]:
+    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in."""
+    hand = state.players[seat].hand
+    if not hand:
+        return []
     board = cards.board()
-    options = {"target": [s for s in state.order if s != seat], "climate": [c.id for c in board.climate],
-               "region": list(board.regions)}[field]
-    return f"; {field}: one of {', '.join(options)}"
-
-
-def _play_note(state: GameState, seat: str, number: int) -> str:
-    asset = cards.assets()[number]
-    region = queries.asset_region(state, number)
-    board = cards.board()
-    note = (f"{asset.name} ({board.region_names[region]}, {asset.suit} {asset.rank}; impact: "
-            f"{', '.join(IMPACT[i] for i in asset.impact) or 'none'})")
-    owed = queries.play_bribe(state, seat, number)
-    if owed is not None:
-        note += f"; {owed[0]} controls {board.region_names[region]}: bribe up to {owed[1]}"
-    if "transport" in asset.impact:
-        note += f"; transports: {', '.join(queries.borders_of(region))}"
-    if "agent" in asset.impact:
-        targets = [str(n) for n in queries.ring(state) if queries.asset_region(state, n) == region]
-        note += f"; agents: {', '.join([*targets, f'{number} (itself)'])}"
-    return note
+    lines = TEMPLATE.say("Play a card from your hand to the left or right end of your Network (side:). Each "
+                         "transport icon takes a border (transports:) and each agent icon an asset of the "
+                         "card's region (agents:), top to bottom; bribe: is the most you pay the region's "
+                         "controller:")
+    for number in hand:
+        asset = cards.assets()[number]
+        region = board.region_names[queries.asset_region(state, number)]
+        note = (f"{asset.name} ({number}): {region}, {asset.suit} {asset.rank}; impact: "
+                f"{', '.join(IMPACT[i] for i in asset.impact) or 'none'}")
+        entry: dict[str, Any] = {"action": "play", "card": number, "side": "right"}
+        owed = TEMPLATE.bribe_owed(RULES, state, seat, PLAY, RULES.play_bribe(state, seat, number))
+        if owed is not None:
+            note += f"; {owed[0]} controls {region} and may ask a bribe of at most {owed[1]}"
+            entry["bribe"] = owed[1]
+        tried = TEMPLATE.trial(state, seat, entry)
+        if not isinstance(tried, Trial):
+            lines += TEMPLATE.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
+            continue
+        lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
+        lines += ready(tried.entry)
+    return lines

@@ -27,9 +27,10 @@ class ExpanseWarner(Warner[GameState]):
     loyalty_field = "faction"
     money_unit = "influence"
 
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-        """A lenient run of the turn, as a replay after a pause."""
-        return run_turn(start, seat, order, answers, lenient=True)
+    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            lenient: bool = True) -> Outcome:
+        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
+        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn of `seat` goes on with its answers; answers to another seat's turn are that seat's
@@ -118,9 +119,9 @@ class ExpanseWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _asset(card) else None
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
-        """The controller of the played asset's region."""
-        region = cards.assets()[card].region
+    def play_bribe_reason(self, state: GameState, seat: str, card: Any) -> str:
+        """The controller of the played asset's region (a crew asset's is where the Rocinante is)."""
+        region = queries.asset_region(state, card)
         return f"({seat} controls {cards.board().region_names.get(region, region)})"
 
     def action_bribe_reason(self, seat: str, card: Any) -> str:

@@ -129,9 +129,10 @@ class PaxPamir(PaxGame[GameState]):
             return orders.answer_problems(order, orders.question_from_data(state.paused.question))
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any]) -> Outcome:
+    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
+                     answers: dict[str, Any] | None = None) -> Outcome:
         """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order)
+        return run_turn(start, seat, order, answers)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""

@@ -1,30 +1,39 @@
 """The pre-filled order a seat gets with its report: YAML, with the legal choices for its next order as comments
-(the frame, questions and standing orders are the Pax kernel's; the words and a turn's choices are Pax Pamir's)."""
+and each action the rules allow now as a ready line (the frame, questions, ready lines and standing orders are the
+Pax kernel's, games/pax/template.py; the words and a turn's parts are Pax Pamir's).
+
+A turn's template offers a ready line for each card the seat can afford to buy now (the dearer ones are named
+in one sentence), for each card in hand, and for each action of a court card the rules allow now; a card's
+action they do not allow says why in one line.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.pax.context import Question
-from games.pax.market import occupied
+from games.pax.bribes import PLAY
+from games.pax.context import Chooser, Question
 from games.pax.orders import card_option
-from games.pax.template import OrderTemplate
-from games.pax_pamir import actions, cards, core, market, orders, queries
+from games.pax.template import OrderTemplate, Trial, choice_note, ready
+from games.pax.turn import Outcome
+from games.pax_pamir import cards, orders, queries
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.rules import DECLINE, RULES
 from games.pax_pamir.state import GameState
-from games.pax_pamir.turn import BLACKMAIL, NO_SPY, blackmail_targets
+from games.pax_pamir.turn import ACTIONS, BLACKMAIL, NO_SPY, blackmail_targets, run_turn, turn_state
 
 
 class PamirTemplate(OrderTemplate[GameState]):
-    """Pax Pamir's order template: one seat is due at a time, comments on one line each."""
+    """Pax Pamir's order template: one seat is due at a time."""
 
     TABLEAU = "court"
+    MONEY = "rupees"
+    BONUS = "a bonus action (favored suit)"
     STANDING = {
-        "bribe": "full | waive | <most rupees you ask>   when someone owes you a bribe",
-        "discard": "[card numbers, most expendable first]   when the rules make you discard",
-        "safe_house": "true | false   whether a spy removed in battle hides in your Safe House",
-        "courtly_manners": "decline | pay   under your Courtly Manners, decline bribes (the default) or pay them",
+        "bribe": "full, waive, or the most rupees you ask, when someone owes you a bribe.",
+        "discard": "a list of card numbers, most expendable first, for when the rules make you discard.",
+        "safe_house": "true or false: whether a spy of yours removed in battle hides in your Safe House.",
+        "courtly_manners": "decline (the default) or pay: what your Courtly Manners does with bribes asked of you.",
     }
 
     def is_due(self, state: GameState, seat: str) -> bool:
@@ -45,16 +54,31 @@ class PamirTemplate(OrderTemplate[GameState]):
         assert state.paused is not None
         if question.seat != state.paused.seat:
             return []
-        return [f"# (Question key {question.key}: a turn may answer it in advance under `answers:`.)"]
+        return self.say(f"A turn's order may answer this question in advance under `answers:`, with the key "
+                        f"{question.key}.")
 
     def loyalty(self, state: GameState, seat: str) -> str:
         """One of the coalitions."""
         coalitions = ", ".join(cards.board().coalitions)
-        return f"# Choose your starting loyalty: one of {coalitions}.\nloyalty: {loyalty_default(state)}\n"
+        return self.lines([*self.say(f"Choose your starting loyalty: one of {coalitions}."),
+                           f"loyalty: {loyalty_default(state)}"])
 
     def turn(self, state: GameState, seat: str) -> str:
-        """Purchases, plays and card actions, Blackmail, cleanup."""
+        """Blackmail, purchases, plays and card actions, cleanup."""
         return _turn(state, seat)
+
+    def run(self, state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            chooser: Chooser) -> Outcome:
+        """A new turn of the rules (turn.py)."""
+        return run_turn(state, seat, order, answers, chooser)
+
+    def card_title(self, number: int) -> str:
+        """A court card's name."""
+        return queries.court_card(number).name
+
+    def market_title(self, number: int) -> str:
+        """A market card's name, "event" before an event's."""
+        return _title(number)
 
 
 TEMPLATE = PamirTemplate()
@@ -66,75 +90,71 @@ def order_template(state: GameState, seat: str) -> str:
 
 
 def _turn(state: GameState, seat: str) -> str:
+    begun = turn_state(state, seat)
     player = state.players[seat]
-    lines = [
-        f"# Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.",
-        f"# Up to {RULES.ACTION_LIMIT} actions, plus a bonus action for each court card of the favored suit.",
-        "# Each entry of `actions` is one action, taken in order. Rows are 1 (top) and 2 (bottom), columns 1-6.",
-        "#",
-        "# Purchase (cost in rupees, rupees lying on the card):",
-    ]
-    for row, column, number in occupied(state):
-        if market.is_public_withdrawal(number):
-            continue
-        cost = RULES.purchase_cost(state, seat, row, column)
-        dear = f" (more than your {player.rupees} rupees now)" if cost > player.rupees else ""
-        lines.append(f"#   {{action: purchase, row: {row + 1}, column: {column + 1}}}  # {_title(number)}, cost {cost}"
-                     f", {state.market_rupees[row][column]} on it{dear}")
-    if player.hand:
-        lines.append("# Play from your hand (side: left or right; one border per road icon, one card per spy icon;")
-        lines.append("# bribe: the most you will pay the ruler):")
-        for number in player.hand:
-            lines.append(f"#   {{action: play, card: {number}, side: right}}  # {_play_note(state, seat, number)}")
-    usable = [n for n in player.court if queries.court_card(n).actions]
+    say = TEMPLATE.say
+    lines = say(f"Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.")
+    lines += say(f"You may take {RULES.ACTION_LIMIT} actions, plus a bonus action for each action of a court card "
+                 "of the favored suit; purchase and play always count.")
+    lines += say("To take an action, delete the # before its line: a line that starts with #- is ready as it "
+                 "stands, and lines that start with #  continue it. Actions are taken in the order you list "
+                 "them; with none, you take no actions.")
+    lines += _blackmail(state, seat)
+    lines.append("actions:")
+    lines += TEMPLATE.purchases(state, begun, seat, RULES)
+    lines += _plays(state, seat)
+    usable = [n for n in player.court if RULES.card_actions(n)]
     if usable:
-        lines.append("# Card actions (each court card once per turn; favored cards act as bonus actions):")
-        for number in usable:
-            card = queries.court_card(number)
-            bonus = " (bonus)" if queries.is_favored(state, seat, number) else ""
-            hostage = RULES.hostage_bribe(state, number)
-            if hostage is not None and not queries.bribes_waived(state, seat, "hostage"):
-                bonus += (f"; held hostage by {hostage[0]}: hostage_bribe up to {hostage[1]}"
-                          f"{_courtly_note(state, seat)}")
-            for name in card.actions:
-                module = actions.module(name)
-                if module is None:
-                    lines.append(f"#   {{action: {name}, card: {number}}}  # {card.name}{bonus}: not available yet")
-                    continue
-                lines.append(f"#   {{action: {name}, card: {number}, ...}}  # {card.name}{bonus}")
-                lines += [f"#       {line}" for line in module.choices(state, seat, number)]
-    lines.append("actions: []")
+        lines += say("Card actions: each court card acts once a turn.")
+        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable)
+    lines += say("Cleanup: if you will be over your limits (court "
+                 f"{queries.court_limit(state, seat)}, hand {queries.hand_limit(state, seat)}), list exactly the "
+                 "court and hand cards to discard; left out, you are asked after your actions.")
+    lines.append(TEMPLATE.cleanup_entry())
+    return TEMPLATE.lines(lines)
+
+
+def _blackmail(state: GameState, seat: str) -> list[str]:
+    """Where each Blackmail card's spy goes at the start of the turn: one mapping for both cards (a second
+    `blackmail:` line would be a duplicate YAML key)."""
+    lines: list[str] = []
     regions = []
     for ability, region in BLACKMAIL.items():
         if queries.has_ability(state, seat, ability):
             targets = ", ".join(str(n) for n in blackmail_targets(state, region)) or "none now"
-            lines.append(f"# Blackmail: a spy on one of these {region} cards without spies, or none: {targets}")
+            lines += TEMPLATE.say(f"Blackmail: a spy on one of these {region} cards without spies, or "
+                                  f"{NO_SPY}: {targets}.")
             regions.append(f"{region}: {NO_SPY}")
     if regions:
-        # One mapping for both Blackmail cards: a second `blackmail:` line would be a duplicate YAML key.
         lines.append(f"blackmail: {{{', '.join(regions)}}}")
-    lines.append("# Cleanup: if you will be over your limits, list exactly the court/hand cards to discard "
-                 f"(court limit {queries.court_limit(state, seat)}, hand limit {queries.hand_limit(state, seat)});")
-    lines.append("# left out, you are asked after your actions.")
-    lines.append(TEMPLATE.cleanup_entry())
-    return "\n".join(lines) + "\n"
+    return lines
 
 
-def _play_note(state: GameState, seat: str, number: int) -> str:
-    card = queries.court_card(number)
-    note = f"{card.name} ({card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)})"
-    owed = RULES.play_bribe(state, seat, number)
-    if owed is not None:
-        waived = (" (you owe no bribe now)" if queries.bribes_waived(state, seat, "play")
-                  else _courtly_note(state, seat))
-        note += f"; {owed[0]} rules {card.region}: bribe up to {owed[1]}{waived}"
-    if "road" in card.impact:
-        borders = [b for b in cards.board().borders if card.region in cards.board().border_regions[b]]
-        note += f"; roads: {', '.join(borders)}"
-    if "spy" in card.impact:
-        targets = [str(n) for n in core.spy_targets(state, card.region)] + [f"{number} (itself)"]
-        note += f"; spies: {', '.join(targets)}"
-    return note
+def _plays(state: GameState, seat: str) -> list[str]:
+    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in."""
+    hand = state.players[seat].hand
+    if not hand:
+        return []
+    lines = TEMPLATE.say("Play a card from your hand to the left or right end of your court (side:). Each road "
+                         "icon takes a border of the card's region (roads:) and each spy icon a court card of that "
+                         "region in any court (spies:); bribe: is the most you pay the ruler:")
+    for number in hand:
+        card = queries.court_card(number)
+        note = f"{card.name} ({number}): {card.region}, {card.suit} {card.rank}; impact: {', '.join(card.impact)}"
+        entry: dict[str, Any] = {"action": "play", "card": number, "side": "right"}
+        owed = RULES.play_bribe(state, seat, number)
+        if owed is not None and owed[1] > 0 and RULES.bribes_waived(state, seat, PLAY):
+            note += f"; {owed[0]} rules {card.region}, but you owe no bribe now"
+        elif owed is not None and owed[1] > 0:
+            note += f"; {owed[0]} rules {card.region} and may ask up to {owed[1]} rupees{_courtly_note(state, seat)}"
+            entry["bribe"] = owed[1]
+        tried = TEMPLATE.trial(state, seat, entry)
+        if not isinstance(tried, Trial):
+            lines += TEMPLATE.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
+            continue
+        lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
+        lines += ready(tried.entry)
+    return lines
 
 
 def _courtly_note(state: GameState, seat: str) -> str:
@@ -142,7 +162,7 @@ def _courtly_note(state: GameState, seat: str) -> str:
     if not queries.may_decline_bribes(state, seat):
         return ""
     answer = state.standing.get(seat, {}).get("courtly_manners", DECLINE)
-    return f" (Courtly Manners: you {answer} it; standing courtly_manners: decline | pay)"
+    return f" (your Courtly Manners: you {answer} it; standing courtly_manners: decline or pay)"
 
 
 def _title(number: int) -> str:

@@ -29,9 +29,10 @@ class PamirWarner(Warner[GameState]):
     loyalty_field = "coalition"
     money_unit = "rupee(s)"
 
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-        """A lenient run of the turn, as a replay after a pause."""
-        return run_turn(start, seat, order, answers, lenient=True)
+    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            lenient: bool = True) -> Outcome:
+        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
+        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn goes on with `seat`'s answer to its own question; another seat's answer is its business."""
@@ -88,7 +89,7 @@ class PamirWarner(Warner[GameState]):
         card = entry.get("card")
         return card if _is_court_card(card) else None
 
-    def play_bribe_reason(self, seat: str, card: Any) -> str:
+    def play_bribe_reason(self, state: GameState, seat: str, card: Any) -> str:
         """The ruler of the played card's region."""
         return f"({seat} rules {queries.court_card(card).region})"
 

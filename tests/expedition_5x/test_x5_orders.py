@@ -148,12 +148,14 @@ def test_order_template_lists_the_legal_choices_and_the_deck_top_apart():
     state.players["anna"].hand = ["excavate", "drill", "expand"]
     state.players["anna"].discards = ["plunder", "scout"]
     template = GAME.template(state, "anna")
-    assert max(len(line) for line in template.splitlines()) <= 84  # fits the order box of a printed report
+    assert max(len(line) for line in template.splitlines()) <= 72  # fits a mail, and a printed report's order box
     assert "\naction: drill\n" in template and "\nbid: {alone: 1, contested: 1}\n" in template
+    # The other cards in hand are ready lines; a card in the discard pile is only named.
+    assert "\n#action: excavate\n" in template and "\n#action: expand\n" in template
+    assert "#action: plunder" not in template and "#action: scout" not in template
     assert "  - card: T09" not in template and "  - card: T01" in template
     text = _flat(template)
-    assert "action: the card you play. You can play: excavate, drill, expand" in text
-    assert "(in your discard pile until you play expand: plunder, scout)" in text
+    assert "In your discard pile until you play expand: plunder, scout." in text
     assert "bid: a whole number of water from 1 to 7 (you have 7)." in text
     assert "Not for sale yet (top of the deck): T09 Star Chart" in text
     # Dune Hollow shows Drill on its right, T01 shows Drill on its left: the only join it offers.

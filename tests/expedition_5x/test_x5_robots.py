@@ -147,7 +147,7 @@ def test_templates_and_default_orders_always_pass_check(players):
             for prompt in GAME.prompts(state):
                 template = GAME.template(state, prompt.seat)
                 assert GAME.check(state, prompt.seat, yaml.load(template)) == []
-                assert max(len(line) for line in template.splitlines()) <= 84
+                assert max(len(line) for line in template.splitlines()) <= 72
                 assert GAME.check(state, prompt.seat, GAME.default_order(state, prompt.seat)) == []
                 orders[prompt.seat] = GAME.random_order(state, prompt.seat, Rng.for_step(seed, step_no, prompt.seat))
             state = GAME.apply(state, orders, Rng.for_step(seed, step_no)).state

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.context import Question
-from games.pax.template import GAME_OVER, OrderTemplate, comment
+from games.pax.template import GAME_OVER, OrderTemplate, flow, ready, say
 
 
 @dataclass
@@ -52,7 +52,7 @@ def test_the_game_over_template_asks_for_nothing() -> None:
 def test_a_seat_nothing_is_due_from_may_still_change_its_standing_orders() -> None:
     text = Toy().render(Table(standing={"bob": {"bribe": "waive"}}), "bob")
     assert text.startswith("# Nothing is due from you now;")
-    assert text.endswith('#   bribe: full, waive, or the most you\n#     ask\nstanding: {"bribe": "waive"}\n')
+    assert text.endswith('#   * bribe: full, waive, or the most\n#     you ask.\nstanding: {"bribe": "waive"}\n')
 
 
 def test_every_due_template_ends_with_the_standing_orders_example() -> None:
@@ -64,7 +64,7 @@ def test_every_due_template_ends_with_the_standing_orders_example() -> None:
 
 def test_one_question_is_answered_under_answer_with_its_default() -> None:
     text = Toy().render(Table(paused=object(), questions=[_question("q1", 4)]), "ann")
-    assert "# Choose a card to discard.\n# Choices: 3, 4\n" in text
+    assert "# Choose a card to discard.\n# Choices: 3, 4.\n" in text
     assert "answer: 4  # the default, used if the deadline passes\n" in text
 
 
@@ -74,8 +74,20 @@ def test_several_questions_are_answered_by_key() -> None:
     assert "answers:  # the defaults, used if the deadline passes\n  q1: 3\n  q2: [4]\n" in text
 
 
-def test_comments_wrap_to_the_games_width_or_stay_on_one_line() -> None:
+def test_comments_wrap_once_to_the_width_each_line_after_the_first_two_spaces_further_in() -> None:
     words = "word " * 30
-    assert all(len(line) <= 40 for line in comment(words, 40))
-    assert comment(words, 40)[1].startswith("#   word")
-    assert comment("a b", None, 2) == ["#   a b"]
+    assert all(len(line) <= 40 for line in say(words, width=40))
+    assert say(words, width=40)[1].startswith("#   word")
+    assert say("a b", 2, bullet=True) == ["#   * a b"]
+    assert say("a " * 20 + "b", 2, bullet=True, width=30)[1].startswith("#     a")
+
+
+def test_an_entry_is_a_ready_line_in_flow_style_or_in_block_style_when_too_long() -> None:
+    entry = {"action": "battle", "card": 55, "site": "kabul", "remove": ["army:russian", "road:herat-kabul:russian"]}
+    assert flow(entry) == "{action: battle, card: 55, site: kabul, remove: [army:russian, road:herat-kabul:russian]}"
+    assert flow({"target": "true", "side": "left"}) == '{target: "true", side: left}'  # never read as true
+    assert ready({"action": "purchase", "row": 1, "column": 2}) == ["#- {action: purchase, row: 1, column: 2}"]
+    assert ready(entry, 60) == ["#- action: battle", "#  card: 55", "#  site: kabul",
+                                "#  remove: [army:russian, road:herat-kabul:russian]"]
+    # A list too long for its line: one item a line.
+    assert ready(entry, 40)[3:] == ["#  remove:", "#  - army:russian", "#  - road:herat-kabul:russian"]

@@ -127,6 +127,15 @@ def test_play_in_a_region_another_player_controls_owes_a_bribe() -> None:
                    "action 1).")
 
 
+def test_play_of_a_crew_asset_names_the_controller_where_the_rocinante_is() -> None:
+    """Crew assets: their region is the Rocinante's; the warning asks the rules for it, not the card's print."""
+    state = table(loyalty={"anna": "opa", "ben": "mcr", "cleo": "un"}, hands={"anna": [97]}, influence={"anna": 5})
+    state.rocinante.region = "mars"
+    put(state, "supporters", "mars", "ben", 2)
+    owed = warned(state, {"actions": [{"action": "play", "card": 97, "side": "left"}]})[0]
+    assert "you owe ben a bribe of up to 2 influence (ben controls Mars)" in owed
+
+
 def test_play_with_a_bribe_limit_is_not_asked_whether_to_pay() -> None:
     (owed,) = warned(play_bribe_position(), {"actions": [{**PLAY_ADVOCATE, "bribe": 2}]})
     assert owed.startswith("Action 1 (play Belter Rights Advocate (8)): you owe ben a bribe of up to 2 influence")

@@ -190,7 +190,9 @@ def test_battle_random_params_are_always_legal() -> None:
     for _ in range(40):
         params = battle.random_params(state, "anna", TAJIK_WARBAND, rng)
         assert params is not None and not problems(state, "battle", TAJIK_WARBAND, params)
-    assert battle.choices(state, "anna", TAJIK_WARBAND)[2] == "site 8: remove up to 1 of spy:bob (x2)"
+    offer = battle.offer(state, "anna", TAJIK_WARBAND)
+    assert "at 8 up to 1 of spy:bob (x2)" in offer.note
+    assert offer.examples and all(not problems(state, "battle", TAJIK_WARBAND, e) for e in offer.examples)
     assert battle.random_params(make_state(courts={"anna": [TAJIK_WARBAND]}), "anna", TAJIK_WARBAND, rng) is None
 
 

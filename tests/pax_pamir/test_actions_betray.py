@@ -126,5 +126,6 @@ def test_betray_random_params_are_always_legal() -> None:
     for _ in range(20):
         params = betray.random_params(state, "anna", BALA_HISSAR, rng)
         assert params is not None and not problems(state, "betray", BALA_HISSAR, params)
-    assert "57: Exiled Durrani Nobility (57) in bob's court, prize british (prize: accept|refuse)" in betray.choices(
-        state, "anna", BALA_HISSAR)
+    offer = betray.offer(state, "anna", BALA_HISSAR)
+    assert "57 in bob's court (prize british; prize: accept or refuse)" in offer.note
+    assert offer.examples and all(not problems(state, "betray", BALA_HISSAR, e) for e in offer.examples)

@@ -41,7 +41,7 @@ def test_11_every_action_module_is_implemented_with_its_interface() -> None:
     assert actions.implemented() == actions.NAMES
     for name in actions.NAMES:
         module = actions.module(name)
-        for attribute in ("FIELDS", "problems", "perform", "random_params", "choices"):
+        for attribute in ("FIELDS", "problems", "perform", "random_params", "offer"):
             assert hasattr(module, attribute), f"{name}.{attribute}"
 
 

@@ -74,11 +74,12 @@ def test_component_limits_no_gift_when_every_cylinder_was_placed_this_turn() -> 
     assert "no cylinder" in messages(problems(state, "gift", CHARLES_STODDART, {}))
 
 
-def test_gift_random_params_are_legal_and_choices_list_prices() -> None:
+def test_gift_random_params_are_legal_and_the_template_offers_each_price() -> None:
     state = make_state(courts={"anna": [CHARLES_STODDART]}, rupees={"anna": 4})
     rng = Rng("gift")
     for _ in range(20):
         params = gift.random_params(state, "anna", CHARLES_STODDART, rng)
         assert params in ({"price": 2}, {"price": 4})
         assert not problems(state, "gift", CHARLES_STODDART, params)
-    assert gift.choices(state, "anna", CHARLES_STODDART) == ["price: 2, 4 (default 2)"]
+    offer = gift.offer(state, "anna", CHARLES_STODDART)
+    assert offer.examples == ({"price": 2}, {"price": 4}) and "price: 2, 4 rupees" in offer.note

@@ -196,5 +196,7 @@ def test_move_random_params_are_always_legal() -> None:
     for _ in range(50):
         params = move.random_params(state, "anna", FARAH_ROAD, rng)
         assert params is not None and not problems(state, "move", FARAH_ROAD, params)
-    assert "army herat -> kabul" in move.choices(state, "anna", FARAH_ROAD)
+    offer = move.offer(state, "anna", FARAH_ROAD)
+    assert "army herat to kabul" in offer.note
+    assert offer.examples and all(not problems(state, "move", FARAH_ROAD, e) for e in offer.examples)
     assert move.random_params(make_state(courts={"anna": [FARAH_ROAD]}), "anna", FARAH_ROAD, rng) is None

@@ -172,14 +172,17 @@ def test_turn_template_marks_dear_cards_hostage_cards_and_waived_bribes() -> Non
     state.spies = {"9": {"bob": 1}}
     state.tribes = {"punjab": {"bob": 2}}
     text = GAME.template(state, "anna")
-    assert "row: 1, column: 2}  # " in text and "row: 1, column: 3}" in text
-    assert [line for line in text.splitlines() if "more than your 2 rupees" in line][0].startswith(
-        "#   {action: purchase, row: 1, column: 4}")
-    assert not any("more than your" in line for line in text.splitlines() if "column: 3}" in line)
-    assert "held hostage by bob: hostage_bribe up to 1" in text
-    assert "bob rules punjab: bribe up to 2\n" in text
+    words = " ".join(line.lstrip("#").strip() for line in text.splitlines())
+    assert "row 1, column 2: Jan-Fishan Khan (2), cost 1." in words and "row 1, column 3: Prince Akbar Khan" in words
+    assert "row 1, column 4" not in words  # too dear: counted, not offered
+    assert "Too dear for your 2 rupees now: 6 more card(s) of the market, costing 3 to 5." in words
+    assert "held hostage by bob, who may ask a bribe of at most 1 (hostage_bribe: is the most you pay)" in words
+    assert "bob rules punjab and may ask up to 2 rupees." in words
+    assert "\n#- {action: play, card: 25, side: right, bribe: 2}\n" in text
     state.players["anna"].court.append(42)  # Barakzai Sadars: Charismatic Courtiers
-    assert "bribe up to 2 (you owe no bribe now)" in GAME.template(state, "anna")
+    text = GAME.template(state, "anna")
+    assert "bob rules punjab, but you owe no bribe now." in " ".join(line.lstrip("#").strip() for line in text.splitlines())
+    assert "\n#- {action: play, card: 25, side: right}\n" in text
 
 
 def test_a_bad_answer_given_by_key_is_a_problem_at_that_key() -> None:

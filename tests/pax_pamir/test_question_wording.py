@@ -26,7 +26,8 @@ def test_cleanup_question_names_the_seat_over_its_limit() -> None:
     assert prompt.text.endswith("at the deadline: [12]")
     template = GAME.template(step.state, "anna")
     assert "answer: [12]  # the default, used if the deadline passes" in template
-    assert "# (Question key cleanup.court-0: a turn may answer it in advance under `answers:`.)" in template
+    assert ("# A turn's order may answer this question in advance under `answers:`,\n#   with the key "
+            "cleanup.court-0.\n") in template
 
 
 def test_no_question_of_a_robot_game_speaks_to_you(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,10 +48,10 @@ def test_no_question_of_a_robot_game_speaks_to_you(monkeypatch: pytest.MonkeyPat
 def test_answer_templates_name_card_choices_and_offer_the_key_only_to_the_seat_whose_turn_it_is() -> None:
     state = position(courts={"anna": [8, 9, 11, 12]}, market=[[1, 2, 3, 4, 5, 6], [7, 10, 13, 14, 15, 16]])
     template = GAME.template(turn(state, {}).state, "anna")
-    assert "# Choices: 8 (Kabul Bazaar), 9 (Afghan Handicrafts), 11 (Lapis Lazuli Mine)" in template
+    assert "# Choices: 8 (Kabul Bazaar), 9 (Afghan Handicrafts), 11 (Lapis Lazuli\n#   Mine)" in template
     # Confidence Failure asks bob during anna's cleanup: bob answers now or by standing order, never by key.
     state = position(market=[[114, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]], hands={"bob": [22, 23]})
     step = turn(state, {})
     assert GAME.prompts(step.state)[0].seat == "bob"
     template = GAME.template(step.state, "bob")
-    assert "# Choices: 22 (" in template and "Question key" not in template
+    assert "# Choices: 22 (" in template and "in advance under `answers:`" not in template

@@ -8,10 +8,11 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from engine.rng import Rng
+from games.pax.template import WIDTH
 from games.pax_expanse import cards, queries
 from games.pax_expanse.game import PaxExpanse
 from games.pax_expanse.state import GameState
-from games.pax_expanse.template import WIDTH, order_template
+from games.pax_expanse.template import order_template
 
 GAME = PaxExpanse()
 SEATS = ["chris", "robin", "mel"]
@@ -61,10 +62,10 @@ def test_turn_template_lists_purchases_with_their_cost_and_is_accepted() -> None
     seat = state.current
     template = order_template(state, seat)
     assert_narrow(template)
-    assert "{action: purchase, row: 1, column: 1}" in template
+    assert "\n#- {action: purchase, row: 1, column: 1}\n" in template
     first = state.market[0][0]
-    assert first is not None and f"{cards.card(first).name}: cost 0" in flat(template)
-    assert "actions: []" in template
+    assert first is not None and f"row 1, column 1: {cards.card(first).name} ({first}), free" in flat(template)
+    assert "\nactions:\n" in template
     assert GAME.check(state, seat, parsed(template)) == []
 
 
@@ -79,12 +80,15 @@ def test_turn_template_lists_the_hand_with_bribes_transports_and_agents() -> Non
     region = cards.assets()[with_icons].region
     other = next(s for s in state.order if s != seat)
     state.supporters[region] = {other: 2}
-    template = flat(order_template(state, seat))
-    assert f"{{action: play, card: {with_icons}, side: right}}" in template
-    assert f"{other} controls {cards.board().region_names[region]}: bribe up to 2" in template
-    assert f"transports: {', '.join(queries.borders_of(region))}" in template
-    assert f"agents: {with_icons} (itself)" in template
-    assert_narrow(order_template(state, seat))
+    text = order_template(state, seat)
+    template = flat(text)
+    # The ready entry pays the whole bribe and takes the first border; its note names the other borders.
+    first = queries.borders_of(region)[0]
+    assert (f"\n#- action: play\n#  card: {with_icons}\n#  side: right\n#  bribe: 2\n#  transports: [{first}]\n"
+            in text)
+    assert f"{other} controls {cards.board().region_names[region]} and may ask a bribe of at most 2" in template
+    assert f"transports: one of {', '.join(queries.borders_of(region))}" in template
+    assert_narrow(text)
 
 
 def test_answer_template_offers_the_question_s_choices_and_is_accepted() -> None:
@@ -140,9 +144,10 @@ def test_turn_template_lists_each_assets_card_actions_with_their_choices() -> No
     assert_narrow(template)
     for number in network:
         asset = cards.assets()[number]
-        assert f"{asset.name} (card {number})" in flat(template)
+        assert f"{asset.name} ({number})" in flat(template)
         for action in asset.actions:
-            assert f"{{action: {action}, card: {number}, ...}}" in template
+            ready = f"#- {{action: {action}, card: {number}," in template or f"#- action: {action}\n#  card: {number}\n" in template
+            assert ready or f"{action}: not now;" in flat(template), (number, action)
     favoured = [n for n in network if cards.assets()[n].suit == queries.favoured_suit(state)]
-    assert all(f"(card {n}), a bonus action" in flat(template) for n in favoured)
+    assert all(f"({n}), a bonus action" in flat(template) for n in favoured)
     assert GAME.check(state, seat, parsed(template)) == []

@@ -15,8 +15,9 @@ An action module defines, at module level (the `Action` protocol):
         path=(*ctx.where, field)). Only called when problems() was empty.
     random_params(state, seat, card, rng) -> dict | None
         Random params that problems() accepts, or None when the action cannot be taken (robots).
-    choices(state, seat, card) -> list[str]
-        Short lines listing the legal choices, for the order template.
+    offer(state, seat, card) -> Offer
+        The legal choices in a sentence and entries to try, for the order template (games.pax.template), on the
+        state with the turn begun; with no entries the sentence says why the action cannot be taken now.
 
 A module plugs in with `register(name, module)`; until an action is registered, an order using it is refused with
 a problem saying so.
@@ -29,6 +30,7 @@ from typing import Any, Protocol
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Context
+from games.pax.template import Offer
 from games.pax_expanse.model import ACTIONS
 from games.pax_expanse.state import GameState
 
@@ -50,8 +52,8 @@ class Action(Protocol):
     def random_params(self, state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
         """Random legal params, or None when the action cannot be taken."""
 
-    def choices(self, state: GameState, seat: str, card: int) -> list[str]:
-        """Lines listing the legal choices, for the order template."""
+    def offer(self, state: GameState, seat: str, card: int) -> Offer:
+        """The legal choices and entries to try, for the order template."""
 
 
 _REGISTRY: dict[str, Action] = {}

@@ -18,6 +18,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Question
+from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, borders, choose, listed, loyalty, name, rank, region_name
 from games.pax_expanse.pieces import remove_piece
@@ -203,8 +204,12 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"site": site, "remove": rng.sample(pool, count)}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The sites where the seat can fight now, with their units."""
-    lines = [f"combat with {card} at {site} (up to {min(strength(state, seat, site), rank(card))}): "
-             f"{listed(targets(state, seat, site))}" for site in fighting_sites(state, seat)]
-    return lines or [f"combat with {card}: no site where you can fight"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The sites where the seat can fight now, with their units, for the template."""
+    sites = fighting_sites(state, seat)
+    if not sites:
+        return Offer("you have no fleets or agents where there is a unit you may remove")
+    where = named([f"at {site} up to {min(strength(state, seat, site), rank(card))} of "
+                   f"{', '.join(targets(state, seat, site))}" for site in sites])
+    return Offer(f"one remove: item per unit: {where}",
+                 tuple({"site": site, "remove": [targets(state, seat, site)[0]]} for site in sites))

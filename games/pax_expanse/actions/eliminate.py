@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, choose, listed, loyalty, name, pay, region_name
 from games.pax_expanse.network import change_loyalty, discard_asset
@@ -85,6 +86,12 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"target": rng.choice(allowed)}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The assets this Eliminate may target."""
-    return [f"eliminate with {card} (costs {COST}): target one of {listed(targets(state, seat))}"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The assets this Eliminate may target, for the template."""
+    allowed = targets(state, seat)
+    if not allowed:
+        return Offer("you have no agent on an asset that may be eliminated")
+    if state.players[seat].influence < COST:
+        return Offer(f"Eliminate costs {COST} influence and you have {state.players[seat].influence}")
+    return Offer(f"costs {COST} influence; target: {named([f'{n} ({name(n)})' for n in allowed])}",
+                 tuple({"target": n} for n in allowed))

@@ -12,6 +12,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax import market
+from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, choose, listed, name, rank, region_name
 from games.pax_expanse.state import GameState
@@ -108,6 +109,15 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"from": [pool.pop(rng.below(len(pool))) for _ in range(due)]}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The sources Extort may take from now."""
-    return [f"extort {amount(state, seat, card)} with {card}: from {listed(sources(state, seat, card))}"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The sources Extort may take from now, and one from: item for each influence taken, for the template."""
+    due = amount(state, seat, card)
+    if not due:
+        return Offer(problems(state, seat, card, {}, ())[0].message)
+    pool: list[Any] = []
+    for source in sources(state, seat, card):
+        held = state.players[source].influence if isinstance(source, str) else next(
+            state.market_influence[r][c] for r, c, n in market.occupied(state) if n == source)
+        pool += [source] * held
+    return Offer(f"takes {due} influence, one from: item each, from {named(sources(state, seat, card))}",
+                 ({"from": pool[:due]},))

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.template import Offer, named
 from games.pax_expanse import cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, choose, listed, loyalty, name, pay, region_name
 from games.pax_expanse.model import FAVOUR_COSTS
@@ -138,12 +139,23 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return rng.choice(options) if options else None
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The effects that may be taken now, with their places and costs."""
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The effects that may be taken now, with their places and costs, for the template."""
+    influence = state.players[seat].influence
     cost = favour_cost(state, seat)
-    lines = [] if cost is None else [f"favour with {card}: effect favour (costs {cost})"]
-    if rocinante_targets(state, card):
-        lines.append(f"favour with {card}: effect rocinante, region one of {listed(rocinante_targets(state, card))}")
-    lines.append(f"favour with {card}: effect supporter, region (and its cost) one of " + listed(
-        [f"{r} ({supporter_cost(state, seat, r)})" for r in supporter_regions(state, seat, card)]))
-    return lines
+    parts, examples = [], []
+    if cost is not None and cost <= influence:
+        parts.append(f"effect favour costs {cost}")
+        examples.append({"effect": "favour"})
+    moves = rocinante_targets(state, card)
+    if moves:
+        parts.append(f"effect rocinante moves it to {named(moves)}")
+        examples.append({"effect": "rocinante", "region": moves[0]})
+    regions = [r for r in supporter_regions(state, seat, card) if supporter_cost(state, seat, r) <= influence]
+    if regions:
+        parts.append("effect supporter places one in "
+                     f"{named([f'{r} (cost {supporter_cost(state, seat, r)})' for r in regions])}")
+        examples += [{"effect": "supporter", "region": r} for r in regions]
+    if not parts:
+        return Offer("no favour, Rocinante move or supporter you can pay for now")
+    return Offer("; ".join(parts), tuple(examples))

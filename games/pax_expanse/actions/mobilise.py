@@ -18,6 +18,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.pieces import Counts, bump
+from games.pax.template import Offer, named
 from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
@@ -185,7 +186,16 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"moves": moves} if moves else None
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The first moves possible now."""
-    return [f"mobilise with {card} (up to {rank(card)} moves): "
-            f"{listed([describe(m) for m in legal_moves(state, seat, Memo())])}"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The first moves possible now, for the template."""
+    legal = legal_moves(state, seat, Memo())
+    if not legal:
+        return Offer("none of your fleets, supporters or agents can move")
+    return Offer(f"up to {rank(card)} move(s), one moves: item each; first moves now: "
+                 f"{named([_words(m) for m in legal])}", ({"moves": [legal[0]]},))
+
+
+def _words(move: dict[str, Any]) -> str:
+    """A move in a sentence: "fleet earth to mars"."""
+    piece = next(p for p in PIECES if p in move)
+    return f"{piece} {move[piece]} to {move['to']}"

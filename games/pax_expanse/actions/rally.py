@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, borders, choose, list_problem, listed, loyalty, name, pay
 from games.pax_expanse.pieces import place_token
@@ -82,6 +83,11 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"units": [rng.choice(allowed) for _ in range(rng.randint(1, most))]}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """Where this Rally may place units, and what they cost."""
-    return [f"rally with {card}: units (up to {MOST}, {EACH} influence each) in {listed(places(state, seat, card))}"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """Where this Rally may place units, and what they cost, for the template."""
+    most = min(MOST, state.players[seat].influence // EACH)
+    if most < 1:
+        return Offer(f"a unit costs {EACH} influence and you have {state.players[seat].influence}")
+    allowed = places(state, seat, card)
+    return Offer(f"up to {most} unit(s), {EACH} influence each, one units: item each: a region places a fleet, a "
+                 f"border a transport, in {named(allowed)}", ({"units": [allowed[0]]},))

@@ -15,8 +15,9 @@ Every action module defines, at module level (the `Action` protocol, which mypy 
         path=(*ctx.where, field) so the order can answer in advance). Only called when problems() was empty.
     random_params(state, seat, card, rng) -> dict | None
         A random params dict that problems() accepts, or None when the action cannot be taken (robots).
-    choices(state, seat, card) -> list[str]
-        Short lines listing the legal choices, for the comments of the order template.
+    offer(state, seat, card) -> Offer
+        The legal choices in a sentence and entries to try, for the order template (games.pax.template), on the
+        state with the turn begun; with no entries the sentence says why the action cannot be taken now.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.template import Offer
 from games.pax_pamir.actions import battle, betray, build, gift, move, tax
 from games.pax_pamir.context import Context
 from games.pax_pamir.state import GameState
@@ -47,8 +49,8 @@ class Action(Protocol):
     def random_params(self, state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
         """Random legal params, or None when the action cannot be taken."""
 
-    def choices(self, state: GameState, seat: str, card: int) -> list[str]:
-        """Lines listing the legal choices, for the order template."""
+    def offer(self, state: GameState, seat: str, card: int) -> Offer:
+        """The legal choices and entries to try, for the order template."""
 
 
 _REGISTRY: dict[str, Action] = {"tax": tax, "gift": gift, "build": build, "move": move, "betray": betray,

@@ -13,7 +13,7 @@ coalition, never tribes of a seat loyal to your coalition (yours included); any 
 Citadel: its owner's tribes in Kabul (or Transcaspia) cannot be removed. Indispensable Advisors: its owner's spies
 cannot be removed. Safe House: a spy of its owner removed here may go onto the Safe House card instead; the owner
 decides (standing order `safe_house: true|false`, else a prompt whose deadline default is yes). Losing a last tribe
-triggers the overthrow rule. Robots: `random_params` picks a site and pieces; `choices` lists the sites.
+triggers the overthrow rule. Robots: `random_params` picks a site and pieces; `offer` lists the sites.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Question
 from games.pax.pieces import bump
+from games.pax.template import Offer, named
 from games.pax.words import article
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
@@ -217,14 +218,17 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"site": site, "remove": pool[:rng.randint(1, min(limit(state, seat, card, site), len(pool)))]}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """Each site `seat` can battle at, how many pieces it may remove there and which, for the order template."""
-    lines = ["site: <region or card>, remove: [army:<coalition>, road:<border>:<coalition>, tribe:<seat>, "
-             "spy:<seat>]  one item per piece; sites:"]
-    for site in sites(state, seat):
-        there = removable(state, seat, site)
-        lines.append(f"site {site}: remove up to {limit(state, seat, card, site)} of "
-                     f"{listing((f'{k} (x{n})' for k, n in there.items()), empty='nothing removable')}")
-    if len(lines) == 1:
-        return ["you have no loyal army in any region and no spy on any card: no battle"]
-    return lines
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """Each site `seat` can battle at, how many pieces it may remove there and which, for the template."""
+    fronts = sites(state, seat)
+    if not fronts:
+        return Offer("you have no loyal army in any region and no spy on any card")
+    worth = {site: removable(state, seat, site) for site in fronts}
+    worth = {site: there for site, there in worth.items() if there}
+    if not worth:
+        return Offer("nothing you may remove where you have armies or spies")
+    where = named([f"at {site} up to {limit(state, seat, card, site)} of "
+                   f"{', '.join(f'{k} (x{n})' if n > 1 else k for k, n in there.items())}"
+                   for site, there in worth.items()])
+    return Offer(f"one remove: item per piece: {where}",
+                 tuple({"site": site, "remove": [next(iter(there))]} for site, there in worth.items()))

@@ -6,7 +6,7 @@ owner's tribes there. Bodyguards: political cards of a court holding it cannot b
 prize, `prize: accept` tucks it behind your loyalty dial (a prize of another coalition first changes your
 loyalty: gifts, prizes and patriots of the old one are lost) and `prize: refuse` discards it. Without `prize` you
 are asked; a deadline accepts a prize of your own coalition and refuses any other. Robots: `random_params` picks
-a target and a prize answer; `choices` lists the targets.
+a target and a prize answer; `offer` lists the targets.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Question
+from games.pax.template import Offer, named
 from games.pax.words import article
 from games.pax_pamir import queries
 from games.pax_pamir.actions._common import card_name, cost_problem, is_int, listing, loyalty, problem
@@ -122,14 +123,14 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return params
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The cards `seat` may betray and their prizes, for the order template."""
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The cards `seat` may betray and their prizes, for the template."""
     legal = targets(state, seat)
     if not legal:
-        return ["no card carrying your spy can be betrayed"]
-    lines = [f"target: <card>, prize: accept|refuse  costs {COST} rupees; targets:"]
-    for number in legal:
-        prize = queries.court_card(number).prize
-        lines.append(f"{number}: {card_name(number)} in {queries.owner_of(state, number)}'s court"
-                     + (f", prize {prize} (prize: accept|refuse)" if prize else ", no prize"))
-    return lines
+        return Offer("none of your spies is on a card you may betray")
+    if state.players[seat].rupees < COST:
+        return Offer(f"Betray costs {COST} rupees and you have {state.players[seat].rupees}")
+    listed = named([f"{n} in {queries.owner_of(state, n)}'s court" + (
+        f" (prize {queries.court_card(n).prize}; prize: accept or refuse)" if queries.court_card(n).prize else "")
+        for n in legal])
+    return Offer(f"costs {COST} rupees; target: {listed}", tuple({"target": n} for n in legal))

@@ -6,7 +6,7 @@ costs two rupees, paid into the market. Nation Building (bought by you, in force
 blocks, so `place` may list up to six and costs two rupees per pair begun. Infrastructure: one more block free at
 the end, at `extra` (any place the Build could use); without `extra` you are asked, and a deadline places it at
 the first place listed in `place`, else in the first region you rule. Robots: `random_params` draws places and an
-affordable count; `choices` lists the places.
+affordable count; `offer` lists the places.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Question
+from games.pax.template import Offer, named
 from games.pax_pamir import cards, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
 from games.pax_pamir.context import Context
@@ -131,15 +132,17 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return params
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """Where `seat` may build and how many blocks it can pay for, for the order template."""
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """Where `seat` may build and how many blocks it can pay for, for the template."""
     legal = places(state, seat)
     if not legal:
-        return ["you rule no region: no Build"]
-    lines = [f"place: [<region or border>, ...]  up to {most_blocks(state, seat)} block(s), {PRICE} rupees per "
-             f"{'pair' if blocks_per_unit(state, seat) == 2 else 'block'}",
-             f"armies in: {listing(p for p in legal if not _is_road(p))}",
-             f"roads on: {listing(p for p in legal if _is_road(p))}"]
-    if queries.has_ability(state, seat, "infrastructure"):
-        lines.append("extra: one free block (Infrastructure), any of the places above")
-    return lines
+        return Offer("you rule no region, and Build needs one")
+    most = most_blocks(state, seat)
+    if most == 0:
+        return Offer(f"a block costs {PRICE} rupees and you have {state.players[seat].rupees}")
+    unit = "pair of blocks" if blocks_per_unit(state, seat) == 2 else "block"
+    armies = [p for p in legal if not _is_road(p)]
+    roads = [p for p in legal if _is_road(p)]
+    note = (f"up to {most} block(s), {PRICE} rupees per {unit}, one place: item each: armies in {named(armies)}"
+            + (f"; roads on {named(roads)}" if roads else ""))
+    return Offer(note, ({"place": [legal[0]]},))

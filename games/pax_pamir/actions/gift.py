@@ -2,7 +2,7 @@
 
 Order entry: `{action: gift, card: 4, price: 2}` -- `price` picks the empty gift space (2, 4 or 6); without
 it the cheapest empty space is taken. Each gift is one influence point for your current coalition until you change
-loyalty. Robots: `random_params` picks an affordable empty space; `choices` lists them with their prices.
+loyalty. Robots: `random_params` picks an affordable empty space; `offer` lists them with their prices.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from games.pax.template import Offer, named
 from games.pax_pamir import pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
 from games.pax_pamir.context import Context
@@ -76,12 +77,15 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"price": rng.choice(prices)} if prices else None
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The gift spaces `seat` may fill now, for the order template."""
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The gift spaces `seat` may fill now, for the template."""
     empty = empty_spaces(state, seat)
     if not empty:
-        return ["no gift space is empty"]
+        return Offer("all three of your gift spaces are filled")
+    if not _has_cylinder(state, seat):
+        return Offer("you have no cylinder to place as a gift")
     prices = affordable(state, seat)
     if not prices:
-        return [f"the cheapest empty gift space costs {empty[0]}: more than your rupees"]
-    return [f"price: {listing(prices)} (default {empty[0]})"]
+        return Offer(f"your next gift costs {empty[0]} rupees and you have {state.players[seat].rupees}")
+    return Offer(f"a gift on an empty space of your loyalty dial, price: {named(prices)} rupees",
+                 tuple({"price": price} for price in prices))

@@ -12,7 +12,7 @@ discarded cards) before the next is judged (a piece may move again):
 * `{tribe: <region>, to: <region>}` -- only under your Nationalism: a tribe moves exactly like an army. Moving
   your last tribe out of a region is losing it there (the overthrow rule).
 
-Roads never move. Robots: `random_params` plays random legal moves one after another; `choices` lists each
+Roads never move. Robots: `random_params` plays random legal moves one after another; `offer` lists each
 piece's next steps.
 """
 
@@ -24,6 +24,7 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.context import Pause
 from games.pax.pieces import bump
+from games.pax.template import Offer, named
 from games.pax.words import article
 from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
@@ -220,14 +221,14 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"moves": moves} if moves else None
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """Each of `seat`'s pieces that can move and where one move takes it, for the order template."""
-    lines = [f"moves: [{{army: <region>, to: <region>}}, {{spy: <card>, to: <card>}}, ...]  {rank(card)} move(s), "
-             "a piece may move again; first steps:"]
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """Each of `seat`'s pieces that can move and where one move takes it, for the template."""
     grouped: dict[tuple[str, Any], list[Any]] = {}
     for kind, source, to in single_moves(state, seat):
         grouped.setdefault((kind, source), []).append(to)
-    lines += [f"{kind} {source} -> {listing(tos)}" for (kind, source), tos in grouped.items()]
     if not grouped:
-        lines.append("none of your pieces can move")
-    return lines
+        return Offer("none of your pieces can move")
+    steps = named([f"{kind} {source} to {' or '.join(str(t) for t in tos)}" for (kind, source), tos in grouped.items()])
+    (kind, source), tos = next(iter(grouped.items()))
+    return Offer(f"up to {rank(card)} move(s), a piece may move again; first moves now: {steps}",
+                 ({"moves": [{kind: source, "to": tos[0]}]},))

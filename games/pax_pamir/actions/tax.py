@@ -5,7 +5,7 @@ player with a court card of a region you rule; Claim of Ancient Lineage: any pla
 number of a market card carrying rupees. A source may appear as often as it has rupees to give; a player only
 gives rupees beyond their tax shelter (the economic stars in their court). Without `take`, the action takes as
 many rupees as it can, each from the source with the most to give (market cards before players on a tie, then in
-market and seating order). Robots: `random_params` draws a random legal `take`; `choices` lists the sources.
+market and seating order). Robots: `random_params` draws a random legal `take`; `offer` lists the sources.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from games.pax.market import occupied
+from games.pax.template import Offer, named
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
 from games.pax_pamir.context import Context
@@ -152,11 +153,11 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     return {"take": pool[:rng.randint(min(1, len(pool)), min(rank(card), len(pool)))]}
 
 
-def choices(state: GameState, seat: str, card: int) -> list[str]:
-    """The sources `seat` may tax with `card`, for the order template."""
+def offer(state: GameState, seat: str, card: int) -> Offer:
+    """The sources `seat` may tax with `card`, and the taking its order would default to, for the template."""
     sources = available(state, seat)
-    lines = [f"take: [<seat or market card number>, ...]  up to {rank(card)} rupee(s), one item per rupee; from:"]
-    lines += [f"{s}: up to {n}" + (f" (on {cards.title(s)} in the market)" if is_int(s) else "") for s, n in sources.items()]
     if not sources:
-        lines.append("no market card or taxable player has rupees to take")
-    return lines
+        return Offer("there is nothing to take: no market card or player you may tax has rupees")
+    listed = named([f"{s} ({n} on {cards.title(s)})" if is_int(s) else f"{s} ({n})" for s, n in sources.items()])
+    return Offer(f"up to {rank(card)} rupee(s), one take: item per rupee, from {listed}",
+                 ({"take": default_take(state, seat, card)},))

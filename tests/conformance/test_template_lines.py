@@ -1,0 +1,183 @@
+"""Order templates a player can copy (issue 19, "Templates a player can copy"), for every registered game.
+
+At positions of seeded robot games of every game and setup the registry names (cases.py), each ready line of
+each due seat's template (order text right after a bare `#`, with the block lines behind `#  ` that continue it)
+is uncommented on its own, as a player would: the `#` deleted and, for a top-level key the order already gives
+(`#action: excavate` beside `action: drill`), the line in force commented out, as the template says to. The
+result is parsed as pbem parses orders and must be accepted by `check`: a template only offers what the rules
+allow. The template as it stands must be accepted too.
+
+Every template's comments are wrapped once, at word boundaries, within 72 columns: no line is wider, a line that
+continues a paragraph (two spaces further in than its first line) holds words that would not have fitted on the
+line before, and a paragraph ends as a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from engine.contract import Game, State
+from engine.rng import Rng
+from pbem.orders import TEMPLATE_WIDTH, parse
+
+from .cases import Case, cases, params
+
+#: A ready line: order text right after the `#`; a block entry's further lines are behind `#` and two spaces.
+READY = re.compile(r"^#[^\s#]")
+READY_MORE = re.compile(r"^#  \S")
+TOP_KEY = re.compile(r"^(\w+):")
+#: A commented example of a section to fill in (`# cleanup: {court: [], hand: []}`) is no sentence.
+EXAMPLE = re.compile(r"^\w+: [\[{]")
+SENTENCE_ENDS = (".", ":", "?")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state of a robot game, the step it was reached at, and the seat a template is for."""
+
+    step: int
+    state: State
+    seat: str
+
+
+def positions(case: Case, seed: int, every: int, most: int) -> Iterator[Position]:
+    """Every `every`-th step of a seeded robot game (at most `most` of them), with each seat prompted there."""
+    game = case.game
+    state = game.setup(case.seats, case.options, Rng.for_step(f"templates-{seed}", 0))
+    shown = 0
+    for step in range(1, 5000):
+        if game.result(state) is not None or shown >= most:
+            return
+        prompts = game.prompts(state)
+        if step % every == 1 or every == 1:
+            shown += 1
+            for prompt in prompts:
+                yield Position(step, state, prompt.seat)
+        orders = {p.seat: game.random_order(state, p.seat, Rng.for_robot(f"templates-{seed}", step, p.seat))
+                  for p in prompts}
+        state = game.apply(state, orders, Rng.for_step(f"templates-{seed}", step)).state
+
+
+def ready_blocks(lines: list[str]) -> Iterator[tuple[int, int]]:
+    """(first, end) line indexes of each ready line with the block lines that continue it."""
+    index = 0
+    while index < len(lines):
+        if READY.match(lines[index]):
+            end = index + 1
+            while end < len(lines) and READY_MORE.match(lines[end]):
+                end += 1
+            yield index, end
+            index = end
+        else:
+            index += 1
+
+
+def uncommented(lines: list[str], first: int, end: int) -> str:
+    """The template with one ready block uncommented, and the line in force of the same top-level key commented."""
+    out = list(lines)
+    for index in range(first, end):
+        out[index] = lines[index][1:]
+    key = TOP_KEY.match(out[first])
+    if key is not None:
+        for index, line in enumerate(out):
+            if index != first and line.startswith(f"{key[1]}:"):
+                out[index] = "#" + line
+    return "\n".join(out) + "\n"
+
+
+def accepted(game: Game, at: Position, text: str, what: str) -> None:
+    """`text` parses as pbem parses orders and passes `check` for the seat at the position."""
+    doc = parse(text, "template")
+    assert not doc.problems, f"step {at.step} {at.seat}: {what} does not parse: {doc.problems}\n{text}"
+    found = game.check(at.state, at.seat, doc.body)
+    assert found == [], f"step {at.step} {at.seat}: {what} is refused: {found}\n{text}"
+
+
+def layout_problems(text: str) -> list[str]:
+    """Lines wider than the width, continuation lines whose first word fits on the line before (a comment wrapped
+    twice, or a fragment), lines that are neither a paragraph's start nor its continuation, and paragraphs that
+    do not end as sentences."""
+    found = []
+    start: tuple[int, list[str]] | None = None  # the open paragraph: its indent and its lines' texts
+
+    def close() -> None:
+        if start is not None:
+            words = " ".join(start[1])
+            if not EXAMPLE.match(words) and not words.endswith(SENTENCE_ENDS):
+                found.append(f"not a sentence: {words!r}")
+
+    previous = ""
+    for line in text.splitlines():
+        if len(line) > TEMPLATE_WIDTH:
+            found.append(f"wider than {TEMPLATE_WIDTH}: {line!r}")
+        if not line.startswith("# ") or READY_MORE.match(line):
+            close()
+            start, previous = None, line
+            continue
+        spaces = len(line) - len(line[1:].lstrip(" ")) - 1
+        indent, body = spaces - 1, line[1 + spaces:]
+        if body.startswith("* ") or indent == 0:
+            close()
+            start = (indent, [body.removeprefix("* ")])
+        elif start is not None and indent == start[0] + 2:
+            first_word = body.split(" ", 1)[0]
+            if len(previous) + 1 + len(first_word) <= TEMPLATE_WIDTH:
+                found.append(f"a fragment: {first_word!r} fits on {previous!r}")
+            start[1].append(body)
+        else:
+            found.append(f"neither a paragraph's start nor its continuation: {line!r}")
+        previous = line
+    close()
+    return found
+
+
+def check_templates(case: Case, seed: int, every: int, most: int) -> int:
+    """Every ready line and the layout of every due seat's template at the positions; returns the templates
+    looked at."""
+    game = case.game
+    seen = 0
+    for at in positions(case, seed, every, most):
+        seen += 1
+        template = game.template(at.state, at.seat)
+        assert layout_problems(template) == [], f"step {at.step} {at.seat}:\n{template}"
+        accepted(game, at, template, "the template as it stands")
+        lines = template.splitlines()
+        for first, end in ready_blocks(lines):
+            accepted(game, at, uncommented(lines, first, end), f"ready line {lines[first]!r}")
+    return seen
+
+
+def first_cases() -> list[object]:
+    """One setup of each registered game (the first the registry names), for the quick variant."""
+    seen: dict[str, Case] = {}
+    for case in cases():
+        seen.setdefault(case.game_id, case)
+    return [pytest.param(case, id=case.name) for case in seen.values()]
+
+
+@pytest.mark.parametrize("case", first_cases())
+def test_each_ready_line_of_a_few_templates_uncommented_alone_is_an_accepted_order(case: Case) -> None:
+    assert check_templates(case, 0, every=9, most=8) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", params())
+def test_each_ready_line_of_many_templates_uncommented_alone_is_an_accepted_order(case: Case) -> None:
+    for seed in range(3):
+        check_templates(case, seed, every=2, most=60)
+
+
+def test_a_template_wrapped_twice_shows_its_fragments() -> None:
+    """What fit_comments made of a comment wrapped at 84 columns before (issue 19's Expedition to 5X example)."""
+    twice = ("#   * excavate: bid water for a market technology (alone: beat the die;\n"
+             "#     with others:\n"
+             "#     identical bids drop out)\n")
+    assert [p for p in layout_problems(twice) if p.startswith("a fragment")] == [
+        "a fragment: 'identical' fits on '#     with others:'"]
+    once = "# " + " ".join(["word"] * 14) + "\n#   " + " ".join(["word"] * 3) + ".\n"
+    assert layout_problems(once) == []
+    assert layout_problems("# Half a sentence\n") == ["not a sentence: 'Half a sentence'"]
