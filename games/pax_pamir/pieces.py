@@ -7,8 +7,8 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 
 from __future__ import annotations
 
+from engine.words import article
 from games.pax.pieces import Counts, bump, carry_placed, mark_placed, sources, take_from_play
-from games.pax.words import article
 from games.pax_pamir import queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import remove_tribe

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event
+from engine.words import article
 from games.pax.turn import Outcome
 from games.pax.warnings import DEPENDING, Trial, Warner
-from games.pax.words import article
 from games.pax_pamir import cards, queries
 from games.pax_pamir.actions._common import card_name
 from games.pax_pamir.state import GameState

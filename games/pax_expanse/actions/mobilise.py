@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import article
 from games.pax.pieces import Counts, bump
-from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
 from games.pax_expanse.pieces import carry_placed_mark

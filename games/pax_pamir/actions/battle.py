@@ -23,9 +23,9 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import article
 from games.pax.context import Question
 from games.pax.pieces import bump
-from games.pax.words import article
 from games.pax_pamir import cards, court, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context

@@ -22,9 +22,9 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import article
 from games.pax.context import Pause
 from games.pax.pieces import bump
-from games.pax.words import article
 from games.pax_pamir import cards, court, queries
 from games.pax_pamir.actions._common import (
     border_between,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.pax.words import article
+from engine.words import article
 from games.pax_pamir import cards
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import current_reading, pragmatic_loyalty
