@@ -39,6 +39,12 @@ def article(word: str) -> str:
     return "an" if word[0].lower() in "aeiou" else "a"
 
 
+def upper_first(text: str) -> str:
+    """`text` with its first letter in capitals and the rest as written ("An Afghan army", where str.capitalize
+    would write "An afghan army")."""
+    return text[:1].upper() + text[1:]
+
+
 def plural(noun: str, count: int = 2) -> str:
     """`noun` as it reads after the number `count`: "rupee" for 1, "rupees" for 0 or 2, "armies", "court cards".
 

@@ -122,7 +122,7 @@ class OrderTemplate(Generic[S]):
         lines: list[str] = []
         for question in asked:
             many = f" Give a list of {question.count}." if question.count is not None else ""
-            lines += self.comment(f"{question.text}.{many}")
+            lines += self.comment(f"{question.shown}.{many}")
             lines += self.comment("Choices: " + ", ".join(self.option(question, o) for o in question.options),
                                   self.CHOICES_INDENT)
             lines += self.question_note(state, question)

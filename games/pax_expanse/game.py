@@ -61,7 +61,7 @@ class PaxExpanse(PaxGame[GameState]):
             found = []
             for seat in state.paused.seats():
                 asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-                text = "; ".join(f"{q.text} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
+                text = "; ".join(f"{q.shown} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
                                  f"{q.default})" for q in asked)
                 found.append(Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text))
             return found

@@ -119,11 +119,11 @@ def answer_problems(order: Mapping[str, Any], questions: Sequence[Question]) -> 
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if not is_option(answer, question.options):
-                found.append(Problem(path, f"{question.text}: {answer!r} is not a choice; choose one of {legal}"))
+                found.append(Problem(path, f"{question.shown}: {answer!r} is not a choice; choose one of {legal}"))
         elif (not isinstance(answer, list) or len(answer) != question.count
               or len({repr(a) for a in answer}) != len(answer)
               or not all(is_option(a, question.options) for a in answer)):
-            found.append(Problem(path, f"{question.text}: give a list of {question.count} different choices "
+            found.append(Problem(path, f"{question.shown}: give a list of {question.count} different choices "
                                  f"from {legal}"))
     return found
 

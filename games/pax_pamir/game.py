@@ -12,7 +12,7 @@ from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
 from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
-from games.pax_pamir import cards, orders, robot
+from games.pax_pamir import cards, names, orders, robot
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
@@ -70,7 +70,7 @@ class PaxPamir(PaxGame[GameState]):
             choices = ", ".join(str(o) for o in question.options)
             many = f" (a list of {question.count})" if question.count is not None else ""
             return [Prompt(seat, question.kind,
-                           f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
+                           f"{question.shown}{many}; choices: {choices}; at the deadline: {question.default}")]
         return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
@@ -193,7 +193,7 @@ def _flag(value: Any) -> bool:
 
 def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
     state.players[seat].loyalty = coalition
-    events = [Event(f"{seat} chooses {coalition} loyalty.", None, {"kind": "loyalty", "seat": seat})]
+    events = [Event(f"{seat} chooses {names.coalition(coalition)} loyalty.", None, {"kind": "loyalty", "seat": seat})]
     position = state.loyalty_order.index(seat)
     if position + 1 < len(state.loyalty_order):
         state.current = state.loyalty_order[position + 1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.words import article, counted, plural, settle_marks
+from engine.words import article, counted, plural, settle_marks, upper_first
 
 
 @pytest.mark.parametrize(("word", "expected"), [
@@ -25,6 +25,11 @@ def test_article_follows_the_spoken_word(word: str, expected: str) -> None:
 ])
 def test_a_count_takes_its_noun_in_the_right_number(count: int, noun: str, expected: str) -> None:
     assert counted(count, noun) == expected
+
+
+def test_a_sentence_opens_with_a_capital_and_keeps_the_names_it_holds() -> None:
+    assert upper_first("a Russian army is placed in Punjab.") == "A Russian army is placed in Punjab."
+    assert upper_first("") == ""
 
 
 def test_the_noun_alone_follows_the_count() -> None:

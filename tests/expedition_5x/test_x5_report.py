@@ -10,11 +10,13 @@ from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
 from pbem.reports.config import ReportConfig, template_loader
+from pbem.reports.html import FILTERS
 from pbem.reports.pictures import TEMPLATE_GLOBALS
 
 ENV = jinja2.Environment(loader=template_loader(ReportConfig(), GAME.id), autoescape=True,
                          undefined=jinja2.StrictUndefined)
 ENV.globals.update(TEMPLATE_GLOBALS)  # the cards are drawn from geometry in Python, as in pbem's reports
+ENV.filters.update(FILTERS)
 
 
 def render(state, seat, kind="html"):

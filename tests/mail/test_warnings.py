@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from games.pax.market import occupied
 from games.pax_expanse import cards as px_cards
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.rules import RULES
 from pbem import batch, intake, store
 from pbem.cli import main
@@ -59,7 +59,7 @@ def test_the_accepted_answer_says_the_loyalty_changes(offline: Site) -> None:
     answer = body(reply)
     assert "Your orders were ACCEPTED." in answer and HEADING in answer
     flat = " ".join(line.strip() for line in answer.splitlines())
-    assert f"changes your loyalty from british to {coalition}" in flat
+    assert f"changes your loyalty from British to {names.coalition(coalition)}" in flat
     after = answer.split(HEADING)[1].splitlines()[1:]
     warnings = after[:next(i for i, line in enumerate(after) if not line.startswith(("- ", "  ")))]
     assert warnings[0].startswith("- ") and all(len(line) <= WIDTH for line in warnings), warnings
@@ -82,7 +82,7 @@ def test_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
     assert lines[0].endswith(f"accepted orders of {seat} for step {gd.current_step() + 1}")
     assert lines[1] == HEADING
     assert f"{queries.court_card(card).name} ({card})" in result.output
-    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert "changes your loyalty from British to" in " ".join(line.strip() for line in lines[2:])
 
 
 def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_pa
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].endswith("are valid") and lines[1] == HEADING
-    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert "changes your loyalty from British to" in " ".join(line.strip() for line in lines[2:])
     assert gd.pending() == {}
 
 

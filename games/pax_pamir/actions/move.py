@@ -22,10 +22,10 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from engine.words import article
+from engine.words import counted
 from games.pax.context import Pause
 from games.pax.pieces import bump
-from games.pax_pamir import cards, court, queries
+from games.pax_pamir import cards, court, names, queries
 from games.pax_pamir.actions._common import (
     border_between,
     card_name,
@@ -148,9 +148,9 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
     for nested in (state.spies, state.armies, state.tribes):
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]
-    where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
-    coalition = loyalty(state, seat)
-    what = f"{article(coalition)} {coalition} army" if kind == "army" else f"a {kind}"
+    where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy"
+             else f"from {names.region(source)} to {names.region(to)}")
+    what = f"{names.a_coalition(loyalty(state, seat))} army" if kind == "army" else f"a {kind}"
     report(ctx, f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
 
 
@@ -167,7 +167,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         return [problem(path, "moves", message=f"moves must be a list of moves; first moves possible: {legal}")]
     found = []
     if len(moves) > rank(card):
-        found.append(problem(path, "moves", message=f"{card_name(card)} gives {rank(card)} move(s), "
+        found.append(problem(path, "moves", message=f"{card_name(card)} gives {counted(rank(card), 'move')}, "
                                                     f"not {len(moves)}"))
     work: Context | None = None  # a copy to make the moves on, taken only when a later move needs it
     for index, item in enumerate(moves):
@@ -222,7 +222,7 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
 
 def choices(state: GameState, seat: str, card: int) -> list[str]:
     """Each of `seat`'s pieces that can move and where one move takes it, for the order template."""
-    lines = [f"moves: [{{army: <region>, to: <region>}}, {{spy: <card>, to: <card>}}, ...]  {rank(card)} move(s), "
+    lines = [f"moves: [{{army: <region>, to: <region>}}, {{spy: <card>, to: <card>}}, ...]  {counted(rank(card), 'move')}, "
              "a piece may move again; first steps:"]
     grouped: dict[tuple[str, Any], list[Any]] = {}
     for kind, source, to in single_moves(state, seat):
