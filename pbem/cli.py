@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from engine import registry
+from engine.words import counted
 from pbem import control, intake
 from pbem import replay as replaying
 from pbem import status as statusing
@@ -168,7 +169,7 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
         except mail_settings.SettingsError as exc:
             retry = f"run `pbem mail welcome {directory}` once it is fixed"
             raise Rejected(f"{exc}; the game was created: {retry}") from None
-        click.echo(f"queued {len(queued)} welcome mail(s) with the seats' tokens; deliver with `pbem mail send {root}`")
+        click.echo(f"queued {counted(len(queued), 'welcome mail')} with the seats' tokens; deliver with `pbem mail send {root}`")
         unmailed = [s for s in tokens if not gd.meta.seat(s).address or gd.meta.seat(s).robot]
         tokens = {s: t for s, t in tokens.items() if s in unmailed}
         if not tokens:
@@ -343,7 +344,7 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> 
             raise Rejected(message)
         click.echo(message)
         return
-    resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
+    resolved = f"resolved {counted(len(summary.resolved), 'step')}" if summary.resolved else "nothing to resolve"
     for step, seats in summary.forced.items():
         click.echo(f"{gd.name}: step {step}: default orders for {', '.join(seats)}")
     if summary.finished:
@@ -372,7 +373,7 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
             queued = players.set_robot(gd, names, not off, datetime.now(UTC))
     click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
     if queued:
-        click.echo(f"queued {len(queued)} mail(s) telling the players")
+        click.echo(f"queued {counted(len(queued), 'mail')} telling the players")
 
 
 @main.command()
