@@ -8,11 +8,12 @@ from typing import Any
 from engine.contract import Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.draw.layout import Drawing
 from engine.rng import Rng
+from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
-from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
+from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
-from games.pax_pamir import cards, names, orders, robot
+from games.pax_pamir import cards, names, orders, robot, spelling
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
@@ -90,7 +91,7 @@ class PaxPamir(PaxGame[GameState]):
         built = self.built_turn(state, seat, orders_by_seat[seat])
         if built is not None:
             return finish(*built, seat, 0)  # resolved once, when the robot built it
-        order = plain_order(orders_by_seat[seat])
+        order = self.spelled(state, seat, orders_by_seat[seat])
         problems = self.shape_problems(state, seat, order)
         if problems:
             raise RejectedOrder(seat, problems)
@@ -155,11 +156,15 @@ class PaxPamir(PaxGame[GameState]):
 
         return board.draw(view)
 
-    def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
+    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
         from games.pax_pamir.warnings import warnings
 
-        return warnings(state, seat, plain_order(order))
+        return warnings(state, seat, order)
+
+    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
+        """The words of Pax Pamir's orders (spelling.py)."""
+        return spelling.vocabulary(state, seat)
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands only as counts."""

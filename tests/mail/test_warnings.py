@@ -98,6 +98,32 @@ def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_pa
     assert gd.pending() == {}
 
 
+def test_the_accepted_answer_says_how_each_word_was_read(offline: Site) -> None:
+    gd, tokens = first_turn(offline.root)
+    seat, orders, _card = patriot_turn(gd)
+    written = orders.replace("action: purchase", "action: Purchase").replace("side: left", "side: LEFT")
+    outcome = send(offline, order_mail(order_text("pp", seat, gd.current_step() + 1, tokens[seat], written),
+                                       sender=f"{seat}@example.org"))
+    assert outcome.status == "accepted"
+    [reply] = outbox(Site(offline.root, gd, tokens, offline.settings, None, None))
+    answer = body(reply)
+    assert "- `Purchase` is read as `purchase`." in answer and "- `LEFT` is read as `left`." in answer
+    # The archive keeps the order as it was sent.
+    assert "action: Purchase" in gd.pending()[seat]
+
+
+def test_pbem_check_and_submit_say_how_each_word_was_read(tmp_path: Path) -> None:
+    gd, _ = first_turn(tmp_path)
+    seat, orders, _card = patriot_turn(gd)
+    path = tmp_path / "orders.yaml"
+    written = orders.replace("action: play", "action: Play")
+    path.write_text(render({"game": "pp", "seat": seat, "step": gd.current_step() + 1}, written), encoding="utf-8")
+    for command in ("check", "submit"):
+        result = CliRunner().invoke(main, [command, str(gd.root), str(path)])
+        assert result.exit_code == 0, result.output
+        assert "- `Play` is read as `play`." in result.output.splitlines()
+
+
 # --- Pax Expanse: the same answer, through the shared Pax kernel's warnings --------------------------------------
 
 PX_SEATS = [*SEATS, store.Seat("cleo", "cleo@example.org")]
