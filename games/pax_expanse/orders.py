@@ -86,7 +86,8 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
         if key not in TURN_KEYS:
             found.append(Problem((key,), f"unknown key {key!r}; a turn order has {', '.join(TURN_KEYS)}"))
     if "actions" in order and not isinstance(order["actions"], list):
-        found.append(Problem(("actions",), "actions is a list, e.g. actions: [{action: purchase, row: 1, column: 2}]"))
+        found.append(Problem(("actions",), "actions is a list: each action starts with '- ' (a dash and a space), "
+                                           "as in '  - action: purchase'"))
     cleanup = order.get("cleanup")
     if cleanup is not None:
         if not isinstance(cleanup, dict):

@@ -86,7 +86,8 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
     if entries is None:
         entries = []
     if not isinstance(entries, list):
-        found.append(Problem(("actions",), "actions must be a list"))
+        found.append(Problem(("actions",), "actions must be a list: each action starts with '- ' (a dash and a space), "
+                                           "as in '  - action: purchase'"))
         entries = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or "action" not in entry:
