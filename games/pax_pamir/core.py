@@ -55,7 +55,7 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
         ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {_buyable(state, seat)}")
     cost = RULES.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
-        ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
+        ctx.fail((*ctx.where, "column"), f"{name} costs {counted(cost, 'rupee')} and you have {state.players[seat].rupees}; "
                  f"you may buy: {_buyable(state, seat)}")
     RULES.pay_purchase(ctx, seat, row, column)
     number, rupees = take(state, row, column)

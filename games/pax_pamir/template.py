@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import counted
 from games.pax.context import Question
 from games.pax.market import occupied
 from games.pax.orders import card_option
@@ -68,7 +69,7 @@ def order_template(state: GameState, seat: str) -> str:
 def _turn(state: GameState, seat: str) -> str:
     player = state.players[seat]
     lines = [
-        f"# Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.",
+        f"# Your turn. You have {counted(player.rupees, 'rupee')}; the favored suit is {state.favored}.",
         f"# Up to {RULES.ACTION_LIMIT} actions, plus a bonus action for each court card of the favored suit.",
         "# Each entry of `actions` is one action, taken in order. Rows are 1 (top) and 2 (bottom), columns 1-6.",
         "#",
@@ -78,7 +79,7 @@ def _turn(state: GameState, seat: str) -> str:
         if market.is_public_withdrawal(number):
             continue
         cost = RULES.purchase_cost(state, seat, row, column)
-        dear = f" (more than your {player.rupees} rupees now)" if cost > player.rupees else ""
+        dear = f" (more than your {counted(player.rupees, 'rupee')} now)" if cost > player.rupees else ""
         lines.append(f"#   {{action: purchase, row: {row + 1}, column: {column + 1}}}  # {_title(number)}, cost {cost}"
                      f", {state.market_rupees[row][column]} on it{dear}")
     if player.hand:
