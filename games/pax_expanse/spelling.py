@@ -26,11 +26,13 @@ def vocabulary(state: GameState, seat: str) -> Vocabulary:
     """The words `seat`'s order may hold now: the static ones, the seats, and the choices of its open questions."""
     asked = [q for q in state.paused.questions if q["seat"] == seat] if state.paused is not None else []
     options = tuple(o for q in asked for o in q["options"] if isinstance(o, str))
-    return _vocabulary(tuple(state.seats), options)
+    # A yes-or-no question (a supporter to remove, a reward to take) is answered true or false: `yes` reads so.
+    yes_no = tuple(q["key"] for q in asked if any(isinstance(o, bool) for o in q["options"]))
+    return _vocabulary(tuple(state.seats), options, ("answer", *yes_no) if yes_no else ())
 
 
 @functools.lru_cache(maxsize=256)
-def _vocabulary(seats: tuple[str, ...], options: tuple[str, ...]) -> Vocabulary:
+def _vocabulary(seats: tuple[str, ...], options: tuple[str, ...], answers: tuple[str, ...]) -> Vocabulary:
     board = cards.board()
     aliases = {**{name: region for region, name in board.region_names.items()},
                **{f.name: f.id for f in board.factions}, **{f.short: f.id for f in board.factions},
@@ -38,4 +40,4 @@ def _vocabulary(seats: tuple[str, ...], options: tuple[str, ...]) -> Vocabulary:
                                                                               board.suit_names, strict=True))}
     return Vocabulary((*KINDS, *WORDS, *board.regions, *(f.id for f in board.factions),
                        *(space.id for space in board.climate), *board.suits, *seats, *options),
-                      aliases=aliases, pairs=board.borders, yes_no=YES_NO, word_keys=WORD_KEYS)
+                      aliases=aliases, pairs=board.borders, yes_no=(*YES_NO, *answers), word_keys=WORD_KEYS)

@@ -44,3 +44,21 @@ def test_a_starting_loyalty_by_the_factions_name_or_its_letters() -> None:
     for written in ("UN", "United Nations", "un"):
         assert GAME.check(state, "anna", {"loyalty": written}) == [], written
     assert GAME.warnings(state, "anna", {"loyalty": "United Nations"}) == ["`United Nations` is read as `un`."]
+
+
+def test_a_yes_or_no_question_is_answered_yes() -> None:
+    state = position(seats=("anna", "ben", "cleo"), loyalty={"anna": "un", "ben": "mcr", "cleo": "opa"})
+    market(state, [45, 46, 47, 48, 49, 50], [51, 52, 53, 54, 55, 56])
+    state.players["anna"].influence = 4
+    state.players["anna"].network = [1]
+    state.players["ben"].network = [9]  # the Hardline Security Minister, with the OPA's reward
+    put(state, "agents", "9", "anna", 1)
+    order = {"actions": [{"action": "eliminate", "card": 1, "target": 9}]}
+    assert GAME.check(state, "anna", order) == []
+    asked = GAME.apply(state, {"anna": order}, Rng("words")).state
+    (prompt,) = GAME.prompts(asked)
+    assert prompt.seat == "anna" and "reward" in prompt.text
+    assert GAME.check(asked, "anna", {"answer": "Yes"}) == []
+    assert GAME.warnings(asked, "anna", {"answer": "Yes"})[0] == "`Yes` is read as `true`."
+    after = GAME.apply(asked, {"anna": {"answer": "Yes"}}, Rng("words")).state
+    assert after.players["anna"].rewards == [9]
