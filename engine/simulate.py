@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.contract import Game, GameBase, Result, State
 from engine.rng import Rng
+from engine.words import counted
 
 #: A guard against a rules bug that never ends a game.
 MAX_STEPS = 20_000
@@ -41,10 +42,10 @@ def robot_setups(game: Game) -> list[Setup]:
     A game may name variants worth playing as a class attribute `robot_variants`: a label (e.g. "Wakhan") for
     each set of options (e.g. {"wakhan": True}); the seat counts of a variant come from `game.seat_counts`.
     """
-    found = [Setup(f"{game.title}, {n} player{'s' * (n != 1)}", n) for n in game.player_counts]
+    found = [Setup(f"{game.title}, {counted(n, 'player')}", n) for n in game.player_counts]
     variants: Mapping[str, Mapping[str, Any]] = game.robot_variants if isinstance(game, GameBase) else {}
     for name, options in variants.items():
-        found += [Setup(f"{game.title}, {n} player{'s' * (n != 1)} and {name}", n, dict(options))
+        found += [Setup(f"{game.title}, {counted(n, 'player')} and {name}", n, dict(options))
                   for n in game.seat_counts(options)]
     return found
 

@@ -16,6 +16,7 @@ import click
 
 from engine import registry
 from engine.quoting import one_line
+from engine.words import counted
 from pbem import control, intake, progress
 from pbem import replay as replaying
 from pbem import status as statusing
@@ -164,7 +165,7 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
         except mail_settings.SettingsError as exc:
             retry = f"run `pbem mail welcome {directory}` once it is fixed"
             raise Rejected(f"{exc}; the game was created: {retry}") from None
-        click.echo(f"queued {len(queued)} welcome mail(s) with the seats' tokens; deliver with `pbem mail send {root}`")
+        click.echo(f"queued {counted(len(queued), 'welcome mail')} with the seats' tokens; deliver with `pbem mail send {root}`")
         unmailed = [s for s in tokens if not gd.meta.seat(s).address or gd.meta.seat(s).robot]
         tokens = {s: t for s, t in tokens.items() if s in unmailed}
         if not tokens:
@@ -200,7 +201,7 @@ def _named(gd: GameDir, doc: OrderDoc) -> tuple[str | None, int | None]:
 
 def _refusal(bad: int, total: int, what: str) -> str | None:
     """The one-line error of a check or submit with order files refused, or None when none was."""
-    return f"{bad} of {total} order file(s) {what}" if bad else None
+    return f"{bad} of {counted(total, 'order file')} {what}" if bad else None
 
 
 @main.command()
@@ -397,7 +398,7 @@ def _run_lines(gd: GameDir, summary: batch.RunSummary, directory: Path) -> list[
     """What `pbem run` says of one game it ran."""
     if summary.held is not None:
         return [_held_line(gd, summary, directory)]
-    resolved = f"resolved {len(summary.resolved)} step(s)" if summary.resolved else "nothing to resolve"
+    resolved = f"resolved {counted(len(summary.resolved), 'step')}" if summary.resolved else "nothing to resolve"
     lines = [f"{gd.name}: step {step}: default orders for {', '.join(seats)}" for step, seats in summary.forced.items()]
     if summary.finished:
         return [*lines, f"{gd.name}: {resolved}; the game is over"]
@@ -424,7 +425,7 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
             queued = players.set_robot(gd, names, not off, datetime.now(UTC))
     click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
     if queued:
-        click.echo(f"queued {len(queued)} mail(s) telling the players")
+        click.echo(f"queued {counted(len(queued), 'mail')} telling the players")
 
 
 @main.command()

@@ -11,6 +11,7 @@ from typing import TextIO
 import click
 
 from engine import registry
+from engine.words import counted, plural
 from pbem import control, players
 from pbem import preview as previewing
 from pbem import rollback as rolling
@@ -41,7 +42,7 @@ def game_locked(directory: Path, *, check: bool = True) -> Iterator[GameDir]:
 
 def _queued(paths: list[Path]) -> None:
     if paths:
-        click.echo(f"queued {len(paths)} mail(s); deliver with `pbem mail send` or the next `pbem tick`")
+        click.echo(f"queued {counted(len(paths), 'mail')}; deliver with `pbem mail send` or the next `pbem tick`")
 
 
 def _now() -> datetime:
@@ -127,7 +128,7 @@ def rollback(directory: Path, to: int, why: str, drop_orders: bool) -> None:
     with game_locked(directory, check=False) as gd:  # a rollback is how a damaged game plays on
         done = rolling.rollback(gd, to, why, _now(), keep_orders=not drop_orders)
     steps = ", ".join(map(str, done.undone))
-    click.echo(f"{gd.name}: undid step(s) {steps}; kept in {done.folder}")
+    click.echo(f"{gd.name}: undid {plural('step', len(done.undone))} {steps}; kept in {done.folder}")
     if done.restored:
         click.echo(f"orders for step {to + 1} still count for: {', '.join(done.restored)}")
     _queued(done.queued)

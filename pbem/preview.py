@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.words import plural
 from pbem import batch
 from pbem.store import GameDir, StoreError
 
@@ -67,5 +68,5 @@ def describe(found: Preview, name: str) -> str:
     lines += ["events:", *(f"  {e}" for e in found.events)] if found.events else ["events: none"]
     lines.append("scores: " + ", ".join(f"{seat} {score}" for seat, score in found.scores.items()))
     if found.finished:
-        lines.append(f"the game would be over; winner(s): {', '.join(found.winners)}")
+        lines.append(f"the game would be over; {plural('winner', len(found.winners))}: {', '.join(found.winners)}")
     return "\n".join(lines)

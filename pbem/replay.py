@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import RejectedOrder
 from engine.rng import Rng
+from engine.words import counted
 from pbem import version
 from pbem.integrity import step_numbers
 from pbem.orders import parse
@@ -270,7 +271,7 @@ def wording_notes(name: str, outcome: Replay) -> list[str]:
         shown = ", ".join(str(s) for s in steps[:10]) + (f" and {len(steps) - 10} more" if len(steps) > 10 else "")
         made = sorted({w.made_by for w in found})
         lines += [
-            f"{name}: {what} are worded differently in {len(steps)} step(s) ({shown}); in those steps {rest}, "
+            f"{name}: {what} are worded differently in {counted(len(steps), 'step')} ({shown}); in those steps {rest}, "
             "so this is not a difference",
             f"{name}: made by pbem {', '.join(made)}; replayed with pbem {outcome.running}; first at step "
             f"{first.step}: {first.stored!r} now reads {first.now!r}",

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.words import plural
 from pbem.files import LOCK_LIMIT_SECONDS, describe_holder, overdue, probe
 from pbem.store import GameDir
 
@@ -94,7 +95,7 @@ def describe(info: dict[str, Any]) -> str:
     """The status as a few lines of text."""
     lines = [f"{info['title']} game {info['name']!r}: step {info['step']}, {info['label']}"]
     if info["finished"]:
-        lines.append(f"finished; winner(s): {', '.join(info['winners'])}")
+        lines.append(f"finished; {plural('winner', len(info['winners']))}: {', '.join(info['winners'])}")
     else:
         if info.get("held") is not None:
             lines.append(f"held by the moderator: {info['held']} (pbem resume)")

@@ -26,6 +26,74 @@ def _key_of(line: str) -> str:
     return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else "key"
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _is_item(line: str) -> bool:
+    """True for a line that starts an item of a block list ("- x", or a lone "-")."""
+    stripped = line.lstrip(" ")
+    return stripped.startswith("- ") or stripped == "-"
+
+
+def _siblings(lines: list[str], number: int) -> str | None:
+    """The nearest line above line `number` (1-based) in the same column, blank and comment lines and deeper
+    lines skipped; None when a line further left (the parent) comes first."""
+    indent = _indent(lines[number - 1])
+    for above in reversed(lines[: number - 1]):
+        if not above.strip() or above.lstrip().startswith("#"):
+            continue
+        if _indent(above) == indent:
+            return above
+        if _indent(above) < indent:
+            return None
+    return None
+
+
+def _item_above(lines: list[str], number: int) -> str | None:
+    """The list item line whose first key stands in the column of line `number` (the item that line is part of),
+    if any."""
+    indent = _indent(lines[number - 1])
+    for above in reversed(lines[: number - 1]):
+        if not above.strip() or above.lstrip().startswith("#") or _indent(above) >= indent:
+            continue
+        stripped = above.lstrip(" ")
+        return above if _is_item(above) and _indent(above) + 2 == indent and stripped != "-" else None
+    return None
+
+
+def _with_dash(line: str, indent: int) -> str:
+    """`line` as a list item whose dash stands in column `indent` (0-based)."""
+    return json.dumps(" " * indent + "- " + line.lstrip(" ").lstrip("-").lstrip(" "), ensure_ascii=False)
+
+
+#: What a forgotten dash is called, and how a list item is written.
+_DASH = "a dash is missing: every item of a list starts with '- ' in the column of the dashes above"
+
+
+def missing_dash(lines: list[str], number: int, duplicate: bool = False) -> str | None:
+    """Advice when line `number` (1-based) looks like a list item written without its '- ' (or without the space
+    after the dash); None when it does not. With `duplicate`, the line repeats a key of the item above it."""
+    if not 0 < number <= len(lines) or not lines[number - 1].strip():
+        return None
+    line = lines[number - 1]
+    if _is_item(line):
+        return None
+    if duplicate:
+        item = _item_above(lines, number)
+        if item is None:
+            return None
+        return (f"if this line starts the next item of the list, {_DASH}, so write {_with_dash(line, _indent(item))}"
+                " and indent the item's other lines like those of the item above")
+    sibling = _siblings(lines, number)
+    if sibling is None or not _is_item(sibling):
+        return None
+    if line.lstrip(" ").startswith("-"):
+        return f"a list item starts with a dash and a space: write {_with_dash(line, _indent(line))}"
+    further = " (and indent the item's other lines two columns further in)" if ":" in line else ""
+    return f"{_DASH}, so write {_with_dash(line, _indent(line))}{further}"
+
+
 def explain(exc: MarkedYAMLError, text: str) -> tuple[int, int, str]:
     """Where a YAML error is (line and column, 1-based) and what to tell the player about it."""
     problem = str(exc.problem or exc.context or "").strip()
@@ -38,7 +106,15 @@ def explain(exc: MarkedYAMLError, text: str) -> tuple[int, int, str]:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
     advice: str
-    if problem.startswith("could not find expected ':'") and context is not None:
+    # A list item written without its dash is a mapping line, or a bare word, where the list goes on; the scanner
+    # notices a bare word only at the next line, so its line is where the word began (the context).
+    bare = problem.startswith("could not find expected ':'") and context is not None
+    at_line = context.line + 1 if bare and context is not None else line
+    dash = missing_dash(lines, at_line) if bare or problem.startswith("expected <block end>") else None
+    if dash is not None:
+        line, col = at_line, _indent(at(at_line)) + 1
+        advice = dash
+    elif problem.startswith("could not find expected ':'") and context is not None:
         # The scanner notices only at the next line; the line without a colon is where the key began.
         line, col = context.line + 1, context.column + 1
         advice = "this line has no ':'; every order line is 'key: value' (for example 'bid: 4')"
@@ -59,6 +135,9 @@ def explain(exc: MarkedYAMLError, text: str) -> tuple[int, int, str]:
         found = re.search(r'duplicate key "([^"]*)"', problem)
         name = found.group(1) if found else "this key"
         advice = f"{json.dumps(name)} is given twice; keep only the one you mean"
+        dash = missing_dash(lines, line, duplicate=True)
+        if dash is not None:
+            advice += f"; or, {dash}"
     elif problem.startswith(("expected ',' or ']'", "expected ',' or '}'")):
         closing = "]" if "]" in problem else "}"
         if context is not None:

@@ -20,6 +20,8 @@ from engine.contract import (
     Step,
 )
 from engine.rng import Rng
+from engine.spelling import reading_lines
+from games.expedition_5x import spelling
 from games.expedition_5x.cards import ACTIONS, ROUNDS, STARTING_WATER, Cards, cards
 from games.expedition_5x.ledger import note
 from games.expedition_5x.market import reveal_technology
@@ -98,6 +100,10 @@ class Expedition5X(GameBase):
     def check(self, state: State, seat: str, order: Order) -> list[Problem]:
         """Every problem with the order (empty when it is good)."""
         return check_order(state, seat, order)[0]
+
+    def warnings(self, state: State, seat: str, order: Order) -> list[str]:
+        """How the order's words were read ("`Drill` is read as `drill`.")."""
+        return reading_lines(spelling.read(order)[1])
 
     def _choices(self, state: State, orders: Mapping[str, Order]) -> dict[str, Choice]:
         due = due_seats(state)

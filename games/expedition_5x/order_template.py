@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
+from engine.words import plural
 from games.expedition_5x.cards import Cards, Technology, cards
 from games.expedition_5x.orders import auction_words, bid_range, playable
 from games.expedition_5x.placing import best_placement, placement_value, ranked_market
@@ -83,7 +84,7 @@ def _late_outlook(state: State, seat: str, shown: dict[str, str]) -> list[str]:
     late = [s for s in state.seats if s not in shown and s != seat]
     caveat = f"; {', '.join(late)} also choose now and may change these numbers" if late else ""
     return _say(f"So far: drill would give you {drill} water, plunder {plunder} from each of {diggers} "
-                f"Excavate/Expand player{'s' if diggers != 1 else ''} (before improvements{caveat}).")
+                f"Excavate/Expand {plural('player', diggers)} (before improvements{caveat}).")
 
 
 def _bid_template(state: State, seat: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.contract import Problem
 from engine.quoting import quoted
+from games.expedition_5x import spelling
 from games.expedition_5x.cards import ACTIONS, Cards, cards
 from games.expedition_5x.stages import due_seats, excavators, revealed
 from games.expedition_5x.state import BID, BID_CASES, CHOOSE, OVER, Choice, State, Wish, auction_case
@@ -281,7 +282,9 @@ def _why_not_due(state: State, seat: str) -> str:
 
 
 def check_order(state: State, seat: str, order: Any) -> tuple[list[Problem], Choice | None]:
-    """Every problem with an order, and the Choice it means when there are none."""
+    """Every problem with an order (its words read in any case: spelling.py), and the Choice it means when there
+    are none."""
+    order, _ = spelling.read(order)
     if seat not in state.players:
         return [Problem((), f"{seat!r} is not a seat in this game")], None
     if seat not in due_seats(state):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.rng import Rng
+from engine.words import counted
 from games.expedition_5x.auction import hold_auction
 from games.expedition_5x.cards import ACTIONS, DIE_FACES, ROUNDS, Cards, Side
 from games.expedition_5x.ledger import change, note
@@ -60,7 +61,7 @@ def _drill(state: State, drillers: list[str], events: list[Event]) -> None:
     each = DRILL_TABLE.get(len(drillers), 0)
     for seat in drillers:
         change(state, events, {seat: each}, f"{seat} drills and takes {each} water "
-               f"({len(drillers)} player{'s' if len(drillers) > 1 else ''} drilled).", "drill")
+               f"({counted(len(drillers), 'player')} drilled).", "drill")
 
 
 def _plunder(state: State, plunderers: list[str], played: dict[str, str], events: list[Event]) -> None:
@@ -68,7 +69,7 @@ def _plunder(state: State, plunderers: list[str], played: dict[str, str], events
     each = PLUNDER_TABLE.get(len(plunderers), 0)
     victims = [s for s in state.seats if played[s] in ("excavate", "expand")]
     if not victims or not each:
-        why = "no Excavate or Expand player" if not victims else f"{len(plunderers)} plunderers"
+        why = "no Excavate or Expand player" if not victims else counted(len(plunderers), "plunderer")
         for seat in plunderers:
             note(events, f"{seat} plunders but takes nothing ({why}).", "plunder")
         return

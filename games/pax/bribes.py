@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.contract import Path
+from engine.words import counted
 from games.pax.context import Context, HasStanding, Question
 from games.pax.market import Wallet
 
@@ -33,8 +34,11 @@ S = TypeVar("S", bound=BribeState)
 class BribeRules(Generic[S]):
     """Bribes; hooks (the methods a game overrides) come first."""
 
-    #: The game's unit of money in messages, plural marked as in "unit(s)".
+    #: The game's unit of money in the questions a bribe asks, plural marked as in "unit(s)": a paused turn stores
+    #: its questions' texts, so they keep this first wording (`Question.shown` reads it as plain English).
     MONEY_UNIT = "unit(s)"
+    #: The game's unit of money counted in event lines ("1 unit", "2 units"; see engine.words.counted).
+    MONEY_NOUN = "unit"
 
     # --- hooks ---------------------------------------------------------------------------------------------------
 
@@ -136,8 +140,8 @@ class BribeRules(Generic[S]):
             return False
         wallet.money -= demand
         state.players[receiver].money += demand
-        ctx.emit(f"{payer} pays {receiver} a bribe of {demand} {unit} to {what}.", kind="bribe", payer=payer,
-                 receiver=receiver, paid=demand)
+        ctx.emit(f"{payer} pays {receiver} a bribe of {counted(demand, self.MONEY_NOUN)} to {what}.", kind="bribe",
+                 payer=payer, receiver=receiver, paid=demand)
         return True
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
 from engine.contract import Event, Path
+from engine.words import settle_marks
 
 
 class HasStanding(Protocol):
@@ -40,6 +41,13 @@ class Question:
     path: Path | None = None  # where the acting seat's order may answer it in advance
     count: int | None = None  # None: a single answer; otherwise a list of exactly `count` distinct options
     default: Any = None  # used when a deadline forces the decision
+
+    @property
+    def shown(self) -> str:
+        """The text as a player reads it ("1 unit" where the stored text says "1 unit(s)")."""
+        # A paused turn stores its questions' texts in the snapshot, which archives and the seeded games'
+        # fingerprints hold byte for byte: the texts keep their first wording, and read well when shown.
+        return settle_marks(self.text)
 
 
 class Pause(Exception):
@@ -207,13 +215,13 @@ class Context(Generic[S]):
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if not is_option(answer, question.options):
-                raise OrderError(path, f"{question.text}: {answer!r} is not a choice; choose one of {legal}")
+                raise OrderError(path, f"{question.shown}: {answer!r} is not a choice; choose one of {legal}")
             return
         if not isinstance(answer, list) or len(answer) != question.count or len(set(map(repr, answer))) != len(answer):
-            raise OrderError(path, f"{question.text}: give a list of {question.count} different choices from {legal}")
+            raise OrderError(path, f"{question.shown}: give a list of {question.count} different choices from {legal}")
         for item in answer:
             if not is_option(item, question.options):
-                raise OrderError(path, f"{question.text}: {item!r} is not a choice; choose from {legal}")
+                raise OrderError(path, f"{question.shown}: {item!r} is not a choice; choose from {legal}")
 
 
 def is_option(answer: Any, options: Sequence[Any]) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from engine.words import counted
+
 
 class GameOver(Exception):
     """The game ended in the middle of a step; nothing more of the step is resolved."""
@@ -66,7 +68,7 @@ def award(ctx: Emitter, awards: Mapping[str, int]) -> None:
     for seat in state.seats:
         if awards.get(seat):
             state.players[seat].score += awards[seat]
-            ctx.emit(f"{seat} scores {awards[seat]} victory point(s).", kind="score", seat=seat, points=awards[seat])
+            ctx.emit(f"{seat} scores {counted(awards[seat], 'victory point')}.", kind="score", seat=seat, points=awards[seat])
 
 
 def leaders(seats: Sequence[str], key: Callable[[str], tuple[int, ...]]) -> list[str]:

@@ -4,7 +4,8 @@ A game subclasses `PaxGame` and states its differences as named hooks: `score_at
 holding victory points), `state_type` (the class that decodes a stored state), `resolve_turn` (its turn of the
 rules), `shape_problems` (what is wrong with an order before the rules run), and for the orders the game writes
 itself (robot.py): `loyalties` and `loyalty_default` (the starting loyalty a robot draws from, and the deadline's),
-`asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting).
+`asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting); and
+`vocabulary`, the words its orders take, so that they are read in any case (engine.spelling).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.contract import GameBase, Order, Problem, RejectedOrder, Result
 from engine.rng import Rng
+from engine.spelling import Reading, Vocabulary, read_words, reading_lines
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
@@ -98,6 +100,14 @@ class PaxGame(GameBase, Generic[S]):
         """Hook: problems found without running the rules (seat not prompted, wrong keys, answers not offered)."""
         raise NotImplementedError
 
+    def vocabulary(self, state: S, seat: str) -> Vocabulary:
+        """Hook: the words `seat`'s orders may hold now (actions, sides, places, seats, answers), canonical."""
+        raise NotImplementedError(f"{type(self).__name__} must name the words of its orders")
+
+    def order_warnings(self, state: S, seat: str, order: Order) -> list[str]:
+        """Hook: what `seat`'s accepted order (its words read) sets in motion; none by default."""
+        return []
+
     def loyalties(self, state: S) -> Sequence[str]:
         """Hook: the starting loyalties a seat may choose, in the order the rules list them."""
         raise NotImplementedError(f"{type(self).__name__} must list the starting loyalties")
@@ -140,6 +150,19 @@ class PaxGame(GameBase, Generic[S]):
             return answer_order(self.asked(state, seat), random_choice(rng))
         return build_turn(self.robot_turn(state, seat, random_choice(rng), rng), state)
 
+    def read_order(self, state: S, seat: str, order: Order) -> tuple[Order, list[Reading]]:
+        """`seat`'s order as plain data with its words in their canonical spelling, and the readings made."""
+        return read_words(plain_order(order), self.vocabulary(state, seat))
+
+    def spelled(self, state: S, seat: str, order: Order) -> Order:
+        """`seat`'s order as the rules read it: plain data, every word in its canonical spelling."""
+        return self.read_order(state, seat, order)[0]
+
+    def warnings(self, state: S, seat: str, order: Order) -> list[str]:
+        """How the order's words were read ("`Purchase` is read as `purchase`."), then what it sets in motion."""
+        spelled, readings = self.read_order(state, seat, order)
+        return [*reading_lines(readings), *self.order_warnings(state, seat, spelled)]
+
     def check(self, state: S, seat: str, order: Order) -> list[Problem]:
         """Every problem found with `seat`'s order (a turn is tried out on a copy of the state).
 
@@ -148,7 +171,7 @@ class PaxGame(GameBase, Generic[S]):
         """
         if self.known_legal(state, seat, order):
             return []
-        order = plain_order(order)
+        order = self.spelled(state, seat, order)
         found = self.shape_problems(state, seat, order)
         if found or state.phase == "loyalty" or state.paused is not None:
             return found

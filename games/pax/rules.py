@@ -11,7 +11,7 @@ The hooks, by part of the kernel (see each class for its defaults):
   `card_name`, `purchase`, `play`, `card_problem`, `counts_as_action`, `before_hostage_bribe`, `fill`,
   `card_acted`, and the words `CORE_FIELDS`, `BRIBE_FIELD`, `MONEY`, `LIST_EXAMPLES`, `ICON_ORDER`, `NOT_FAVOURED`;
 * bribes (`BribeRules`): `card_region`, `controller`, `controller_pieces`, `agents_on`, `owner_of`,
-  `bribes_waived`, `declines_bribe`, `MONEY_UNIT`;
+  `bribes_waived`, `declines_bribe`, `MONEY_UNIT`, `MONEY_NOUN`;
 * cleanup (`CleanupRules`, which includes the market): `tableau_limit`, `hand_limit`, `discard_from_tableau`,
   `discard_from_hand`, `is_event`, `is_dominance_check`, `event_discarded`, `check_discarded`, `resolve_check`,
   `instability`.

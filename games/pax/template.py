@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from engine.words import counted, plural
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.market import occupied
@@ -159,6 +160,8 @@ class OrderTemplate(Generic[S]):
     STANDING: ClassVar[Mapping[str, str]] = {}
     #: The money's unit in notes.
     MONEY: ClassVar[str] = "money"
+    #: The unit of money as counted ("1 rupee", "2 rupees"; "3 influence").
+    MONEY_WORD: ClassVar[str] = "money"
     #: How a card acting as a bonus action is said.
     BONUS: ClassVar[str] = "a bonus action"
 
@@ -300,8 +303,8 @@ class OrderTemplate(Generic[S]):
                       and rules.purchase_cost(begun, seat, r, c) > money)
         if dear:
             costs = f"{dear[0]}" if dear[0] == dear[-1] else f"{dear[0]} to {dear[-1]}"
-            lines += self.say(f"Too dear for your {money} {self.MONEY} now: {len(dear)} more card(s) of the market, "
-                              f"costing {costs}.")
+            lines += self.say(f"Too dear for your {counted(money, self.MONEY_WORD)} now: {len(dear)} more "
+                              f"{plural('card', len(dear))} of the market, costing {costs}.")
         if example is not None:
             lines += self.say("To buy another card of the list, change the row and column of this line:")
             lines += ready(example.entry, self.WIDTH)
@@ -375,7 +378,7 @@ class OrderTemplate(Generic[S]):
         lines: list[str] = []
         for question in asked:
             many = f" Give a list of {question.count}." if question.count is not None else ""
-            lines += self.say(f"{_sentence(question.text)}{many}")
+            lines += self.say(f"{_sentence(question.shown)}{many}")
             lines += self.say("Choices: " + ", ".join(self.option(question, o) for o in question.options) + ".")
             lines += self.question_note(state, question)
         if len(asked) == 1:

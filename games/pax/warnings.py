@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from engine.contract import Event, Path
+from engine.words import counted
 from games.pax.ahead import explore, part_of, replayed
 from games.pax.context import OrderError, Question
 from games.pax.turn import Outcome
@@ -238,17 +239,17 @@ class Warner(Generic[S]):
     def question_line(self, trial: Trial[S], question: Question) -> str:
         """A question the turn stops at: for `seat` itself, how to answer it now; for another, what it decides."""
         if question.seat == trial.seat:
-            return f"You will be asked: {question.text} ({self.how_to_answer(question)})."
+            return f"You will be asked: {question.shown} ({self.how_to_answer(question)})."
         who = question.seat
         if question.kind == "bribe":
             label = self.action_label(trial.order, question.key)
-            return (f"{label}: you owe {who} a bribe of up to {max(question.options)} "
-                    f"{self.money_unit} {self.bribe_reason(trial, question)}; {who} names the amount, by standing "
+            return (f"{label}: you owe {who} a bribe of up to {counted(max(question.options), self.money_noun)} "
+                    f"{self.bribe_reason(trial, question)}; {who} names the amount, by standing "
                     "order or when asked, and you pay it or the action is not taken.")
-        return f"{who} decides, by standing order or when asked: {question.text}."
+        return f"{who} decides, by standing order or when asked: {question.shown}."
 
-    #: How a bribe's amount is counted in a warning.
-    money_unit = "money"
+    #: How a bribe's amount is counted in a warning ("2 units": see engine.words.counted).
+    money_noun = "money"
 
     def how_to_answer(self, question: Question) -> str:
         """Where `seat`'s order could answer this question in advance."""

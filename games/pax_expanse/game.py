@@ -9,11 +9,12 @@ from typing import Any
 from engine.contract import Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.draw.layout import Drawing
 from engine.rng import Rng
+from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
-from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
+from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.robot import RobotTurn
 from games.pax.turn import Outcome
-from games.pax_expanse import cards, orders
+from games.pax_expanse import cards, orders, spelling
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.round import end_round, resume_round
 from games.pax_expanse.setup import new_game
@@ -64,7 +65,7 @@ class PaxExpanse(PaxGame[GameState]):
             found = []
             for seat in state.paused.seats():
                 asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-                text = "; ".join(f"{q.text} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
+                text = "; ".join(f"{q.shown} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
                                  f"{q.default})" for q in asked)
                 found.append(Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text))
             return found
@@ -77,7 +78,7 @@ class PaxExpanse(PaxGame[GameState]):
             if built is not None:
                 return _finish(*built, state.current, 0, rng)  # resolved once, when the robot built it
         prompted = [p.seat for p in self.prompts(state)]
-        given = {s: plain_order(orders_by_seat[s]) for s in prompted}
+        given = {s: self.spelled(state, s, orders_by_seat[s]) for s in prompted}
         for seat, order in given.items():
             problems = self.shape_problems(state, seat, order)
             if problems:
@@ -153,11 +154,15 @@ class PaxExpanse(PaxGame[GameState]):
 
         return board.draw(view)
 
-    def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
+    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
         from games.pax_expanse.warnings import warnings
 
-        return warnings(state, seat, plain_order(order))
+        return warnings(state, seat, order)
+
+    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
+        """The words of Pax Expanse's orders (spelling.py)."""
+        return spelling.vocabulary(state, seat)
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""

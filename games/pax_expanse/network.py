@@ -3,6 +3,7 @@ Reputation")."""
 
 from __future__ import annotations
 
+from engine.words import counted
 from games.pax.context import Context, Question
 from games.pax_expanse import cards, queries
 from games.pax_expanse.context import AGENT_MOVE
@@ -64,7 +65,7 @@ def change_loyalty(ctx: Ctx, seat: str, faction: str) -> None:
                                     f"(your economic stars)", tuple(candidates), count=count,
                                     default=candidates[:count]))
         if player.favours:
-            ctx.emit(f"{seat} returns {player.favours} favour(s) to supply", kind="favours-lost", seat=seat,
+            ctx.emit(f"{seat} returns {counted(player.favours, 'favour')} to supply", kind="favours-lost", seat=seat,
                      count=player.favours)
             player.favours = 0
         for item in candidates:

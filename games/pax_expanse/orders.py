@@ -87,7 +87,8 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
             found.append(Problem((key,), f"unknown key {key!r}; a turn order has {', '.join(TURN_KEYS)}"))
     # `actions:` with nothing after it (every line of a template left commented out) is no actions, as `[]`.
     if order.get("actions") is not None and not isinstance(order["actions"], list):
-        found.append(Problem(("actions",), "actions is a list, e.g. actions: [{action: purchase, row: 1, column: 2}]"))
+        found.append(Problem(("actions",), "actions is a list: each action starts with '- ' (a dash and a space), "
+                                           "as in '  - action: purchase'"))
     cleanup = order.get("cleanup")
     if cleanup is not None:
         if not isinstance(cleanup, dict):
@@ -120,11 +121,11 @@ def answer_problems(order: Mapping[str, Any], questions: Sequence[Question]) -> 
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if not is_option(answer, question.options):
-                found.append(Problem(path, f"{question.text}: {answer!r} is not a choice; choose one of {legal}"))
+                found.append(Problem(path, f"{question.shown}: {answer!r} is not a choice; choose one of {legal}"))
         elif (not isinstance(answer, list) or len(answer) != question.count
               or len({repr(a) for a in answer}) != len(answer)
               or not all(is_option(a, question.options) for a in answer)):
-            found.append(Problem(path, f"{question.text}: give a list of {question.count} different choices "
+            found.append(Problem(path, f"{question.shown}: give a list of {question.count} different choices "
                                  f"from {legal}"))
     return found
 

@@ -7,9 +7,9 @@ supporter may become an agent, a fleet a transport.
 
 from __future__ import annotations
 
+from engine.words import article
 from games.pax import pieces as kernel
 from games.pax.context import Context
-from games.pax.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.state import GameState, nested_bump
 

@@ -27,6 +27,7 @@ class ExpanseRules(PaxRules[GameState]):
     #: The word for a seat's row of cards, in messages and as the cleanup order key (`cleanup: {network: [..]}`).
     TABLEAU = "network"
     MONEY_UNIT = "influence"
+    MONEY_NOUN = "influence"
 
     # --- cleanup -------------------------------------------------------------------------------------------------
 

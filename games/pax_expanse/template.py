@@ -34,6 +34,7 @@ class ExpanseTemplate(OrderTemplate[GameState]):
 
     TABLEAU = "network"
     MONEY = "influence"
+    MONEY_WORD = "influence"
     STANDING = orders.STANDING
 
     def is_due(self, state: GameState, seat: str) -> bool:

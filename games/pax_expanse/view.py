@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import settle_marks
 from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_expanse import cards, queries
 from games.pax_expanse.dominance import check_of, dominant_faction, regions_per_faction
@@ -123,7 +124,7 @@ def _asked(state: GameState, seat: str | None) -> list[dict[str, Any]]:
     sees the question's words (they may name cards from its hand)."""
     if state.paused is None:
         return []
-    return [{"seat": q["seat"], "kind": q.get("kind", ""), "text": q.get("text") if q["seat"] == seat else None}
+    return [{"seat": q["seat"], "kind": q.get("kind", ""), "text": settle_marks(q.get("text") or "") if q["seat"] == seat else None}
             for q in state.paused.questions]
 
 

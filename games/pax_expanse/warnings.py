@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event
+from engine.words import counted, plural
 from games.pax.context import Question
 from games.pax.turn import Outcome
 from games.pax.warnings import Trial, Warner
@@ -25,7 +26,7 @@ class ExpanseWarner(Warner[GameState]):
 
     pay_fields = {"bribe-play-pay": "bribe", "bribe-hostage-pay": "bribe"}
     loyalty_field = "faction"
-    money_unit = "influence"
+    money_noun = "influence"
 
     def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
             lenient: bool = True) -> Outcome:
@@ -81,11 +82,11 @@ class ExpanseWarner(Warner[GameState]):
                 break
         player = now.players[seat]
         at_stake = [*queries.loyalists(now, seat, old), *queries.rewards(now, seat, old)] if old else []
-        held = [f"{player.favours} favour(s)"] if player.favours else []
+        held = [counted(player.favours, "favour")] if player.favours else []
         if at_stake:
-            held.append(f"the {_faction(old)} loyalist(s) and reward(s) "
+            held.append(f"the {_faction(old)} {_loyalists_and_rewards(now, seat, old)} "
                         f"{', '.join(self.card_name(n) for n in at_stake)}")
-            stars = f"; you have {queries.stars(now, seat, 'economics')} economic star(s) now"
+            stars = f"; you have {counted(queries.stars(now, seat, 'economics'), 'economic star')} now"
         holding = f" You hold {' and '.join(held)} now{stars if at_stake else ''}." if held else \
             " You hold none of them now."
         return (f"{cause}: your favours go back to the supply, and your {_faction(old)} loyalists and rewards are "
@@ -135,6 +136,14 @@ WARNER = ExpanseWarner()
 def warnings(state: GameState, seat: str, order: Mapping[str, Any]) -> list[str]:
     """The warnings for `seat`'s accepted order, in the order the turn meets them."""
     return WARNER.warnings(state, seat, order)
+
+
+def _loyalists_and_rewards(state: GameState, seat: str, faction: Any) -> str:
+    """"loyalist and rewards", "loyalists and reward": each word in the number it has."""
+    loyalists, rewards = queries.loyalists(state, seat, faction), queries.rewards(state, seat, faction)
+    words = [plural("loyalist", len(loyalists))] if loyalists else []
+    words += [plural("reward", len(rewards))] if rewards else []
+    return " and ".join(words)
 
 
 def _faction(faction: Any) -> str:

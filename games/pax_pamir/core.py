@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engine.words import counted
 from games.pax.bribes import PLAY
 from games.pax.context import Question
 from games.pax.market import COLUMNS, ROWS, take
 from games.pax.turn import play_to_tableau
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty
 from games.pax_pamir.events import change_favored, resolve_event
@@ -54,12 +55,12 @@ def purchase(ctx: Context, params: dict[str, Any]) -> None:
         ctx.fail((*ctx.where, "column"), f"{name} can never be purchased; you may buy: {_buyable(state, seat)}")
     cost = RULES.purchase_cost(state, seat, row, column)
     if cost > state.players[seat].rupees:
-        ctx.fail((*ctx.where, "column"), f"{name} costs {cost} rupees and you have {state.players[seat].rupees}; "
+        ctx.fail((*ctx.where, "column"), f"{name} costs {counted(cost, 'rupee')} and you have {state.players[seat].rupees}; "
                  f"you may buy: {_buyable(state, seat)}")
     RULES.pay_purchase(ctx, seat, row, column)
     number, rupees = take(state, row, column)
     state.players[seat].rupees += rupees
-    report(ctx, f"{seat} purchases {name} for {cost} rupee(s)" + (f" and takes the {rupees} on it." if rupees else "."),
+    report(ctx, f"{seat} purchases {name} for {counted(cost, 'rupee')}" + (f" and takes the {rupees} on it." if rupees else "."),
            kind="purchase", seat=seat, card=number, cost=cost, rupees=rupees)
     if queries.is_event(number):
         resolve_event(ctx, number, seat)
@@ -91,7 +92,8 @@ def play(ctx: Context, params: dict[str, Any]) -> bool:
                        seat=seat, card=number, ruler=holder)
             return False
     play_to_tableau(player.hand, player.court, number, side)
-    report(ctx, f"{seat} plays {card.name} ({card.region}) to the {side} of their court.", kind="play", seat=seat,
+    report(ctx, f"{seat} plays {card.name} ({names.region(card.region)}) to the {side} of their court.", kind="play",
+           seat=seat,
            card=number, side=side)
     if card.patriot is not None and card.patriot != player.loyalty \
             and not rules.loyal_to_every_coalition(state, seat):

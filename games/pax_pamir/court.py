@@ -4,9 +4,10 @@ both ways (a lost last tribe costs the region's political cards; a lost last pol
 
 from __future__ import annotations
 
+from engine.words import counted
 from games.pax.context import Question
 from games.pax.pieces import bump
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.seats import seat_rules
 
@@ -35,7 +36,8 @@ def discard_court_card(ctx: Context, seat: str, number: int, why: str, keep: boo
     ):
         tribes = state.tribes.get(card.region, {}).get(seat, 0)
         if tribes:
-            ctx.emit(f"{seat} loses the last political card of {card.region}: their tribes there are removed.")
+            ctx.emit(f"{seat} loses the last political card of {names.region(card.region)}: their tribes there are "
+                     "removed.")
             for _ in range(tribes):
                 remove_tribe(ctx, seat, card.region)
 
@@ -47,7 +49,7 @@ def repay_leverage(ctx: Context, seat: str, number: int) -> None:
     paid = min(2, player.rupees)
     player.rupees -= paid
     short = 2 - paid
-    ctx.emit(f"{seat} repays {paid} rupee(s) for the leveraged {name}.", kind="leverage", seat=seat, paid=paid)
+    ctx.emit(f"{seat} repays {counted(paid, 'rupee')} for the leveraged {name}.", kind="leverage", seat=seat, paid=paid)
     if not short:
         return
     if not seat_rules(ctx.state, seat).repays_leverage_with_cards():
@@ -90,7 +92,7 @@ def last_tribe_lost(ctx: Context, seat: str, region: str) -> None:
     doomed = [n for n in ctx.state.players[seat].court
               if queries.court_card(n).suit == "political" and queries.court_card(n).region == region]
     for number in doomed:
-        discard_court_card(ctx, seat, number, f"overthrown: no tribe left in {region}")
+        discard_court_card(ctx, seat, number, f"overthrown: no tribe left in {names.region(region)}")
 
 
 def change_loyalty(ctx: Context, seat: str, coalition: str, keep: int | None = None) -> None:
@@ -106,4 +108,5 @@ def change_loyalty(ctx: Context, seat: str, coalition: str, keep: int | None = N
     for number in [n for n in player.court if n != keep and queries.court_card(n).patriot is not None]:
         discard_court_card(ctx, seat, number, "patriot of their old loyalty")
     player.loyalty = coalition
-    ctx.emit(f"{seat} changes loyalty from {old} to {coalition}.", kind="loyalty", seat=seat, coalition=coalition)
+    ctx.emit(f"{seat} changes loyalty from {names.coalition(old)} to {names.coalition(coalition)}.", kind="loyalty",
+             seat=seat, coalition=coalition)

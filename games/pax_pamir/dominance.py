@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.pax.dominance import award, finish, leaders, split_points
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.market import dominance_checks_left
 from games.pax_pamir.pieces import place_army, remove_all_blocks
@@ -56,7 +56,7 @@ def resolve_dominance_check(ctx: Context) -> None:
     state.checks_done += 1
     label = "final Dominance Check" if final else f"Dominance Check {state.checks_done}"
     if coalition:
-        ctx.emit(f"{label}: the {coalition} coalition is dominant.", kind="dominance", coalition=coalition,
+        ctx.emit(f"{label}: the {names.coalition(coalition)} coalition is dominant.", kind="dominance", coalition=coalition,
                  final=final)
     else:
         ctx.emit(f"{label}: no coalition is dominant.", kind="dominance", coalition=None, final=final)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.words import counted
 from games.pax.context import Question
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.cards import EventEffect
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import discard_hand_card, remove_tribe
@@ -79,7 +80,7 @@ def clear_region(ctx: Context, region: str) -> None:
     for seat in state.seats:
         for _ in range(state.tribes.get(region, {}).get(seat, 0)):
             remove_tribe(ctx, seat, region)
-    ctx.emit(f"Every tribe and army in {region} is removed.", kind="riots", region=region)
+    ctx.emit(f"Every tribe and army in {names.region(region)} is removed.", kind="riots", region=region)
 
 
 def _rumor(ctx: Context, number: int, effect: EventEffect, buyer: str | None) -> None:
@@ -114,7 +115,7 @@ def _other_persuasive_methods(ctx: Context, number: int, effect: EventEffect, bu
                               others, path=(*ctx.where, "target"), default=others[0]))
     mine, theirs = ctx.state.players[buyer], ctx.state.players[target]
     mine.hand, theirs.hand = theirs.hand, mine.hand
-    ctx.emit(f"{buyer} and {target} exchange hands: {buyer} now holds {len(mine.hand)} card(s), {target} "
+    ctx.emit(f"{buyer} and {target} exchange hands: {buyer} now holds {counted(len(mine.hand), 'card')}, {target} "
              f"{len(theirs.hand)}.", kind="swap-hands", seat=buyer, target=target)
 
 

@@ -8,11 +8,12 @@ from typing import Any
 from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.draw.layout import Drawing
 from engine.rng import Rng
+from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
-from games.pax.game import PaxGame, plain_order, record_standing, seat_name, turn_of
+from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
-from games.pax_pamir import cards, orders, robot
+from games.pax_pamir import cards, names, orders, robot, spelling
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
@@ -75,7 +76,7 @@ class PaxPamir(PaxGame[GameState]):
             choices = ", ".join(str(o) for o in question.options)
             many = f" (a list of {question.count})" if question.count is not None else ""
             return [Prompt(seat, question.kind,
-                           f"{question.text}{many}; choices: {choices}; at the deadline: {question.default}")]
+                           f"{question.shown}{many}; choices: {choices}; at the deadline: {question.default}")]
         return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
@@ -95,7 +96,7 @@ class PaxPamir(PaxGame[GameState]):
         built = self.built_turn(state, seat, orders_by_seat[seat])
         if built is not None:
             return finish(*built, seat, 0)  # resolved once, when the robot built it
-        order = plain_order(orders_by_seat[seat])
+        order = self.spelled(state, seat, orders_by_seat[seat])
         problems = self.shape_problems(state, seat, order)
         if problems:
             raise RejectedOrder(seat, problems)
@@ -161,11 +162,15 @@ class PaxPamir(PaxGame[GameState]):
 
         return board.draw(view)
 
-    def warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
+    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
         """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
         from games.pax_pamir.warnings import warnings
 
-        return warnings(state, seat, plain_order(order))
+        return warnings(state, seat, order)
+
+    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
+        """The words of Pax Pamir's orders (spelling.py)."""
+        return spelling.vocabulary(state, seat)
 
     def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
         """What `seat` may see: everything public, its own hand; other hands only as counts."""
@@ -199,7 +204,7 @@ def _flag(value: Any) -> bool:
 
 def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
     state.players[seat].loyalty = coalition
-    events = [Event(f"{seat} chooses {coalition} loyalty.", None, {"kind": "loyalty", "seat": seat})]
+    events = [Event(f"{seat} chooses {names.coalition(coalition)} loyalty.", None, {"kind": "loyalty", "seat": seat})]
     position = state.loyalty_order.index(seat)
     if position + 1 < len(state.loyalty_order):
         state.current = state.loyalty_order[position + 1]

@@ -86,7 +86,8 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
     if entries is None:
         entries = []
     if not isinstance(entries, list):
-        found.append(Problem(("actions",), "actions must be a list"))
+        found.append(Problem(("actions",), "actions must be a list: each action starts with '- ' (a dash and a space), "
+                                           "as in '  - action: purchase'"))
         entries = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or "action" not in entry:
@@ -106,15 +107,15 @@ def answer_problems(order: Mapping[str, Any], question: Question) -> list[Proble
     """Problems with an answer to `question`."""
     found = _unknown_keys(order, ("answer", "standing"), ())
     if "answer" not in order:
-        return found + [Problem(("answer",), f"{question.text}: give `answer:`; choices: {_choices(question)}")]
+        return found + [Problem(("answer",), f"{question.shown}: give `answer:`; choices: {_choices(question)}")]
     answer = order["answer"]
     if question.count is None:
         if not is_option(answer, question.options):
-            found.append(Problem(("answer",), f"{question.text}: {answer!r} is not a choice; choose one of "
+            found.append(Problem(("answer",), f"{question.shown}: {answer!r} is not a choice; choose one of "
                                               f"{_choices(question)}"))
     elif (not isinstance(answer, list) or len(answer) != question.count or len({repr(a) for a in answer}) != len(answer)
           or any(not is_option(a, question.options) for a in answer)):
-        found.append(Problem(("answer",), f"{question.text}: give a list of {question.count} different choices from "
+        found.append(Problem(("answer",), f"{question.shown}: give a list of {question.count} different choices from "
                                           f"{_choices(question)}"))
     return found + standing_problems(order)
 

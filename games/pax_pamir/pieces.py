@@ -7,9 +7,9 @@ tribe becomes a spy. Losing a tribe this way can trigger the overthrow rule like
 
 from __future__ import annotations
 
+from engine.words import upper_first
 from games.pax.pieces import Counts, bump, carry_placed, mark_placed, sources, take_from_play
-from games.pax.words import article
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import remove_tribe
 from games.pax_pamir.state import GameState
@@ -35,8 +35,21 @@ def block_sources(state: GameState, coalition: str) -> list[str]:
                    coalition, _placed(state))
 
 
-def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> bool:
-    """Make one of `seat`'s cylinders available; False when none can be had (the placement does not happen)."""
+def _source_words(kind: str, where: str) -> str:
+    """A piece in play as players read it: "the army in Kabul", "the spy on Sher Ali", "the 2-rupee gift"."""
+    if kind == "gift":
+        return f"the {where}-rupee gift"
+    if kind == "spy":
+        return f"the spy on {queries.court_card(int(where)).name}"
+    return f"the {kind} {'on' if kind == 'road' else 'in'} {names.place(where)}"
+
+
+def _take_cylinder(ctx: Context, seat: str, purpose: str, told: str, target: str = "") -> bool:
+    """Make one of `seat`'s cylinders available; False when none can be had (the placement does not happen).
+
+    `purpose` is the placement in the question's words (map ids: the question's text is stored as first written,
+    and Wakhan reads it), `told` in the event line's.
+    """
     state = ctx.state
     if queries.cylinders_in_supply(state, seat) > 0:
         return True
@@ -44,10 +57,10 @@ def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> b
                             f"all of {seat}'s cylinders are in play: take one for {purpose} from",
                             cylinder_sources(state, seat))
     if source is None:
-        ctx.emit(f"{seat} has no cylinder left to use for {purpose}.")
+        ctx.emit(f"{seat} has no cylinder left to use for {told}.")
         return False
     kind, where = source.split(":", 1)
-    ctx.emit(f"{seat} takes a cylinder from {kind} {where} for {purpose} (none left in supply).")
+    ctx.emit(f"{seat} takes a cylinder from {_source_words(kind, where)} for {told} (none left in supply).")
     if source == target:
         # The tribe goes straight back where it was: nothing is lost, so no overthrow.
         bump(state.tribes[where], seat, -1)
@@ -60,18 +73,19 @@ def _take_cylinder(ctx: Context, seat: str, purpose: str, target: str = "") -> b
     return True
 
 
-def _take_block(ctx: Context, coalition: str, purpose: str, chooser: str) -> bool:
-    """Make one block of `coalition` available; False when none can be had."""
+def _take_block(ctx: Context, coalition: str, purpose: str, told: str, chooser: str) -> bool:
+    """Make one block of `coalition` available; False when none can be had (`purpose`, `told`: as above)."""
     state = ctx.state
     if queries.blocks_in_supply(state, coalition) > 0:
         return True
     source = take_from_play(ctx, chooser, "take-block", f"all {coalition} blocks are in play: take one for {purpose} from",
                             block_sources(state, coalition))
     if source is None:
-        ctx.emit(f"No {coalition} block is left for {purpose}.")
+        ctx.emit(f"No {names.coalition(coalition)} block is left for {told}.")
         return False
     kind, where = source.split(":", 1)
-    ctx.emit(f"{article(coalition).capitalize()} {coalition} block is taken from {kind} {where} for {purpose} (none left in supply).")
+    ctx.emit(f"{upper_first(names.a_coalition(coalition))} block is taken from {_source_words(kind, where)} for {told} "
+             "(none left in supply).")
     if kind == "army":
         remove_army(ctx, coalition, where)
     else:
@@ -86,17 +100,17 @@ def carry_placed_mark(state: GameState, kind: str, source: str, to: str, owner: 
 
 def place_tribe(ctx: Context, seat: str, region: str) -> bool:
     """Put one of `seat`'s cylinders in `region` as a tribe; False if no cylinder could be had."""
-    if not _take_cylinder(ctx, seat, f"a tribe in {region}", f"tribe:{region}"):
+    if not _take_cylinder(ctx, seat, f"a tribe in {region}", f"a tribe in {names.region(region)}", f"tribe:{region}"):
         return False
     bump(ctx.state.tribes.setdefault(region, {}), seat, 1)
     mark_placed(_placed(ctx.state), "tribe", region, seat)
-    ctx.emit(f"{seat} places a tribe in {region}.", kind="tribe", seat=seat, region=region)
+    ctx.emit(f"{seat} places a tribe in {names.region(region)}.", kind="tribe", seat=seat, region=region)
     return True
 
 
 def place_spy(ctx: Context, seat: str, number: int) -> bool:
     """Put one of `seat`'s cylinders on court card `number` as a spy; False if no cylinder could be had."""
-    if not _take_cylinder(ctx, seat, f"a spy on card {number}"):
+    if not _take_cylinder(ctx, seat, f"a spy on card {number}", f"a spy on {queries.court_card(number).name}"):
         return False
     if queries.owner_of(ctx.state, number) is None:
         return False  # taking the cylinder discarded the target card (overthrow): the spy has nowhere to go
@@ -108,7 +122,7 @@ def place_spy(ctx: Context, seat: str, number: int) -> bool:
 
 def place_gift(ctx: Context, seat: str, price: int) -> bool:
     """Put one of `seat`'s cylinders on the gift space of this price; False if no cylinder could be had."""
-    if not _take_cylinder(ctx, seat, f"the {price}-rupee gift"):
+    if not _take_cylinder(ctx, seat, f"the {price}-rupee gift", f"the {price}-rupee gift"):
         return False
     gifts = ctx.state.players[seat].gifts
     gifts.append(price)
@@ -119,21 +133,23 @@ def place_gift(ctx: Context, seat: str, price: int) -> bool:
 
 def place_army(ctx: Context, coalition: str, region: str, chooser: str) -> bool:
     """Put a `coalition` block in `region` as an army; `chooser` picks a source if the supply is empty."""
-    if not _take_block(ctx, coalition, f"an army in {region}", chooser):
+    if not _take_block(ctx, coalition, f"an army in {region}", f"an army in {names.region(region)}", chooser):
         return False
     bump(ctx.state.armies.setdefault(region, {}), coalition, 1)
     mark_placed(_placed(ctx.state), "army", region, coalition)
-    ctx.emit(f"{article(coalition).capitalize()} {coalition} army is placed in {region}.", kind="army", coalition=coalition, region=region)
+    ctx.emit(f"{upper_first(names.a_coalition(coalition))} army is placed in {names.region(region)}.", kind="army",
+             coalition=coalition, region=region)
     return True
 
 
 def place_road(ctx: Context, coalition: str, border: str, chooser: str) -> bool:
     """Put a `coalition` block on `border` as a road; `chooser` picks a source if the supply is empty."""
-    if not _take_block(ctx, coalition, f"a road on {border}", chooser):
+    if not _take_block(ctx, coalition, f"a road on {border}", f"a road on {names.border(border)}", chooser):
         return False
     bump(ctx.state.roads.setdefault(border, {}), coalition, 1)
     mark_placed(_placed(ctx.state), "road", border, coalition)
-    ctx.emit(f"{article(coalition).capitalize()} {coalition} road is placed on {border}.", kind="road", coalition=coalition, border=border)
+    ctx.emit(f"{upper_first(names.a_coalition(coalition))} road is placed on {names.border(border)}.", kind="road",
+             coalition=coalition, border=border)
     return True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.words import counted
 from games.pax.context import Context as PaxContext
 from games.pax.context import Question
 from games.pax.market import Emitter
@@ -27,6 +28,7 @@ class PaxPamirRules(PaxRules[GameState]):
 
     TABLEAU = "court"
     MONEY_UNIT = "rupee(s)"
+    MONEY_NOUN = "rupee"
 
     def money_per_column(self, state: GameState) -> int:
         """Two rupees per column while military is favored (rulebook p. 10), else one."""
@@ -53,12 +55,14 @@ class PaxPamirRules(PaxRules[GameState]):
 
     def money_lost_on(self, ctx: Emitter, card: int, amount: int) -> None:
         """Rupees that reached Public Withdrawal."""
-        ctx.emit(f"{amount} rupee(s) placed on {cards.title(card)} leave the game.", kind="rupees-removed",
+        ctx.emit(f"{counted(amount, 'rupee')} placed on {cards.title(card)} {'leaves' if amount == 1 else 'leave'} the "
+                 "game.", kind="rupees-removed",
                  amount=amount)
 
     def cost_left_over(self, ctx: Emitter, seat: str, amount: int) -> None:
         """Rupees of an action cost with no market card to take them."""
-        ctx.emit(f"{amount} rupee(s) of {seat}'s action cost leave the game (too few market cards).",
+        ctx.emit(f"{counted(amount, 'rupee')} of {seat}'s action cost {'leaves' if amount == 1 else 'leave'} the game "
+                 "(too few market cards).",
                  kind="rupees-removed", amount=amount)
 
     def card_actions(self, card: int) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import counted
 from games.pax.bribes import PLAY
 from games.pax.context import Chooser, Question
 from games.pax.orders import card_option
@@ -28,6 +29,7 @@ class PamirTemplate(OrderTemplate[GameState]):
 
     TABLEAU = "court"
     MONEY = "rupees"
+    MONEY_WORD = "rupee"
     BONUS = "a bonus action (favored suit)"
     STANDING = {
         "bribe": "full, waive, or the most rupees you ask, when someone owes you a bribe.",
@@ -93,7 +95,7 @@ def _turn(state: GameState, seat: str) -> str:
     begun = turn_state(state, seat)
     player = state.players[seat]
     say = TEMPLATE.say
-    lines = say(f"Your turn. You have {player.rupees} rupees; the favored suit is {state.favored}.")
+    lines = say(f"Your turn. You have {counted(player.rupees, 'rupee')}; the favored suit is {state.favored}.")
     lines += say(f"You may take {RULES.ACTION_LIMIT} actions, plus a bonus action for each action of a court card "
                  "of the favored suit; purchase and play always count.")
     lines += say("To take an action, delete the # before its line: a line that starts with #- is ready as it "

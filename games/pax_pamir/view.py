@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import settle_marks
 from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
@@ -46,7 +47,7 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "turn_number": state.turn_number,
         "current": state.paused.seat if state.paused else state.current,
         "waiting_for": state.paused.question["seat"] if state.paused else None,
-        "question": state.paused.question["text"] if state.paused else None,
+        "question": settle_marks(state.paused.question["text"]) if state.paused else None,
         "loyalty_order": list(state.loyalty_order),
         "favored": state.favored,
         "suits": list(board.suits),

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Event
+from engine.words import article, counted, plural
 from games.pax.turn import Outcome
 from games.pax.warnings import DEPENDING, Trial, Warner
-from games.pax.words import article
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.actions._common import card_name
 from games.pax_pamir.state import GameState
 from games.pax_pamir.turn import run_turn
@@ -27,7 +27,7 @@ class PamirWarner(Warner[GameState]):
 
     pay_fields = {"bribe-play-pay": "bribe", "bribe-hostage-pay": "hostage_bribe"}
     loyalty_field = "coalition"
-    money_unit = "rupee(s)"
+    money_noun = "rupee"
 
     def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
             lenient: bool = True) -> Outcome:
@@ -53,29 +53,33 @@ class PamirWarner(Warner[GameState]):
 
     def loyalty_line(self, seat: str, events: Sequence[Event], index: int, old: Any, now: GameState) -> str:
         """What causes the change (a patriot played, a prize taken) and what the rulebook says is lost with it."""
-        new = events[index].data.get("coalition")
+        new = names.coalition(events[index].data.get("coalition"))
+        old = names.coalition(old)
         cause, card = f"This turn changes your loyalty from {old} to {new}", None
         for before in reversed(events[:index]):
             if before.data.get("seat") != seat:
                 continue
             if before.data.get("kind") == "play":
                 card = before.data.get("card")
-                cause = f"Playing {self.card_name(card)}, {_a(new)} patriot, changes your loyalty from {old} to {new}"
+                cause = f"Playing {self.card_name(card)}, {article(new)} {new} patriot, changes your loyalty from {old} " \
+                        f"to {new}"
                 break
             if before.data.get("kind") == "betray":
                 card = before.data.get("target")
-                cause = f"Taking {self.card_name(card)} as {_a(new)} prize changes your loyalty from {old} to {new}"
+                cause = f"Taking {self.card_name(card)} as {article(new)} {new} prize changes your loyalty from {old} " \
+                        f"to {new}"
                 break
         lost = [e.data["card"] for e in events[:index]
                 if e.data.get("kind") == "discard-court" and e.data.get("seat") == seat
-                and e.data.get("card") != card and queries.court_card(e.data["card"]).patriot not in (None, new)]
+                and e.data.get("card") != card
+                and queries.court_card(e.data["card"]).patriot not in (None, events[index].data.get("coalition"))]
         patriots = f" ({', '.join(self.card_name(n) for n in dict.fromkeys(lost))})" if lost else ""
         player = now.players[seat]
         held = []
         if player.gifts:
-            held.append(f"{len(player.gifts)} gift(s)")
+            held.append(counted(len(player.gifts), "gift"))
         if player.prizes:
-            held.append(f"the prize(s) {', '.join(self.card_name(n) for n in player.prizes)}")
+            held.append(f"the {plural('prize', len(player.prizes))} {', '.join(self.card_name(n) for n in player.prizes)}")
         holding = f" You hold {' and '.join(held)} now." if held else " You hold none of them now." if not lost else ""
         return (f"{cause}: your gifts go back to your supply, and your prizes and your {old} patriots{patriots} "
                 f"are discarded.{holding}")
@@ -91,7 +95,7 @@ class PamirWarner(Warner[GameState]):
 
     def play_bribe_reason(self, state: GameState, seat: str, card: Any) -> str:
         """The ruler of the played card's region."""
-        return f"({seat} rules {queries.court_card(card).region})"
+        return f"({seat} rules {names.region(queries.court_card(card).region)})"
 
     def action_bribe_reason(self, seat: str, card: Any) -> str:
         """The holder of a hostage card."""
@@ -104,12 +108,6 @@ WARNER = PamirWarner()
 def warnings(state: GameState, seat: str, order: Mapping[str, Any]) -> list[str]:
     """The warnings for `seat`'s accepted order, in the order the turn meets them."""
     return WARNER.warnings(state, seat, order)
-
-
-def _a(word: Any) -> str:
-    """"an afghan", "a british": the article before a coalition's name."""
-    return f"{article(str(word))} {word}"
-
 
 def _is_court_card(number: Any) -> bool:
     return isinstance(number, int) and not isinstance(number, bool) and number in cards.court_cards()

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from engine.words import counted
 from pbem.clikit import FOLDER, Rejected, finish, folder, json_option, open_folder
 from pbem.files import Busy
 from pbem.mail import imap, notices, smtp
@@ -78,7 +79,7 @@ def fetch(root: Path, settings_path: Path | None) -> None:
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
     left = sum(o.status == DEFERRED for o in result.outcomes)
-    click.echo(f"{len(result.outcomes) - left} mail(s) handled" + (f", {left} left in the inbox for the next run"
+    click.echo(f"{counted(len(result.outcomes) - left, 'mail')} handled" + (f", {left} left in the inbox for the next run"
                                                                   if left else ""))
     if result.errors:
         sys.exit(1)
@@ -102,7 +103,7 @@ def send(root: Path, settings_path: Path | None) -> None:
 
 
 def _print_send(result: smtp.SendSummary) -> None:
-    click.echo(f"sent {len(result.sent)} mail(s)")
+    click.echo(f"sent {counted(len(result.sent), 'mail')}")
     for path, answer in result.failed:
         click.echo(f"failed (will retry): {path}: {answer}", err=True)
     for path in result.gave_up:
@@ -284,7 +285,7 @@ def tick(root: Path, no_mail: bool, settings_path: Path | None, as_json: bool) -
         click.echo(said)
         return
     if result.fetched is not None:
-        click.echo(f"fetched {len(result.fetched.outcomes)} mail(s)")
+        click.echo(f"fetched {counted(len(result.fetched.outcomes), 'mail')}")
     for game, lines in result.games.items():
         for line in lines:
             click.echo(f"{game}: {line}")

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine.words import counted
 from pbem import moderation
 from pbem.files import Busy, write_atomic
 from pbem.intake import OrderRejected, submit
@@ -371,7 +372,7 @@ def _answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: st
         return
     # Never the sender's address: after a seat changed hands it is the former player's (or anyone's, forged).
     where = ("from your registered address" if own else "not from your registered address")
-    body = [f"Game {gd.name}, seat {claimed}: pbem received {count} mail(s) naming your seat without its token since "
+    body = [f"Game {gd.name}, seat {claimed}: pbem received {counted(count, 'mail')} naming your seat without its token since "
             f"the last such notice; the latest, received {now.astimezone(UTC):%Y-%m-%d %H:%M} UTC, came {where}. "
             "Nothing was stored.", "",
             "If you sent it: copy the header lines, token included, from your welcome mail (a lost token is replaced "
@@ -419,7 +420,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         problems = _unproven_problems(doc)
         _answer_unproven(gd, settings, mail, claimed, "orders rejected",
                          ["Your orders were rejected; nothing was stored.", "", *problems], now)
-        return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else f"{len(doc.problems)} problem(s)"})
+        return Outcome(**{**out.__dict__, "detail": "not authenticated" if not doc.problems else counted(len(doc.problems), "problem")})
     if preferences.is_request(doc.body):
         return _change_policy(gd, settings, mail, doc, seat, now)
     if press.is_request(doc.body):
@@ -449,7 +450,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         lines = ["Your orders were REJECTED; nothing was stored. Orders you sent before still stand.", "",
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]
         _reply(gd, settings, mail, seat, True, "orders rejected", [*lines, *_status_lines(gd, seat)], now, doc=exc.doc)
-        return Outcome(**{**out.__dict__, "seat": seat, "detail": f"{len(exc.doc.problems)} problem(s)"})
+        return Outcome(**{**out.__dict__, "seat": seat, "detail": counted(len(exc.doc.problems), "problem")})
     _remember_date(gd, seat, accepted.step, written)
     verb = "replaced" if accepted.replaced else "accepted"
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")

@@ -23,6 +23,7 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from email.message import Message
 
+from engine.words import counted
 from pbem.mail.headers import clean
 
 #: Characters a token is made of (secrets.token_urlsafe) and its length: 16 random bytes in URL-safe base64.
@@ -214,7 +215,7 @@ def _rebuilt(raw: bytes, needles: set[bytes], instead: bytes) -> bytes:
                 dropped += 1
     except Exception:  # nothing readable: only the note is kept
         lines, texts = [], []
-    note = (f"[pbem: this copy was rebuilt without a seat's secret token; {dropped} attachment(s) left out; "
+    note = (f"[pbem: this copy was rebuilt without a seat's secret token; {counted(dropped, 'attachment')} left out; "
             "the mail as it arrived is in the mailbox]")
     body = "\n\n".join([*texts, note])
     head = [line for line in lines if line.strip()]

@@ -12,6 +12,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from engine.words import plural
+
 SETTINGS_FILE = "pbem.yaml"
 SECURITY = ("plain", "starttls", "ssl")
 ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
@@ -100,7 +102,7 @@ def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) ->
         raise SettingsError(f"{where}: a password must not be written in pbem.yaml; use password_env or password_file")
     unknown = set(data) - {"host", "port", "security", "user", "password_env", "password_file", "timeout", "ca_file"}
     if unknown:
-        raise SettingsError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        raise SettingsError(f"{where}: unknown {plural('key', len(unknown))} {', '.join(sorted(unknown))}")
     security = str(data.get("security", "ssl"))
     if security not in SECURITY:
         raise SettingsError(f"{where}.security: {security!r} is not one of {', '.join(SECURITY)}")
@@ -149,7 +151,7 @@ def _site(data: Any, root: Path) -> tuple[Path | None, str | None]:
         raise SettingsError("site: must be a mapping (dir:, url:)")
     unknown = set(data) - {"dir", "url"}
     if unknown:
-        raise SettingsError(f"site: unknown key(s) {', '.join(sorted(unknown))}; the keys are dir and url")
+        raise SettingsError(f"site: unknown {plural('key', len(unknown))} {', '.join(sorted(unknown))}; the keys are dir and url")
     folder = Path(os.path.expanduser(str(data["dir"]))) if data.get("dir") else None
     if folder is not None and not folder.is_absolute():
         folder = root / folder

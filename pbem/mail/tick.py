@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from engine.words import plural
 from pbem import batch, moderation
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
@@ -221,7 +222,7 @@ def _held(gd: GameDir) -> str | None:
 def _resolve(gd: GameDir, render: Renderer | None, *, force: bool, done: list[str], now: datetime) -> batch.RunSummary:
     result = batch.run_game(gd, force=force, render=render, now=now)
     if result.resolved:
-        done.append(f"resolved step(s) {', '.join(map(str, result.resolved))}")
+        done.append(f"resolved {plural('step', len(result.resolved))} {', '.join(map(str, result.resolved))}")
     if result.finished:
         done.append("the game is over")
     return result

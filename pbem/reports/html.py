@@ -9,8 +9,13 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from engine.words import counted, plural
 from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.pictures import template_globals
+
+#: Filters every report template may use: "{{ n|counted('rupee') }}" writes "1 rupee", "2 rupees", and
+#: "{{ 'card'|plural(n) }}" the noun alone (engine.words: one English for event lines and reports).
+FILTERS = {"counted": counted, "plural": plural}
 
 
 class TemplateError(RuntimeError):
@@ -35,6 +40,7 @@ def environment(config: ReportConfig, game_id: str | None = None) -> jinja2.Envi
     # Boards are drawn from geometry in Python (engine.draw.layout), where their layout is tested; an environment
     # draws the pictures of its own game only, so rendering one game's report loads no other game.
     env.globals.update(template_globals(game_id))
+    env.filters.update(FILTERS)
     return env
 
 

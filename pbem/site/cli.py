@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from engine.words import counted
 from pbem import progress
 from pbem.clikit import FOLDER, folder
 from pbem.store import StoreError
@@ -39,7 +40,7 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
         raise click.ClickException(str(exc)) from None
     for problem in summary.problems:
         click.echo(f"Error: {problem}", err=True)
-    click.echo(f"{len(summary.games)} game(s): {summary.written} file(s) written, {summary.unchanged} unchanged, "
+    click.echo(f"{counted(len(summary.games), 'game')}: {counted(summary.written, 'file')} written, {summary.unchanged} unchanged, "
                f"{summary.removed} removed")
     if base_url:
         for game_folder in game_dirs(root):

@@ -116,7 +116,7 @@ def test_run_goes_on_after_a_game_it_cannot_run(tmp_path: Path) -> None:
     (tmp_path / "not-a-game").mkdir()
     result = CliRunner().invoke(main, ["run", "--no-reports", str(tmp_path / "not-a-game"), str(game)])
     assert result.exit_code == 1
-    assert "not-a-game: not a pbem game directory" in result.output and "g: resolved 3 step(s)" in result.output
+    assert "not-a-game: not a pbem game directory" in result.output and "g: resolved 3 steps" in result.output
 
 
 def test_every_command_help_shows_an_example() -> None:

@@ -151,9 +151,9 @@ def test_check_json_names_each_file_its_problems_and_never_a_token(tmp_path: Pat
     assert document == {"ok": True, "game": "g", "files": [
         {"file": str(good), "valid": True, "seat": "anna", "step": 1, "problems": [], "warnings": []}]}
     result = invoke("check", str(game), str(good), str(bad), "--json")
-    assert result.exit_code == 1 and result.stderr == "Error: 1 of 2 order file(s) have problems\n"
+    assert result.exit_code == 1 and result.stderr == "Error: 1 of 2 order files have problems\n"
     document = json.loads(result.stdout)
-    assert document["ok"] is False and document["error"] == "1 of 2 order file(s) have problems"
+    assert document["ok"] is False and document["error"] == "1 of 2 order files have problems"
     [_, refused] = document["files"]
     assert refused == {"file": str(bad), "valid": False, "seat": "ben", "step": 1, "warnings": [],
                        "problems": [{"file": str(bad), "line": 4, "col": 7,
@@ -176,7 +176,7 @@ def test_submit_json_says_what_was_kept_and_is_the_same_on_a_second_call(tmp_pat
     stale.write_text(order_text("ben", 7, 2, game="g"))
     refused = invoke("submit", str(game), str(stale), "--json")
     document = json.loads(refused.stdout)
-    assert refused.exit_code == 1 and document["ok"] is False and document["error"] == "1 of 1 order file(s) rejected"
+    assert refused.exit_code == 1 and document["ok"] is False and document["error"] == "1 of 1 order file rejected"
     assert document["files"][0]["accepted"] is False and document["files"][0]["step"] == 7
     assert "step 7 is not reached yet" in document["files"][0]["problems"][0]["message"]
 

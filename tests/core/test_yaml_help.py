@@ -35,3 +35,40 @@ def test_a_yaml_mistake_is_explained_with_its_line_quoted(text: str, line: int, 
 def test_a_very_long_line_is_quoted_shortened() -> None:
     (problem,) = parse("game: g1\nbid: " + "x: " * 200 + "\n", "mail").problems
     assert "…" in problem.message and len(problem.message) < 400
+
+
+# --- A list item written without its "- " ------------------------------------------------------------------------
+
+TURN = "game: g1\nseat: anna\nstep: 3\nactions:\n  - action: purchase\n    row: 1\n    column: 3\n"
+
+
+def test_a_list_item_without_its_dash_says_the_dash_is_missing() -> None:
+    (problem,) = parse(TURN + "  action: play\n    card: 30\n", "mail").problems
+    assert (problem.line, problem.col) == (8, 3)
+    assert problem.message.startswith("not valid YAML: a dash is missing: every item of a list starts with '- ' in "
+                                      "the column of the dashes above, so write \"  - action: play\"")
+    assert "does not line up" not in problem.message and 'the line reads "  action: play"' in problem.message
+
+
+def test_a_list_item_without_its_dash_in_the_column_of_the_keys_above_says_so_too() -> None:
+    (problem,) = parse(TURN + "    action: play\n    card: 30\n", "mail").problems
+    assert problem.line == 8 and '"action" is given twice' in problem.message
+    assert "if this line starts the next item of the list, a dash is missing" in problem.message
+    assert 'so write "  - action: play"' in problem.message
+
+
+def test_a_word_of_a_list_without_its_dash_says_the_dash_is_missing() -> None:
+    (problem,) = parse("game: g1\nwishes:\n  - T01\n  T02\n", "mail").problems
+    assert problem.line == 4 and 'a dash is missing' in problem.message and 'so write "  - T02"' in problem.message
+    assert "further in" not in problem.message
+
+
+def test_a_dash_without_its_space_says_so() -> None:
+    (problem,) = parse(TURN + "  -action: play\n", "mail").problems
+    assert problem.line == 8 and 'a list item starts with a dash and a space: write "  - action: play"' in \
+        problem.message
+
+
+def test_a_key_out_of_line_outside_a_list_is_still_said_to_be_out_of_line() -> None:
+    (problem,) = parse("game: g1\nbid:\n  alone: 2\n contested: 3\n", "mail").problems
+    assert "a dash is missing" not in problem.message

@@ -10,11 +10,13 @@ from engine.rng import Rng
 from games.expedition_5x import GAME
 from games.expedition_5x.state import Group
 from pbem.reports.config import ReportConfig, template_loader
+from pbem.reports.html import FILTERS
 from pbem.reports.pictures import template_globals
 
 ENV = jinja2.Environment(loader=template_loader(ReportConfig(), GAME.id), autoescape=True,
                          undefined=jinja2.StrictUndefined)
 ENV.globals.update(template_globals(GAME.id))  # the cards are drawn from geometry in Python, as in pbem's reports
+ENV.filters.update(FILTERS)
 
 
 def render(state, seat, kind="html"):

@@ -54,7 +54,7 @@ def test_hold_then_tick_does_nothing_then_resume_and_tick_resolves(site: Site) -
         control.resume(site.gd, MONDAY_9 + timedelta(hours=10))
     resumed = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=10, minutes=5), render=render)
     assert not resumed.errors, resumed.errors
-    assert resumed.games["g1"] == ["resolved step(s) 1"]
+    assert resumed.games["g1"] == ["resolved step 1"]
     for seat in ("anna", "ben", "cleo"):
         got = [kind(m) for m in site.smtp.to(f"{seat}@example.org")]
         assert "resume" in got and "report-1" in got

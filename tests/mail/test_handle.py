@@ -269,7 +269,7 @@ def test_without_early_processing_a_complete_step_waits_for_its_deadline_then_re
         handle(offline.root, offline.settings, raw.as_bytes(policy=email.policy.SMTP), now=opened + timedelta(minutes=5))
     assert tick(offline.root, offline.settings, now=opened + timedelta(hours=1), mail=False).games["g1"] == []
     done = tick(offline.root, offline.settings, now=opened + timedelta(hours=2), mail=False).games["g1"]
-    assert done[:1] == ["resolved step(s) 1"] and offline.gd.current_step() == 1
+    assert done[:1] == ["resolved step 1"] and offline.gd.current_step() == 1
     assert not list((state_dir(offline.root) / "outbox").glob("moderator-*.eml"))  # nothing to wait for
 
 

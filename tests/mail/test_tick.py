@@ -167,7 +167,7 @@ def test_a_game_without_deadline_resolves_when_orders_are_complete(site: Site) -
     for seat in ("anna", "ben", "cleo"):
         site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat]), sender=f"{seat}@example.org"))
     result = tick(site.root, site.settings, render=None)
-    assert result.games["g1"] == ["resolved step(s) 1"]
+    assert result.games["g1"] == ["resolved step 1"]
     assert site.gd.current_step() == 1
 
 

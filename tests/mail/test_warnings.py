@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from games.pax.market import occupied
 from games.pax_expanse import cards as px_cards
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.rules import RULES
 from pbem import batch, intake, store
 from pbem.cli import main
@@ -59,7 +59,7 @@ def test_the_accepted_answer_says_the_loyalty_changes(offline: Site) -> None:
     answer = body(reply)
     assert "Your orders were ACCEPTED." in answer and HEADING in answer
     flat = " ".join(line.strip() for line in answer.splitlines())
-    assert f"changes your loyalty from british to {coalition}" in flat
+    assert f"changes your loyalty from British to {names.coalition(coalition)}" in flat
     after = answer.split(HEADING)[1].splitlines()[1:]
     warnings = after[:next(i for i, line in enumerate(after) if not line.startswith(("- ", "  ")))]
     assert warnings[0].startswith("- ") and all(len(line) <= WIDTH for line in warnings), warnings
@@ -82,7 +82,7 @@ def test_pbem_submit_prints_the_warnings(tmp_path: Path) -> None:
     assert lines[0].endswith(f"accepted orders of {seat} for step {gd.current_step() + 1}")
     assert lines[1] == HEADING
     assert f"{queries.court_card(card).name} ({card})" in result.output
-    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert "changes your loyalty from British to" in " ".join(line.strip() for line in lines[2:])
 
 
 def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_path: Path) -> None:
@@ -94,8 +94,34 @@ def test_pbem_check_prints_the_warnings_of_valid_orders_and_keeps_nothing(tmp_pa
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].endswith("are valid") and lines[1] == HEADING
-    assert "changes your loyalty from british to" in " ".join(line.strip() for line in lines[2:])
+    assert "changes your loyalty from British to" in " ".join(line.strip() for line in lines[2:])
     assert gd.pending() == {}
+
+
+def test_the_accepted_answer_says_how_each_word_was_read(offline: Site) -> None:
+    gd, tokens = first_turn(offline.root)
+    seat, orders, _card = patriot_turn(gd)
+    written = orders.replace("action: purchase", "action: Purchase").replace("side: left", "side: LEFT")
+    outcome = send(offline, order_mail(order_text("pp", seat, gd.current_step() + 1, tokens[seat], written),
+                                       sender=f"{seat}@example.org"))
+    assert outcome.status == "accepted"
+    [reply] = outbox(Site(offline.root, gd, tokens, offline.settings, None, None))
+    answer = body(reply)
+    assert "- `Purchase` is read as `purchase`." in answer and "- `LEFT` is read as `left`." in answer
+    # The archive keeps the order as it was sent.
+    assert "action: Purchase" in gd.pending()[seat]
+
+
+def test_pbem_check_and_submit_say_how_each_word_was_read(tmp_path: Path) -> None:
+    gd, _ = first_turn(tmp_path)
+    seat, orders, _card = patriot_turn(gd)
+    path = tmp_path / "orders.yaml"
+    written = orders.replace("action: play", "action: Play")
+    path.write_text(render({"game": "pp", "seat": seat, "step": gd.current_step() + 1}, written), encoding="utf-8")
+    for command in ("check", "submit"):
+        result = CliRunner().invoke(main, [command, str(gd.root), str(path)])
+        assert result.exit_code == 0, result.output
+        assert "- `Play` is read as `play`." in result.output.splitlines()
 
 
 # --- Pax Expanse: the same answer, through the shared Pax kernel's warnings --------------------------------------

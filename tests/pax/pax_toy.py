@@ -63,6 +63,7 @@ class ToyRules(PaxRules[ToyState]):
 
     TABLEAU = "network"
     MONEY_UNIT = "influence"
+    MONEY_NOUN = "influence"
 
     def card_actions(self, card: int) -> tuple[str, ...]:
         """Every toy card shows every action."""

@@ -13,6 +13,7 @@ from engine.rng import Rng
 from games.pax_expanse.game import GAME as EXPANSE
 from games.pax_pamir import GAME as PAMIR
 from pbem.reports.config import ReportConfig, package_folder, template_loader
+from pbem.reports.html import FILTERS
 from pbem.reports.pictures import template_globals
 
 #: The Pax games: every registered game whose templates read the family's macros (its template_packages).
@@ -30,6 +31,7 @@ def _environment(game_id: str | None = None) -> jinja2.Environment:
     env = jinja2.Environment(loader=LOADER, autoescape=True,
                              undefined=jinja2.StrictUndefined)
     env.globals.update(template_globals(game_id))
+    env.filters.update(FILTERS)
     return env
 
 
@@ -40,7 +42,7 @@ def _slot(row: int, column: int, card: int | None, money: int) -> dict[str, obje
 
 def test_the_market_names_the_games_money_and_the_cost_of_each_column() -> None:
     rows = [[_slot(r, c, 90 + c if c != 2 else None, 1 if c == 1 else 0) for c in range(1, 7)] for r in (1, 2)]
-    html = _environment().from_string(CARD + '{{ market(rows, card, "tx", "influence", "influence", "influence", '
+    html = _environment().from_string(CARD + '{{ market(rows, card, "tx", "influence", "influence", '
                                       '"tx-money") }}').render(rows=rows)
     assert html.count("<td>") == 12 and "cost 5" in html
     assert html.count('<div class="tx-money">1 influence on it</div>') == 2
@@ -52,7 +54,7 @@ def test_the_market_tells_a_seat_its_own_cost_when_it_differs() -> None:
     rows = [[_slot(r, c, 90 + c, 0) for c in range(1, 7)] for r in (1, 2)]
     rows[0][3]["your_cost"] = 0
     rows[1][2]["your_cost"] = 2
-    html = _environment().from_string(CARD + '{{ market(rows, card, "tx", "rupee", "rupees", "influence", '
+    html = _environment().from_string(CARD + '{{ market(rows, card, "tx", "rupee", "influence", '
                                       '"tx-money") }}').render(rows=rows)
     assert html.count("costs you") == 1 and '<div class="tx-money">costs you 0</div>' in html
 

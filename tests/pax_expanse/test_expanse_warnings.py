@@ -44,8 +44,8 @@ def test_loyalty_playing_a_loyalist_of_another_faction_says_what_is_discarded() 
     assert line.startswith(f"Playing Belter Rights Advocate (8), a loyalist of the {OPA}, changes your loyalty "
                            f"from the {UN} to the {OPA}: your favours go back to the supply")
     assert f"your {UN} loyalists and rewards are discarded but for as many as your economic stars" in line
-    assert line.endswith(f"You hold 2 favour(s) and the {UN} loyalist(s) and reward(s) Luna Listening Post (3) now; "
-                         "you have 0 economic star(s) now.")
+    assert line.endswith(f"You hold 2 favours and the {UN} loyalist Luna Listening Post (3) now; "
+                         "you have 0 economic stars now.")
 
 
 def test_loyalty_economic_stars_keep_old_loyalists_by_a_question_answered_in_advance() -> None:
@@ -53,7 +53,7 @@ def test_loyalty_economic_stars_keep_old_loyalists_by_a_question_answered_in_adv
     keep, change = warned(state, {"actions": [PLAY_ADVOCATE]})
     assert keep == ("You will be asked: you change loyalty: keep 1 of your old loyalists and rewards (your economic "
                     "stars) (to answer now, add it under `answers:` as \"actions.0.keep-1\").")
-    assert "you have 1 economic star(s) now" in change
+    assert "you have 1 economic star now" in change
     answered = {"actions": [PLAY_ADVOCATE], "answers": {"actions.0.keep-1": ["loyalist:5"]}}
     (line,) = warned(state, answered)
     assert line == change

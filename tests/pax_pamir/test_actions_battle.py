@@ -24,7 +24,7 @@ def test_13_battle_1_in_a_region_removes_enemy_pieces_up_to_the_rank() -> None:
     state = make_state(courts={"anna": [TAJIK_WARBAND]}, armies={"herat": {"british": 3, "russian": 2}},
                        tribes={"herat": {"bob": 1}})
     found = problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:russian"] * 2 + ["tribe:bob"]})
-    assert "at most 2 piece(s) (rank 2, your strength 3 at herat), not 3" in messages(found)
+    assert "at most 2 pieces (rank 2, your strength 3 at Herat), not 3" in messages(found)
     run(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:russian", "tribe:bob"]})
     assert state.armies == {"herat": {"british": 3, "russian": 1}} and state.tribes == {}
 
@@ -32,15 +32,15 @@ def test_13_battle_1_in_a_region_removes_enemy_pieces_up_to_the_rank() -> None:
 def test_13_battle_2_no_more_pieces_than_your_loyal_armies_there() -> None:
     state = make_state(courts={"anna": [TAJIK_WARBAND]}, armies={"herat": {"british": 1, "russian": 2}})
     found = problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:russian"] * 2})
-    assert "at most 1 piece(s) (rank 2, your strength 1 at herat)" in messages(found)
+    assert "at most 1 piece (rank 2, your strength 1 at Herat)" in messages(found)
 
 
 def test_13_battle_3_never_armies_or_roads_of_your_own_coalition() -> None:
     state = make_state(courts={"anna": [TAJIK_WARBAND]}, armies={"herat": {"british": 2}},
                        roads={"herat-kabul": {"british": 1}})
-    assert "you cannot remove british armies: they are of your own coalition" in messages(
+    assert "you cannot remove British armies: they are of your own coalition" in messages(
         problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:british"]}))
-    assert "you cannot remove british roads" in messages(
+    assert "you cannot remove British roads" in messages(
         problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["road:herat-kabul:british"]}))
 
 
@@ -67,7 +67,7 @@ def test_13_battle_6_on_a_court_card_your_spies_remove_other_spies_even_of_your_
     state = make_state(loyalty={"anna": "british", "bob": "british", "cati": "afghan"},
                        courts={"anna": [TAJIK_WARBAND], "bob": [KABUL_BAZAAR]},
                        spies={KABUL_BAZAAR: {"anna": 1, "bob": 2}})
-    assert "at most 1 piece(s)" in messages(problems(state, "battle", TAJIK_WARBAND,
+    assert "at most 1 piece" in messages(problems(state, "battle", TAJIK_WARBAND,
                                                      {"site": KABUL_BAZAAR, "remove": ["spy:bob"] * 2}))
     run(state, "battle", TAJIK_WARBAND, {"site": KABUL_BAZAAR, "remove": ["spy:bob"]})
     assert state.spies == {str(KABUL_BAZAAR): {"anna": 1, "bob": 1}}
@@ -78,7 +78,7 @@ def test_13_battle_7_only_where_you_have_loyal_armies_or_spies() -> None:
                        armies={"herat": {"russian": 2}, "kabul": {"british": 1}}, spies={KABUL_BAZAAR: {"bob": 1}})
     found = problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:russian"]})
     assert found[0].path == ("actions", 0, "site")
-    assert found[0].message == "you have no british army in herat; you can battle at: kabul"
+    assert found[0].message == "you have no British army in Herat; you can battle at: kabul"
     assert "you have no spy on Kabul Bazaar (8)" in messages(
         problems(state, "battle", TAJIK_WARBAND, {"site": KABUL_BAZAAR, "remove": ["spy:bob"]}))
 
@@ -86,8 +86,8 @@ def test_13_battle_7_only_where_you_have_loyal_armies_or_spies() -> None:
 def test_13_battle_8_a_piece_not_there_cannot_be_removed() -> None:
     state = make_state(courts={"anna": [TAJIK_WARBAND]}, armies={"herat": {"british": 2, "russian": 1}})
     found = problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:russian", "army:russian"]})
-    assert "there are only 1 army:russian at herat" in messages(found)
-    assert "there is no army:afghan to remove at herat" in messages(
+    assert "there are only 1 army:russian at Herat" in messages(found)
+    assert "there is no army:afghan to remove at Herat" in messages(
         problems(state, "battle", TAJIK_WARBAND, {"site": "herat", "remove": ["army:afghan"]}))
 
 

@@ -45,7 +45,7 @@ def test_13_betray_3_your_own_court_cards_too() -> None:
 def test_13_betray_4_it_always_costs_two() -> None:
     state = make_state(courts={"anna": [BALA_HISSAR], "bob": [HAZARA_CHIEFS]}, spies={HAZARA_CHIEFS: {"anna": 1}},
                        rupees={"anna": 1})
-    assert "Betray costs 2 rupee(s) and you have 1" in messages(
+    assert "Betray costs 2 rupees and you have 1" in messages(
         problems(state, "betray", BALA_HISSAR, {"target": HAZARA_CHIEFS}))
     assert betray.random_params(state, "anna", BALA_HISSAR, Rng("b")) is None
 

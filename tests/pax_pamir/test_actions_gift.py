@@ -17,7 +17,7 @@ def test_13_gift_1_places_a_cylinder_on_the_cheapest_empty_space_for_its_price()
     assert state.players["anna"].gifts == [2]
     assert state.players["anna"].rupees == 3
     assert market_total(state) == 2  # the price is an action cost, paid into the market
-    assert "2-rupee gift to the british coalition" in ctx.events[-1].text
+    assert "2-rupee gift to the British coalition" in ctx.events[-1].text
 
 
 def test_13_gift_2_any_empty_space_may_be_chosen_at_its_marked_price() -> None:
@@ -43,7 +43,7 @@ def test_13_gift_4_no_gift_when_all_three_spaces_are_filled() -> None:
 
 def test_13_gift_5_no_gift_the_seat_cannot_pay_for() -> None:
     state = make_state(courts={"anna": [CHARLES_STODDART]}, rupees={"anna": 3}, gifts={"anna": [2]})
-    assert "costs 4 rupee(s) and you have 3" in messages(problems(state, "gift", CHARLES_STODDART, {}))
+    assert "costs 4 rupees and you have 3" in messages(problems(state, "gift", CHARLES_STODDART, {}))
     state.players["anna"].rupees = 5
     assert "you can afford: 4" in messages(problems(state, "gift", CHARLES_STODDART, {"price": 6}))
 

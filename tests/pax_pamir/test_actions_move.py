@@ -21,7 +21,7 @@ HERAT_CARDS = (54, 57)  # Herati Bandits, Exiled Durrani Nobility
 def test_13_move_1_one_move_per_rank_of_the_card() -> None:
     state = make_state(courts={"anna": [AFGHAN_HANDICRAFTS, KABUL_BAZAAR]}, spies={KABUL_BAZAAR: {"anna": 1}})
     moves = [{"spy": KABUL_BAZAAR, "to": AFGHAN_HANDICRAFTS}, {"spy": AFGHAN_HANDICRAFTS, "to": KABUL_BAZAAR}]
-    assert "gives 1 move(s), not 2" in messages(problems(state, "move", AFGHAN_HANDICRAFTS, {"moves": moves}))
+    assert "gives 1 move, not 2" in messages(problems(state, "move", AFGHAN_HANDICRAFTS, {"moves": moves}))
 
 
 def test_13_move_2_an_army_crosses_a_border_holding_a_road_of_its_coalition() -> None:
@@ -29,14 +29,14 @@ def test_13_move_2_an_army_crosses_a_border_holding_a_road_of_its_coalition() ->
                        roads={"herat-kabul": {"british": 1}})
     ctx = run(state, "move", FARAH_ROAD, {"moves": [{"army": "herat", "to": "kabul"}]})
     assert state.armies == {"herat": {"british": 1}, "kabul": {"british": 1}}
-    assert ctx.events[0].text == "anna moves a british army from herat to kabul."
+    assert ctx.events[0].text == "anna moves a British army from Herat to Kabul."
 
 
 def test_13_move_2_an_afghan_army_is_named_with_its_article() -> None:
     state = make_state(courts={"anna": [FARAH_ROAD]}, armies={"herat": {"afghan": 1}},
                        roads={"herat-kabul": {"afghan": 1}}, loyalty={"anna": "afghan"})
     ctx = run(state, "move", FARAH_ROAD, {"moves": [{"army": "herat", "to": "kabul"}]})
-    assert ctx.events[0].text == "anna moves an afghan army from herat to kabul."
+    assert ctx.events[0].text == "anna moves an Afghan army from Herat to Kabul."
 
 
 def test_13_move_3_no_loyal_road_no_crossing_and_the_legal_steps_are_listed() -> None:

@@ -29,14 +29,14 @@ def test_13_tax_1_takes_rupees_from_market_cards_up_to_rank() -> None:
     ctx = run(state, "tax", KABUL_BAZAAR, {"take": [first, second]})
     assert state.players["anna"].rupees == 6
     assert state.market_rupees[0][:2] == [0, 2]
-    assert "taxes 1 rupee(s) from" in ctx.events[0].text
+    assert "taxes 1 rupee from" in ctx.events[0].text
 
 
 def test_13_tax_2_never_more_than_the_rank() -> None:
     state = make_state(courts={"anna": [AFGHAN_HANDICRAFTS]}, market_rupees=_market_with_rupees(c0=3))
     card = state.market[0][0]
     found = problems(state, "tax", AFGHAN_HANDICRAFTS, {"take": [card, card]})
-    assert "at most 1 rupee(s), not 2" in messages(found)
+    assert "at most 1 rupee, not 2" in messages(found)
 
 
 def test_13_tax_3_a_market_card_gives_only_the_rupees_on_it() -> None:
@@ -73,7 +73,7 @@ def test_13_tax_7_tax_shelter_keeps_rupees_up_to_economic_stars() -> None:
                        tribes={"kabul": {"anna": 1}})
     assert tax.exposed(state, "bob") == 1
     found = problems(state, "tax", KABUL_BAZAAR, {"take": ["bob", "bob"]})
-    assert "bob can give only 1 rupee(s)" in messages(found)
+    assert "bob can give only 1 rupee" in messages(found)
     state.players["bob"].rupees = 2
     assert "tax shelter of 2 protects all 2" in messages(problems(state, "tax", KABUL_BAZAAR, {"take": ["bob"]}))
 

@@ -123,8 +123,9 @@ def test_standing_orders_are_checked() -> None:
     assert problem.path == ("standing", "bribe")
     (problem,) = GAME.check(state, "anna", {"standing": {"mood": 1}})
     assert problem.path == ("standing", "mood")
-    (problem,) = GAME.check(state, "anna", {"standing": {"safe_house": "yes"}})
+    (problem,) = GAME.check(state, "anna", {"standing": {"safe_house": "perhaps"}})
     assert problem.path == ("standing", "safe_house")
+    assert GAME.check(state, "anna", {"standing": {"safe_house": "yes"}}) == []  # yes and no read as true and false
     assert GAME.check(state, "anna", {"standing": {"safe_house": False, "bribe": 1, "discard": [3]}}) == []
 
 

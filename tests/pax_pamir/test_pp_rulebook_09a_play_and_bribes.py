@@ -152,4 +152,4 @@ def test_play_reveals_the_cards_name_and_region_to_everyone() -> None:
     state = position(market=MARKET, hands={"anna": [ZORAWAR]})
     step = turn(state, {"actions": [play()]})
     (event,) = [e for e in step.events if e.data.get("kind") == "play"]
-    assert event.to is None and "Zorawar Singh Kahluria" in event.text and "punjab" in event.text
+    assert event.to is None and "Zorawar Singh Kahluria" in event.text and "(Punjab)" in event.text

@@ -55,7 +55,7 @@ def test_tax_takes_from_several_sources_never_more_than_the_rank() -> None:
     state = _position(courts={"anna": [KABUL_BAZAAR], "bob": [CHARLES_STODDART]}, tribes={"kabul": {"anna": 1}},
                       market_rupees=[[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]])
     (problem,) = GAME.check(state, "anna", _tax(KABUL_BAZAAR, [1, "bob", 26]))
-    assert "at most 2 rupee(s), not 3" in problem.message
+    assert "at most 2 rupees, not 3" in problem.message
     after = turn(state, _tax(KABUL_BAZAAR, [26, "bob"])).state
     assert after.players["anna"].rupees == 6 and after.players["bob"].rupees == 3
 
@@ -92,7 +92,7 @@ def test_rupees_up_to_the_tax_shelter_are_never_taken() -> None:
     state = _position(courts={"anna": [KABUL_BAZAAR], "cati": [KARAKUL_SHEEP, CHARLES_STODDART]},
                       rupees={"cati": 2}, tribes={"kabul": {"anna": 1}})
     (problem,) = GAME.check(state, "anna", _tax(KABUL_BAZAAR, ["cati"]))
-    assert "tax shelter of 2 protects all 2 rupee(s)" in problem.message
+    assert "tax shelter of 2 protects all 2 rupees" in problem.message
 
 
 def test_the_shelter_is_the_taxed_players_gold_stars_not_the_taxers() -> None:

@@ -60,7 +60,7 @@ def test_one_army_may_use_every_move_of_the_card() -> None:
     assert after.armies == {"persia": {"british": 1}}
     (problem,) = GAME.check(state, "anna", _move(FARAH_ROAD, *[{"army": "punjab", "to": "kabul"},
                                                             {"army": "kabul", "to": "punjab"}] * 2))
-    assert "gives 3 move(s), not 4" in problem.message  # one move per rank, no more
+    assert "gives 3 moves, not 4" in problem.message  # one move per rank, no more
     (problem,) = GAME.check(state, "anna", _move(AFGHAN_HANDICRAFTS, {"army": "punjab", "to": "kabul"}))
     assert "cards that can move now" in problem.message  # Anna does not hold Afghan Handicrafts
 

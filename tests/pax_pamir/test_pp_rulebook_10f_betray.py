@@ -43,7 +43,7 @@ def test_betray_always_costs_two_rupees_paid_as_an_action_cost() -> None:
     assert after.market_rupees == [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1]]
     state.players["anna"].rupees = 1
     (problem,) = GAME.check(state, "anna", _betray(HAZARA_CHIEFS))
-    assert "costs 2 rupee(s) and you have 1" in problem.message
+    assert "costs 2 rupees and you have 1" in problem.message
 
 
 def test_only_a_card_where_you_have_a_spy_and_your_own_court_counts() -> None:

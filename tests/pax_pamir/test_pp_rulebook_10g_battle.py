@@ -38,10 +38,10 @@ def test_a_battle_removes_up_to_the_rank_capped_by_your_loyal_armies_there() -> 
     spies in that battle': rank two with one British army removes one; a second British army allows two."""
     state = _position(armies={"kabul": {"british": 1, "russian": 3}})
     (problem,) = GAME.check(state, "anna", _battle("kabul", "army:russian", "army:russian"))
-    assert "at most 1 piece(s)" in problem.message
+    assert "at most 1 piece" in problem.message
     state.armies["kabul"]["british"] = 3
     (problem,) = GAME.check(state, "anna", _battle("kabul", "army:russian", "army:russian", "army:russian"))
-    assert "at most 2 piece(s)" in problem.message
+    assert "at most 2 pieces" in problem.message
     after = turn(state, _battle("kabul", "army:russian", "army:russian")).state
     assert after.armies == {"kabul": {"british": 3, "russian": 1}}
 
@@ -51,7 +51,7 @@ def test_your_tribes_and_other_coalitions_armies_give_no_strength() -> None:
     there."""
     state = _position(tribes={"herat": {"anna": 2, "bob": 1}}, armies={"herat": {"afghan": 1}})
     (problem,) = GAME.check(state, "anna", _battle("herat", "tribe:bob"))
-    assert problem.path == ("actions", 0, "site") and "no british army in herat" in problem.message
+    assert problem.path == ("actions", 0, "site") and "no British army in Herat" in problem.message
 
 
 def test_never_armies_or_roads_of_your_loyalty() -> None:
@@ -83,7 +83,7 @@ def test_the_rulebook_region_example_a_friendly_tribe_is_spared_an_enemy_road_or
     (problem,) = GAME.check(state, "cati", _battle("kandahar", "tribe:hope"))
     assert "shares your british loyalty" in problem.message
     (problem,) = GAME.check(state, "cati", _battle("kandahar", "army:russian", "road:kandahar-punjab:russian"))
-    assert "at most 1 piece(s)" in problem.message
+    assert "at most 1 piece" in problem.message
     after = turn(state, _battle("kandahar", "road:kandahar-punjab:russian"), seat="cati").state
     assert after.roads == {} and after.tribes == {"kandahar": {"hope": 1}}
 
@@ -106,7 +106,7 @@ def test_a_card_battle_is_capped_by_your_spies_on_it_and_spares_your_own() -> No
     """On a court card your spies are your strength: one spy removes one; your own spy is never a target."""
     state = _position(courts={"bob": [HAZARA_CHIEFS]}, spies={HAZARA_CHIEFS: {"anna": 1, "bob": 2, "cati": 1}})
     (problem,) = GAME.check(state, "anna", _battle(HAZARA_CHIEFS, "spy:bob", "spy:cati"))
-    assert "at most 1 piece(s)" in problem.message
+    assert "at most 1 piece" in problem.message
     (problem,) = GAME.check(state, "anna", _battle(HAZARA_CHIEFS, "spy:anna"))
     assert "your own spy" in problem.message
     after = turn(state, _battle(HAZARA_CHIEFS, "spy:cati")).state
@@ -118,4 +118,4 @@ def test_a_battle_happens_at_a_single_site() -> None:
     (a Russian army in Kabul, from a battle in Punjab)."""
     state = _position(armies={"punjab": {"british": 2}, "kabul": {"russian": 1}})
     (problem,) = GAME.check(state, "anna", _battle("punjab", "army:russian"))
-    assert problem.path == ("actions", 0, "remove", 0) and "no army:russian to remove at punjab" in problem.message
+    assert problem.path == ("actions", 0, "remove", 0) and "no army:russian to remove at Punjab" in problem.message

@@ -21,7 +21,7 @@ def test_cleanup_question_names_the_seat_over_its_limit() -> None:
     step = turn(state, {})
     prompt = GAME.prompts(step.state)[0]
     assert prompt.seat == "anna"
-    assert prompt.text.startswith("anna's court is over its limit of 3: discard 1 court card(s)")
+    assert prompt.text.startswith("anna's court is over its limit of 3: discard 1 court card")
     # The deadline default is stated in the prompt and marked in the order template.
     assert prompt.text.endswith("at the deadline: [12]")
     template = GAME.template(step.state, "anna")

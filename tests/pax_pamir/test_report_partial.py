@@ -8,6 +8,7 @@ from markupsafe import escape
 from engine.rng import Rng
 from games.pax_pamir import GAME, queries
 from pbem.reports.config import ReportConfig, template_loader
+from pbem.reports.html import FILTERS
 from pbem.reports.pictures import template_globals
 
 
@@ -20,6 +21,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.globals.update(template_globals(GAME.id))  # the map is drawn from geometry in Python, as in pbem's reports
+    env.filters.update(FILTERS)
     return env
 
 

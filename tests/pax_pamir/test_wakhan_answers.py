@@ -121,7 +121,7 @@ def test_a_bribe_she_asks_is_said_in_rupees_not_as_a_card():
     ctx = WakhanContext(state, "anna", {})
     answer(ctx, Question(SEAT, "actions.0.bribe-play", "bribe", "anna wants to play X; you may ask up to 2",
                          (0, 1, 2)))
-    assert "): 2 rupee(s); she always asks the full bribe" in ctx.events[-1].text
+    assert "): 2 rupees; she always asks the full bribe" in ctx.events[-1].text
 
 
 def test_component_limit_never_takes_the_piece_from_where_it_goes():

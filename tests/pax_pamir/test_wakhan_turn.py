@@ -26,7 +26,7 @@ def test_turn_starts_with_the_ai_card_and_the_back_she_reads():
     # third column and the second row
     assert "the black arrow picks the third, 3 (market column 4 from the left)" in first
     assert "the red arrow the second, bottom: the bottom market row and the right end of her court" in first
-    assert "pragmatic loyalty is russian" in first
+    assert "pragmatic loyalty is Russian" in first
 
 
 def test_action_list_goes_round_again_until_two_actions_count():

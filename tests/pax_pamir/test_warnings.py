@@ -34,9 +34,9 @@ def patriot_position() -> GameState:
 
 def test_loyalty_and_influence_playing_a_patriot_of_another_coalition_says_what_is_lost() -> None:
     (line,) = warned(patriot_position(), {"actions": [PLAY_PRINCE]})
-    assert line.startswith("Playing Prince Akbar Khan (3), an afghan patriot, changes your loyalty from british to afghan")
-    assert "your gifts go back to your supply" in line and "british patriots (Arthur Conolly (88)) are discarded" in line
-    assert "You hold 1 gift(s) and the prize(s) Josiah Harlan (25) now." in line
+    assert line.startswith("Playing Prince Akbar Khan (3), an Afghan patriot, changes your loyalty from British to Afghan")
+    assert "your gifts go back to your supply" in line and "British patriots (Arthur Conolly (88)) are discarded" in line
+    assert "You hold 1 gift and the prize Josiah Harlan (25) now." in line
 
 
 def test_loyalty_and_influence_a_patriot_of_your_own_coalition_changes_nothing() -> None:
@@ -50,13 +50,13 @@ def test_betray_taking_a_prize_of_another_coalition_changes_loyalty() -> None:
     state.spies = {"1": {"anna": 1}}
     betray = {"action": "betray", "card": 15, "target": 1}
     (line,) = warned(state, {"actions": [{**betray, "prize": "accept"}]})
-    assert line.startswith("Taking Mohan Lal (1) as a russian prize changes your loyalty from british to russian")
+    assert line.startswith("Taking Mohan Lal (1) as a Russian prize changes your loyalty from British to Russian")
     assert "(Arthur Conolly (88))" in line
     assert warned(state, {"actions": [{**betray, "prize": "refuse"}]}) == []
     asked, then = warned(state, {"actions": [betray]})
     assert asked.startswith("You will be asked: take Mohan Lal (1) as a russian prize, or refuse it (to answer now, "
                             "give `prize:` in action 1)")
-    assert then.startswith("Depending on the answers above: taking Mohan Lal (1) as a russian prize changes your loyalty")
+    assert then.startswith("Depending on the answers above: taking Mohan Lal (1) as a Russian prize changes your loyalty")
 
 
 # --- Play: "If someone else is that region's ruler, you must pay a bribe ... Any portion of this cost can be
@@ -66,16 +66,16 @@ def test_betray_taking_a_prize_of_another_coalition_changes_loyalty() -> None:
 def test_play_in_a_region_another_player_rules_owes_the_ruler_a_bribe() -> None:
     order = {"actions": [{"action": "play", "card": 25, "side": "left"}]}
     owed, pay = warned(bribe_position(), order)
-    assert owed == ("Action 1 (play Josiah Harlan (25)): you owe bob a bribe of up to 2 rupee(s) (bob rules punjab); bob "
+    assert owed == ("Action 1 (play Josiah Harlan (25)): you owe bob a bribe of up to 2 rupees (bob rules Punjab); bob "
                     "names the amount, by standing order or when asked, and you pay it or the action is not taken.")
-    assert pay == ("Depending on the answers above: you may be asked: bob asks anna a bribe of 2 rupee(s) to play "
+    assert pay == ("Depending on the answers above: you may be asked: bob asks anna a bribe of 2 rupees to play "
                    "Josiah Harlan: pay or refuse (to answer now, give `bribe:`, the most you will pay, in action 1).")
 
 
 def test_play_with_a_bribe_limit_is_not_asked_whether_to_pay() -> None:
     order = {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 2}]}
     (owed,) = warned(bribe_position(), order)
-    assert owed.startswith("Action 1 (play Josiah Harlan (25)): you owe bob a bribe of up to 2 rupee(s)")
+    assert owed.startswith("Action 1 (play Josiah Harlan (25)): you owe bob a bribe of up to 2 rupees")
 
 
 def test_play_a_patriot_behind_a_bribe_warns_of_the_loyalty_change_if_it_is_played() -> None:
@@ -85,10 +85,10 @@ def test_play_a_patriot_behind_a_bribe_warns_of_the_loyalty_change_if_it_is_play
     # Willing to pay all bob may ask, anna plays the card whatever he asks: the change is sure.
     owed, loyalty = warned(state, {"actions": [{**play, "bribe": 2}]})
     assert "you owe bob a bribe of up to 2" in owed
-    assert loyalty.startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty from british to afghan")
+    assert loyalty.startswith("Playing Josiah Harlan (25), an Afghan patriot, changes your loyalty from British to Afghan")
     # Willing to pay 1 only, the card is played only if bob asks 1 or less.
     owed, loyalty = warned(state, {"actions": [{**play, "bribe": 1}]})
-    assert loyalty.startswith("Depending on the answers above: playing Josiah Harlan (25), an afghan patriot, changes")
+    assert loyalty.startswith("Depending on the answers above: playing Josiah Harlan (25), an Afghan patriot, changes")
 
 
 def test_play_a_bribe_answered_by_your_turn_being_resumed_warns_of_what_follows() -> None:
@@ -98,7 +98,7 @@ def test_play_a_bribe_answered_by_your_turn_being_resumed_warns_of_what_follows(
     asked_to_pay = turn(first.state, {"answer": 2}, seat="bob").state
     assert GAME.warnings(first.state, "bob", {"answer": 2}) == []  # the rest of anna's turn is hers to hear of
     (line,) = warned(asked_to_pay, {"answer": "pay"})
-    assert line.startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty from british to afghan")
+    assert line.startswith("Playing Josiah Harlan (25), an Afghan patriot, changes your loyalty from British to Afghan")
     assert warned(asked_to_pay, {"answer": "refuse"}) == []
 
 
@@ -109,8 +109,8 @@ def test_play_wakhan_as_ruler_always_asks_the_full_bribe() -> None:
     state.standing[SEAT] = {"bribe": "full"}
     state.tribes = {"punjab": {SEAT: 2}}
     paid = warned(state, {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 2}]})
-    assert paid[0] == "anna pays wakhan a bribe of 2 rupee(s) to play Josiah Harlan."
-    assert paid[1].startswith("Playing Josiah Harlan (25), an afghan patriot, changes your loyalty")
+    assert paid[0] == "anna pays wakhan a bribe of 2 rupees to play Josiah Harlan."
+    assert paid[1].startswith("Playing Josiah Harlan (25), an Afghan patriot, changes your loyalty")
     assert paid[1].endswith("are discarded. You hold none of them now.")
     (refused,) = warned(state, {"actions": [{"action": "play", "card": 25, "side": "left", "bribe": 1}]})
     assert refused == "anna refuses the bribe of 2 asked by wakhan and does not play Josiah Harlan."
@@ -125,7 +125,7 @@ def test_hostage_actions_using_a_card_held_hostage_owes_its_holder() -> None:
     state.spies = {"4": {"bob": 2}}
     order = {"actions": [{"action": "gift", "card": 4, "price": 2}]}
     owed, pay = warned(state, order)
-    assert owed.startswith("Action 1 (gift Charles Stoddart (4)): you owe bob a bribe of up to 2 rupee(s) (bob holds "
+    assert owed.startswith("Action 1 (gift Charles Stoddart (4)): you owe bob a bribe of up to 2 rupees (bob holds "
                            "Charles Stoddart (4) hostage)")
     assert "give `hostage_bribe:`, the most you will pay, in action 1" in pay
     state.spies = {"4": {"bob": 1, "anna": 1}}  # a tie holds nothing hostage
@@ -163,7 +163,7 @@ def test_play_impact_icons_left_out_of_the_order_will_be_asked() -> None:
 def test_cleanup_over_the_hand_limit_without_a_list_will_be_asked() -> None:
     state = position(hands={"anna": [3, 71]}, market=MARKET)
     (line,) = warned(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}]})
-    assert line.startswith("You will be asked: anna's hand is over its limit of 2: discard 1 hand card(s) (to answer "
+    assert line.startswith("You will be asked: anna's hand is over its limit of 2: discard 1 hand card (to answer "
                            "now, give `cleanup: {hand: ...}`)")
     assert warned(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}], "cleanup": {"hand": [3]}}) == []
 
@@ -203,7 +203,7 @@ def test_warnings_are_the_same_whatever_other_seats_standing_orders_and_hands() 
         seen.add(tuple(warned(secret_position(bob, cati, hand), SECRET_ORDER)))
     assert len(seen) == 1
     (lines,) = seen
-    assert any("you owe bob a bribe of up to 2 rupee(s) (bob rules punjab)" in line for line in lines)
+    assert any("you owe bob a bribe of up to 2 rupees (bob rules Punjab)" in line for line in lines)
     assert any("(bob holds Harry Flashman (18) hostage)" in line for line in lines)
-    assert any("bob decides, by standing order or when asked: bob is 2 rupee(s) short repaying Money Lenders" in line
+    assert any("bob decides, by standing order or when asked: bob is 2 rupees short repaying Money Lenders" in line
                for line in lines)

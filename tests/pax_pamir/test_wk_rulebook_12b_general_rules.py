@@ -34,7 +34,7 @@ def test_she_pays_a_hostage_bribe_to_use_a_card_held_hostage():
                        spies={8: {"anna": 2}}, tribes={"kabul": {SEAT: 1}}, rupees={SEAT: 3, "anna": 6},
                        standing={"anna": {"bribe": "full"}})
     step = pass_to_her(state)
-    assert "wakhan pays anna a bribe of 2 rupee(s) to use Kabul Bazaar." in hers(step)
+    assert "wakhan pays anna a bribe of 2 rupees to use Kabul Bazaar." in hers(step)
     assert step.state.players["anna"].rupees == 6 + 2  # anna has no court card she could be taxed for
 
 
@@ -56,7 +56,7 @@ def test_pragmatic_loyalty_skips_every_coalition_a_human_holds():
     state = before_her(1, 4, humans=("anna", "bob"), market=market(b4=7),
                        loyalty={"anna": "british", "bob": "russian"})
     step = pass_to_her(state)
-    assert "Her pragmatic loyalty is afghan." in hers(step)[0]
+    assert "Her pragmatic loyalty is Afghan." in hers(step)[0]
     assert step.state.armies.get("kabul") == {"afghan": 1}
 
 

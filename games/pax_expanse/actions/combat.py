@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.context import Question
 from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
@@ -103,7 +104,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         total += len(remove)
     if total > rank(card):
         return [Problem((*path, "sites" if "sites" in params else "remove"),
-                        f"{name(card)} removes at most {rank(card)} unit(s) (its rank), not {total}")]
+                        f"{name(card)} removes at most {counted(rank(card), 'unit')} (its rank), not {total}")]
     return []
 
 

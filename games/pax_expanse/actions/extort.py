@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax import market
 from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
@@ -64,7 +65,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
                                          f"{where} has influence, and no market asset of it carries influence")]
     given = params.get("from")
     if given is not None and (not isinstance(given, list) or len(given) > due):
-        return [Problem((*path, "from"), f"from lists up to {due} source(s) of the influence taken, one per "
+        return [Problem((*path, "from"), f"from lists up to {counted(due, 'source')} of the influence taken, one per "
                                          f"influence (any left out is asked); sources now: "
                                          f"{listed(sources(state, seat, card))}")]
     return []

@@ -17,9 +17,9 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import article, counted
 from games.pax.pieces import Counts, bump
 from games.pax.template import Offer, named
-from games.pax.words import article
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
 from games.pax_expanse.pieces import carry_placed_mark
@@ -191,7 +191,7 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
     legal = legal_moves(state, seat, Memo())
     if not legal:
         return Offer("none of your fleets, supporters or agents can move")
-    return Offer(f"up to {rank(card)} move(s), one moves: item each; first moves now: "
+    return Offer(f"up to {counted(rank(card), 'move')}, one moves: item each; first moves now: "
                  f"{named([_words(m) for m in legal])}", ({"moves": [legal[0]]},))
 
 

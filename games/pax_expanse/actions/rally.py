@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.template import Offer, named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, borders, choose, list_problem, listed, loyalty, name, pay
@@ -48,7 +49,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
             return [Problem((*path, "units", index), f"a unit goes in {name(card)}'s region or one you control "
                                                      f"(a region for a fleet, a border for a transport): "
                                                      f"{listed(allowed)}; not {unit!r}")]
-    return afford(state, seat, EACH * len(params["units"]), (*path, "units"), f"{len(params['units'])} unit(s)")
+    return afford(state, seat, EACH * len(params["units"]), (*path, "units"), counted(len(params["units"]), "unit"))
 
 
 def _place(ctx: Ctx, seat: str, where: str) -> None:
@@ -61,7 +62,7 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
     state = ctx.state
     allowed = places(state, seat, card)
     units = params["units"]
-    pay(ctx, seat, EACH * len(units), f"{len(units)} unit(s) rallied with {name(card)}")
+    pay(ctx, seat, EACH * len(units), f"{counted(len(units), 'unit')} rallied with {name(card)}")
     pairs = queries.in_force(state, "rally_doubles", seat)
     for unit in units:
         for _ in range(2 if pairs else 1):
@@ -89,5 +90,5 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
     if most < 1:
         return Offer(f"a unit costs {EACH} influence and you have {state.players[seat].influence}")
     allowed = places(state, seat, card)
-    return Offer(f"up to {most} unit(s), {EACH} influence each, one units: item each: a region places a fleet, a "
+    return Offer(f"up to {counted(most, 'unit')}, {EACH} influence each, one units: item each: a region places a fleet, a "
                  f"border a transport, in {named(allowed)}", ({"units": [allowed[0]]},))

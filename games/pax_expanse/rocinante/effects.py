@@ -6,8 +6,8 @@ own `discard_asset`, so the agents on it move on as for any discard.
 
 from __future__ import annotations
 
+from engine.words import article
 from games.pax.context import Context
-from games.pax.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import REGIONS
 from games.pax_expanse.network import discard_asset

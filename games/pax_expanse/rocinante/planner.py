@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.pax.words import article
+from engine.words import article
 from games.pax_expanse import cards, queries
 from games.pax_expanse.model import CrewAction
 from games.pax_expanse.rocinante.orderings import Standing, border_order, faction_order, region_assets

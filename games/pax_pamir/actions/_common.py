@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeGuard
 
 from engine.contract import Path, Problem
+from engine.words import counted
 from games.pax_pamir import cards, queries
 from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
@@ -128,4 +129,4 @@ def cost_problem(state: GameState, seat: str, path: Path, amount: int, what: str
     have = state.players[seat].rupees
     if have >= amount:
         return []
-    return [problem(path, message=f"{what} costs {amount} rupee(s) and you have {have}")]
+    return [problem(path, message=f"{what} costs {counted(amount, 'rupee')} and you have {have}")]

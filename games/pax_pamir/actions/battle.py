@@ -23,11 +23,11 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted, plural
 from games.pax.context import Question
 from games.pax.pieces import bump
 from games.pax.template import Offer, named
-from games.pax.words import article
-from games.pax_pamir import cards, court, pieces, queries
+from games.pax_pamir import cards, court, names, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context
 from games.pax_pamir.seats import report, seat_rules
@@ -88,8 +88,20 @@ def limit(state: GameState, seat: str, card: int, site: Site) -> int:
     return min(rank(card), strength(state, seat, site))
 
 
+def _piece_words(item: str) -> str:
+    """A piece to remove as players read it: "Russian army", "British road on the border of Herat and Kabul",
+    "tribe of anna"."""
+    kind, _, rest = item.partition(":")
+    if kind == "army":
+        return f"{names.coalition(rest)} army"
+    if kind == "road":
+        border, _, coalition = rest.partition(":")
+        return f"{names.coalition(coalition)} road on {names.border(border)}"
+    return f"{kind} of {rest}"
+
+
 def _site_name(site: Site) -> str:
-    return str(site) if isinstance(site, str) else card_name(site)
+    return names.region(site) if isinstance(site, str) else card_name(site)
 
 
 def _why_cannot_remove(state: GameState, seat: str, site: Site, item: Any) -> str:
@@ -100,8 +112,7 @@ def _why_cannot_remove(state: GameState, seat: str, site: Site, item: Any) -> st
     kind, _, rest = item.partition(":")
     own = loyalty(state, seat)
     if kind in ("army", "road") and rest.rsplit(":", 1)[-1] == own:
-        plural = "armies" if kind == "army" else "roads"
-        return f"you cannot remove {own} {plural}: they are of your own coalition"
+        return f"you cannot remove {names.coalition(own)} {plural(kind)}: they are of your own coalition"
     if kind in ("tribe", "spy") and rest == seat:
         return f"you cannot remove your own {kind}"
     if kind == "tribe" and rest in state.players and state.players[rest].loyalty == own:
@@ -122,7 +133,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     site = params.get("site")
     if not (is_int(site) or isinstance(site, str)) or site not in legal_sites:
         if isinstance(site, str) and site in cards.board().regions:
-            why = f"you have no {loyalty(state, seat)} army in {site}"
+            why = f"you have no {names.coalition(loyalty(state, seat))} army in {names.region(site)}"
         elif is_int(site) and queries.owner_of(state, site) is not None:
             why = f"you have no spy on {card_name(site)}"
         else:
@@ -136,17 +147,17 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     found = []
     most = limit(state, seat, card, site)
     if len(remove) > most:
-        found.append(problem(path, "remove", message=f"this battle removes at most {most} piece(s) (rank "
+        found.append(problem(path, "remove", message=f"this battle removes at most {counted(most, 'piece')} (rank "
                                                      f"{rank(card)}, your strength {strength(state, seat, site)} "
                                                      f"at {_site_name(site)}), not {len(remove)}"))
-    counted: Counter[str] = Counter()
+    tally: Counter[str] = Counter()
     for index, item in enumerate(remove):
         if not isinstance(item, str) or item not in pieces_there:
             found.append(problem(path, "remove", index,
                                  message=f"{_why_cannot_remove(state, seat, site, item)}; {legal}"))
             continue
-        counted[item] += 1
-        if counted[item] == pieces_there[item] + 1:
+        tally[item] += 1
+        if tally[item] == pieces_there[item] + 1:
             found.append(problem(path, "remove", index, message=f"there are only {pieces_there[item]} {item} "
                                                                 f"at {_site_name(site)}; {legal}"))
     return found
@@ -161,18 +172,20 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
         kind, _, rest = item.partition(":")
         if item not in removable(state, seat, site):
             # An overthrow set off by an earlier removal can take pieces off the map before their turn comes.
-            ctx.emit(f"The {item.replace(':', ' ')} {seat} meant to remove at {_site_name(site)} is already gone.")
+            ctx.emit(f"The {_piece_words(item)} {seat} meant to remove at {_site_name(site)} is already gone.")
             continue
         if kind == "army":
             pieces.remove_army(ctx, rest, str(site))
-            report(ctx, f"{seat} removes {article(rest)} {rest} army from {site}.", kind="removed", piece="army", coalition=rest)
+            report(ctx, f"{seat} removes {names.a_coalition(rest)} army from {_site_name(site)}.", kind="removed",
+                   piece="army", coalition=rest)
         elif kind == "road":
             border, coalition = rest.split(":")
             pieces.remove_road(ctx, coalition, border)
-            report(ctx, f"{seat} removes {article(coalition)} {coalition} road from {border}.", kind="removed", piece="road",
-                   coalition=coalition)
+            report(ctx, f"{seat} removes {names.a_coalition(coalition)} road from {names.border(border)}.", kind="removed",
+                   piece="road", coalition=coalition)
         elif kind == "tribe":
-            report(ctx, f"{seat} removes a tribe of {rest} from {site}.", kind="removed", piece="tribe", owner=rest)
+            report(ctx, f"{seat} removes a tribe of {rest} from {_site_name(site)}.", kind="removed", piece="tribe",
+                   owner=rest)
             court.remove_tribe(ctx, rest, str(site))
         else:
             _remove_spy(ctx, seat, rest, int(site), index)

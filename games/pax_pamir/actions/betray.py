@@ -15,10 +15,10 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import article
 from games.pax.context import Question
 from games.pax.template import Offer, named
-from games.pax.words import article
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.actions._common import card_name, cost_problem, is_int, listing, loyalty, problem
 from games.pax_pamir.context import Context
 from games.pax_pamir.court import change_loyalty, discard_court_card
@@ -93,7 +93,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if seat_rules(state, seat).loyal_to_every_coalition(state, seat):
         # Loyal to every coalition (Wakhan): the prize is kept, and no loyalty changes.
         state.players[seat].prizes.append(target)
-        report(ctx, f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize",
+        report(ctx, f"{seat} takes {card_name(target)} as {names.a_coalition(coalition)} prize.", kind="prize",
                seat=seat, card=target, taken=True)
         return
     answer = ctx.ask(Question(seat, ctx.key("prize"), "choice",
@@ -107,7 +107,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     if coalition != state.players[seat].loyalty:
         change_loyalty(ctx, seat, coalition)
     state.players[seat].prizes.append(target)
-    ctx.emit(f"{seat} takes {card_name(target)} as {article(coalition)} {coalition} prize.", kind="prize", seat=seat,
+    ctx.emit(f"{seat} takes {card_name(target)} as {names.a_coalition(coalition)} prize.", kind="prize", seat=seat,
              card=target, taken=True)
 
 

@@ -15,9 +15,10 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.context import Question
 from games.pax.template import Offer, named
-from games.pax_pamir import cards, pieces, queries, ruling
+from games.pax_pamir import cards, names, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
@@ -56,6 +57,11 @@ def most_blocks(state: GameState, seat: str) -> int:
     return min(UNITS, state.players[seat].rupees // PRICE) * per
 
 
+def _at(place: str) -> str:
+    """Where a block goes, as players read it: "in Kabul", "on the border of Herat and Kabul"."""
+    return f"{'on' if _is_road(place) else 'in'} {names.place(place)}"
+
+
 def _is_road(place: str) -> bool:
     return place in cards.board().border_regions
 
@@ -81,7 +87,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
                                                                f"{listing(legal)}"))
     price, rupees = cost(state, seat, len(where)), state.players[seat].rupees
     if price > rupees:
-        found.append(problem(path, "place", message=f"{len(where)} block(s) cost {price} rupees and you have "
+        found.append(problem(path, "place", message=f"{counted(len(where), 'block')} cost {counted(price, 'rupee')} and you have "
                                                     f"{rupees}: you can pay for {most_blocks(state, seat)}"))
     extra = params.get("extra")
     if extra is not None:
@@ -109,7 +115,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
         RULES.pay_action_cost(ctx, seat, price)
     seat_rules(state, seat).announce(ctx, "build", {"places": where, "cost": price})
     placed = sum(1 for spot in where if _place(ctx, seat, spot))
-    report(ctx, f"{seat} builds with {card_name(card)}: {placed} block(s) for {price} rupee(s).", kind="build",
+    report(ctx, f"{seat} builds with {card_name(card)}: {counted(placed, 'block')} for {counted(price, 'rupee')}.",
+           kind="build",
            seat=seat, blocks=placed, cost=price)
     if queries.has_ability(state, seat, "infrastructure"):
         default = where[0] if where else legal[0]
@@ -117,7 +124,7 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
                                  f"Infrastructure: where {seat}'s free extra block goes", tuple(legal),
                                  path=(*ctx.where, "extra"), default=default))
         if _place(ctx, seat, extra):
-            report(ctx, f"{seat}'s Infrastructure places one more block at {extra}.", kind="build-extra", seat=seat)
+            report(ctx, f"{seat}'s Infrastructure places one more block {_at(extra)}.", kind="build-extra", seat=seat)
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
@@ -143,6 +150,6 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
     unit = "pair of blocks" if blocks_per_unit(state, seat) == 2 else "block"
     armies = [p for p in legal if not _is_road(p)]
     roads = [p for p in legal if _is_road(p)]
-    note = (f"up to {most} block(s), {PRICE} rupees per {unit}, one place: item each: armies in {named(armies)}"
+    note = (f"up to {counted(most, 'block')}, {PRICE} rupees per {unit}, one place: item each: armies in {named(armies)}"
             + (f"; roads on {named(roads)}" if roads else ""))
     return Offer(note, ({"place": [legal[0]]},))

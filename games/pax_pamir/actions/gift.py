@@ -11,8 +11,9 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.template import Offer, named
-from games.pax_pamir import pieces, queries
+from games.pax_pamir import names, pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import RULES
@@ -48,13 +49,13 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         return [problem(path, message="you have no cylinder to place as a gift")]
     if price is None:
         if empty[0] > rupees:
-            return [problem(path, message=f"your next gift costs {empty[0]} rupee(s) and you have {rupees}")]
+            return [problem(path, message=f"your next gift costs {counted(empty[0], 'rupee')} and you have {rupees}")]
         return []
     if not is_int(price) or price not in empty:
         return [problem(path, "price", message=f"no empty gift space costs {price!r}; "
                                                f"empty spaces: {listing(empty)}")]
     if price > rupees:
-        return [problem(path, "price", message=f"the {price}-rupee gift costs more than your {rupees} rupee(s); "
+        return [problem(path, "price", message=f"the {price}-rupee gift costs more than your {counted(rupees, 'rupee')}; "
                                                f"you can afford: {listing(affordable(state, seat))}")]
     return []
 
@@ -65,7 +66,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
     RULES.pay_action_cost(ctx, seat, price)
     if pieces.place_gift(ctx, seat, price):
         coalition = ctx.state.players[seat].loyalty
-        report(ctx, f"{seat} gives a {price}-rupee gift to the {coalition} coalition with {card_name(card)}.",
+        report(ctx, f"{seat} gives a {price}-rupee gift to the {names.coalition(coalition)} coalition with "
+                    f"{card_name(card)}.",
                kind="gift", seat=seat, price=price)
 
 

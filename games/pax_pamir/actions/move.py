@@ -22,11 +22,11 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.context import Pause
 from games.pax.pieces import bump
 from games.pax.template import Offer, named
-from games.pax.words import article
-from games.pax_pamir import cards, court, queries
+from games.pax_pamir import cards, court, names, queries
 from games.pax_pamir.actions._common import (
     border_between,
     card_name,
@@ -149,9 +149,9 @@ def _make(ctx: Context, seat: str, move: Move) -> None:
     for nested in (state.spies, state.armies, state.tribes):
         for key in [k for k, v in nested.items() if not v]:
             del nested[key]
-    where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy" else f"from {source} to {to}")
-    coalition = loyalty(state, seat)
-    what = f"{article(coalition)} {coalition} army" if kind == "army" else f"a {kind}"
+    where = (f"from {card_name(source)} to {card_name(to)}" if kind == "spy"
+             else f"from {names.region(source)} to {names.region(to)}")
+    what = f"{names.a_coalition(loyalty(state, seat))} army" if kind == "army" else f"a {kind}"
     report(ctx, f"{seat} moves {what} {where}.", kind="move", seat=seat, piece=kind, source=source, destination=to)
 
 
@@ -168,7 +168,7 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
         return [problem(path, "moves", message=f"moves must be a list of moves; first moves possible: {legal}")]
     found = []
     if len(moves) > rank(card):
-        found.append(problem(path, "moves", message=f"{card_name(card)} gives {rank(card)} move(s), "
+        found.append(problem(path, "moves", message=f"{card_name(card)} gives {counted(rank(card), 'move')}, "
                                                     f"not {len(moves)}"))
     work: Context | None = None  # a copy to make the moves on, taken only when a later move needs it
     for index, item in enumerate(moves):
@@ -230,5 +230,5 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
         return Offer("none of your pieces can move")
     steps = named([f"{kind} {source} to {' or '.join(str(t) for t in tos)}" for (kind, source), tos in grouped.items()])
     (kind, source), tos = next(iter(grouped.items()))
-    return Offer(f"up to {rank(card)} move(s), a piece may move again; first moves now: {steps}",
+    return Offer(f"up to {counted(rank(card), 'move')}, a piece may move again; first moves now: {steps}",
                  ({"moves": [{kind: source, "to": tos[0]}]},))

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
+from engine.words import counted
 from games.pax.market import occupied
 from games.pax.template import Offer, named
 from games.pax_pamir import cards, queries, ruling
@@ -77,7 +78,7 @@ def _source_problem(state: GameState, seat: str, source: Any) -> str | None:
         ruled = listing(taxable_regions(state, seat), empty="no region")
         return f"cannot tax {source}: no card of a region you rule is in their court (you rule {ruled})"
     shelter = queries.tax_shelter(state, source)
-    return f"cannot tax {source}: their tax shelter of {shelter} protects all {state.players[source].rupees} rupee(s)"
+    return f"cannot tax {source}: their tax shelter of {shelter} protects all {counted(state.players[source].rupees, 'rupee')}"
 
 
 def problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
@@ -92,18 +93,18 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     found = []
     limit = rank(card)
     if len(take) > limit:
-        found.append(problem(path, "take", message=f"{card_name(card)} taxes at most {limit} rupee(s), "
+        found.append(problem(path, "take", message=f"{card_name(card)} taxes at most {counted(limit, 'rupee')}, "
                                                    f"not {len(take)}"))
-    counted: Counter[Source] = Counter()
+    tally: Counter[Source] = Counter()
     for index, source in enumerate(take):
         if not (is_int(source) or isinstance(source, str)) or source not in sources:
             why = _source_problem(state, seat, source)
             found.append(problem(path, "take", index, message=f"{why}; {legal}"))
             continue
-        counted[source] += 1
-        if counted[source] == sources[source] + 1:
+        tally[source] += 1
+        if tally[source] == sources[source] + 1:
             found.append(problem(path, "take", index, message=f"{_describe(state, source)} can give only "
-                                                              f"{sources[source]} rupee(s); {legal}"))
+                                                              f"{counted(sources[source], 'rupee')}; {legal}"))
     return found
 
 
@@ -140,7 +141,8 @@ def perform(ctx: Context, seat: str, card: int, params: dict[str, Any]) -> None:
             what = f"from {source}"
         gained += count
         state.players[seat].rupees += count
-        report(ctx, f"{seat} taxes {count} rupee(s) {what}.", kind="tax", seat=seat, source=source, amount=count)
+        report(ctx, f"{seat} taxes {counted(count, 'rupee')} {what}.", kind="tax", seat=seat, source=source,
+               amount=count)
     if not gained:
         ctx.emit(f"{seat} taxes with {card_name(card)} but finds no rupees to take.", kind="tax", seat=seat,
                  amount=0)
@@ -159,5 +161,5 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
     if not sources:
         return Offer("there is nothing to take: no market card or player you may tax has rupees")
     listed = named([f"{s} ({n} on {cards.title(s)})" if is_int(s) else f"{s} ({n})" for s, n in sources.items()])
-    return Offer(f"up to {rank(card)} rupee(s), one take: item per rupee, from {listed}",
+    return Offer(f"up to {counted(rank(card), 'rupee')}, one take: item per rupee, from {listed}",
                  ({"take": default_take(state, seat, card)},))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.pieces import bump
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.actions import betray as betray_action
 from games.pax_pamir.actions import build as build_action
 from games.pax_pamir.actions import gift as gift_action
@@ -111,7 +111,7 @@ def plan_build(state: GameState, seat: str, reading: Reading) -> Plan | None:
     if queries.has_ability(state, seat, "infrastructure"):
         details["extra"] = region  # Infrastructure: she always takes the free extra army, in the same region
 
-    return Plan("build", cost, f"she rules {region}", lambda card: dict(details), least=build_action.PRICE)
+    return Plan("build", cost, f"she rules {names.region(region)}", lambda card: dict(details), least=build_action.PRICE)
 
 
 # --- Betray ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ code, which fights on the card with the most spies among those carrying hers."""
 
 from __future__ import annotations
 
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.actions.battle import limit, removable, strength
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.actions import Plan
@@ -54,7 +54,7 @@ def plan_battle(state: GameState, seat: str, reading: Reading) -> Plan | None:
     """Her default Battle: a region first, else the highest-priority card where she and another player spy."""
     region = battle_region(state, seat, reading)
     if region is not None:
-        return Plan("battle", 0, f"{region} is the first region on her card where she has an army and another "
+        return Plan("battle", 0, f"{names.region(region)} is the first region on her card where she has an army and another "
                     "player has pieces",
                     lambda card: {"site": region, "remove": region_removals(state, seat, reading, region, card)})
     spied = spied_cards(state, seat)

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.words import counted, settle_marks
 from games.pax.context import Question
-from games.pax_pamir import cards, queries
+from games.pax_pamir import cards, names, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.rules import DECLINE
 from games.pax_pamir.state import GameState
@@ -60,8 +61,8 @@ def answer(ctx: Context, question: Question) -> Any:
     value, reason = _decide(ctx, question)
     ctx._validate(question, value)  # her answer obeys the same options as anyone's
     if len(question.options) > 1 or question.count not in (None, 1):
-        said = f"{value} rupee(s)" if question.kind == "bribe" else named(value)
-        ctx.emit(f"Wakhan decides ({third_person(question.text)}): {said}; {reason}.", kind="wakhan",
+        said = counted(value, "rupee") if question.kind == "bribe" else named(value)
+        ctx.emit(f"Wakhan decides ({third_person(settle_marks(question.text))}): {said}; {reason}.", kind="wakhan",
                  decision=question.key, answer=value, reason=reason)
     return value
 
@@ -76,7 +77,7 @@ def _icon(ctx: Context, question: Question) -> Any:
     index = int(icon.group(2))
     if icon.group(1) == "road":
         border = road_border(region.group(1), now, index)
-        ctx.emit(f"Wakhan's road {index + 1}: on the border {border}, following her region order.", kind="wakhan",
+        ctx.emit(f"Wakhan's road {index + 1}: on {names.border(border)}, following her region order.", kind="wakhan",
                  reason="road by region order")
         ctx._validate(question, border)  # her answer obeys the same options as anyone's
         return border
@@ -120,8 +121,8 @@ def named(value: Any) -> str:
         if kind == "gift":
             return f"her {where}-rupee gift"
         if kind in ("tribe", "army", "road"):
-            return f"the {kind} {'on' if kind == 'road' else 'in'} {where}"
-    return str(value)
+            return f"the {kind} {'on' if kind == 'road' else 'in'} {names.place(where)}"
+    return names.place(value)
 
 
 def _decide(ctx: Context, q: Question) -> tuple[Any, str]:

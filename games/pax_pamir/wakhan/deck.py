@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.rng import Rng
-from games.pax_pamir import cards
+from games.pax_pamir import cards, names
 from games.pax_pamir.cards import WakhanBack, WakhanFront
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import AUTOMATON
@@ -112,7 +112,8 @@ class Reading:
         arrow = ("top: the top market row and the left end of her court" if self.row_side == "top_left"
                  else "bottom: the bottom market row and the right end of her court")
         return (f"AI card {self.card} lists the actions {actions}. Its loyalty order is "
-                f"{', '.join(f.loyalty_order)}; its region order {', '.join(f.region_order)}. The back of the next "
+                f"{', '.join(map(names.coalition, f.loyalty_order))}; its region order "
+                f"{', '.join(map(names.region, f.region_order))}. The back of the next "
                 f"AI card shows the columns {', '.join(str(c) for c in b.column_numbers)} and the rows {rows}: the "
                 f"black arrow picks the {ORDINALS[f.column_arrow]}, {self.column} (market column {self.column + 1} "
                 f"from the left), and the red arrow the {ORDINALS[f.row_side_arrow]}, {arrow}.")

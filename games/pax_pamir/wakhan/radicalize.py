@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.words import counted
 from games.pax.market import COLUMNS, ROWS
-from games.pax_pamir import cards, market, queries
+from games.pax_pamir import cards, market, names, queries
 from games.pax_pamir.core import LEVERAGE_RUPEES
 from games.pax_pamir.dominance import dominant_coalition
 from games.pax_pamir.rules import RULES
@@ -151,9 +152,9 @@ def unmet(state: GameState, seat: str, code: str) -> str | None:
         if not any(sum(c.get(s, 0) for c in state.spies.values()) > mine for s in state.seats if s != seat):
             return f"nobody has more spies in play than her {mine}"
     if code == "radicalize_richest_if_short_of_rupees" and player.rupees >= 2:
-        return f"she holds {player.rupees} rupees, not under two"
+        return f"she holds {counted(player.rupees, 'rupee')}, not under two"
     if code == "radicalize_most_cylinders_if_no_dominance" and dominant_coalition(state) is not None:
-        return f"the {dominant_coalition(state)} coalition is dominant"
+        return f"the {names.coalition(dominant_coalition(state))} coalition is dominant"
     if code == "radicalize_move_card_if_none" and any("move" in queries.court_card(n).actions for n in player.court):
         return "her court already has a card with the move action"
     if code == "radicalize_dominant_patriot" and dominant_coalition(state) is None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.pax.context import OrderError
 from games.pax.turn import Outcome
-from games.pax_pamir import queries
+from games.pax_pamir import names, queries
 from games.pax_pamir.actions.battle import limit
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.state import GameState
@@ -50,7 +50,7 @@ def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
     ctx = WakhanContext(working, seat, {}, dict(answers or {}))
     now = reading(working)
     ctx.emit(f"Wakhan's turn. {now.describe()} Her pragmatic loyalty is "
-             f"{pragmatic_loyalty(working, now, seat)}.", kind="wakhan-card", card=now.card,
+             f"{names.coalition(pragmatic_loyalty(working, now, seat))}.", kind="wakhan-card", card=now.card,
              back_columns=list(now.back.column_numbers), back_rows=list(now.back.row_side))
     ctx.where = ("blackmail",)
 

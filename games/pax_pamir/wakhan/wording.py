@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.pax.words import article
-from games.pax_pamir import cards
+from engine.words import counted
+from games.pax_pamir import cards, names
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan.deck import current_reading, pragmatic_loyalty
 
@@ -45,9 +45,9 @@ def announce(ctx: Context, kind: str, data: dict[str, Any]) -> None:
     if kind != "build":
         return
     places = list(data["places"])
-    armies = f"{len(places)} {coalition(ctx.state, ctx.seat)} arm{'y' if len(places) == 1 else 'ies'}"
-    ctx.emit(f"Wakhan builds {armies} in {places[0] if places else 'no region'}, the first region on her card "
-             f"that she rules, spending {data['cost']} rupees.", kind="wakhan", reason="build")
+    armies = counted(len(places), f"{names.coalition(coalition(ctx.state, ctx.seat))} army")
+    ctx.emit(f"Wakhan builds {armies} in {names.region(places[0]) if places else 'no region'}, the first region on "
+             f"her card that she rules, spending {counted(data['cost'], 'rupee')}.", kind="wakhan", reason="build")
 
 
 def safe_house_question(ctx: Context, owner: str, site: int) -> tuple[str, str]:
@@ -85,7 +85,8 @@ def _betray(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any])
     court = "her own court" if owner == data["seat"] else f"{owner}'s court"
     why = f" ({note['why']})" if note.get("why") else ""
     ctx.emit(f"Wakhan betrays {name(target)} in {court}{why} and keeps it as a prize of the "
-             f"{cards.court_cards()[target].prize} coalition; she stays loyal to every coalition.", kind="betray",
+             f"{names.coalition(cards.court_cards()[target].prize)} coalition; she stays loyal to every coalition.",
+             kind="betray",
              seat=data["seat"], card=target, owner=owner)
 
 
@@ -100,7 +101,8 @@ def _extra(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any]) 
 def _move(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any]) -> None:
     blocks = coalition(ctx.state, data["seat"]) or ""
     origin, destination = data["source"], data["destination"]
-    ctx.emit(f"Wakhan moves {article(blocks)} {blocks} army from {origin} to {destination}, where other "
+    ctx.emit(f"Wakhan moves {names.a_coalition(blocks)} army from {names.region(origin)} to "
+             f"{names.region(destination)}, where other "
              "players' tribes outnumber her armies (region order on ties; no road needed).", kind="move",
              seat=data["seat"], origin=origin, destination=destination)
 
@@ -108,7 +110,8 @@ def _move(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any]) -
 def _battle(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any]) -> None:
     site, strength = data["site"], note.get("strength", 0)
     if isinstance(site, str):
-        ctx.emit(f"Wakhan battles in {site} with {coalition(ctx.state, data['seat'])} armies (strength {strength}): tribes first, then "
+        ctx.emit(f"Wakhan battles in {names.region(site)} with {names.coalition(coalition(ctx.state, data['seat']))} "
+                 f"armies (strength {strength}): tribes first, then "
                  "armies, then roads, the red arrow choosing between players.", kind="battle", seat=data["seat"],
                  region=site)
     else:
@@ -134,7 +137,7 @@ def _purchase(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any
     row = "top" if note.get("row") == 0 else "bottom"
     taking = f", taking the {rupees} on it" if rupees else ""
     ctx.emit(f"Wakhan radicalizes {cards.title(number)} ({row} row, column {int(note.get('column', 0)) + 1}) for "
-             f"{cost} rupee(s){taking}: {reason}.", **data, reason=reason)
+             f"{counted(cost, 'rupee')}{taking}: {reason}.", **data, reason=reason)
 
 
 def _play(ctx: Context, text: str, data: dict[str, Any], note: dict[str, Any]) -> None:
