@@ -12,6 +12,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from pbem.reports.config import ReportConfig
+
 SETTINGS_FILE = "pbem.yaml"
 SECURITY = ("plain", "starttls", "ssl")
 ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
@@ -79,10 +81,8 @@ class Settings:
     site_dir: Path | None = None
     site_url: str | None = None
 
-    def report_config(self) -> Any:
+    def report_config(self) -> ReportConfig:
         """The report settings for mail from these settings: pbem's address, and the archive's address."""
-        from pbem.reports import ReportConfig
-
         return ReportConfig(sender=self.sender, site_url=self.site_url)
 
     @property

@@ -35,15 +35,16 @@ class TickSummary:
 
 
 def default_renderer(settings: Settings | None) -> Renderer | None:
-    """The reports package's renderer, with report mail from pbem's own address; None if it is not installed."""
+    """The reports' renderer that then queues the report mail, from pbem's own address; None if reports are not
+    installed."""
     try:
-        from pbem.reports import render_step
+        from pbem.mail.report import render_and_queue
     except ImportError:
         return None
     if settings is None:
-        return render_step
+        return render_and_queue
     # A partial, not a lambda: the batch hands the renderer to worker processes, so it must pickle.
-    return partial(render_step, config=settings.report_config())
+    return partial(render_and_queue, config=settings.report_config())
 
 
 def _publish(root: Path, settings: Settings, summary: TickSummary) -> None:
