@@ -13,7 +13,7 @@ from pbem import moderation
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_parts
-from pbem.mail.handle import state_dir
+from pbem.mail.mailbox import state_dir
 from pbem.mail.policy import MailChoice, choice_of
 from pbem.mail.settings import Settings
 from pbem.orders import render

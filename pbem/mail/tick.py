@@ -12,7 +12,7 @@ from typing import Any
 from pbem import batch, moderation
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
-from pbem.mail.handle import log, state_dir
+from pbem.mail.mailbox import log, state_dir
 from pbem.mail.settings import Settings
 from pbem.store import GameDir, StoreError, open_game
 
