@@ -10,7 +10,7 @@ registered address, whose body holds only the request's key:
     press: {to: [ben], text: …}     a message to other players (pbem.mail.press)
 
 A seat that lost its token cannot prove who it is, so `lost token` in the subject of a mail from the
-registered address asks the moderator for a new one (pbem.mail.handle).
+registered address asks the moderator for a new one (pbem.mail.tomoderator).
 """
 
 from __future__ import annotations
