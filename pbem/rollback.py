@@ -31,7 +31,6 @@ from pbem.control import ControlError, settings_of
 from pbem.files import fsync_dir, write_atomic
 from pbem.integrity import ROLLBACK_PARTIAL, ROLLED_BACK, find_damage, step_numbers
 from pbem.mail import deadlines
-from pbem.mail.report import queue_stored
 from pbem.mail.settings import Settings
 from pbem.mail.tell import mailed_seats, tell
 from pbem.store import GameDir, dump_json, step_name
@@ -109,6 +108,8 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
     done = RolledBack(folder, undone, sorted(restored))
     done.queued = _tell(gd, settings, to, undone, why, set(restored), keep_orders, now)
     if settings is not None:
+        from pbem.mail.report import queue_stored  # Jinja and the drawing code: only a mailed rollback needs them
+
         # Step `to`'s report again, as a new mail: it carries the order template and the new deadline.
         done.queued += [queue_stored(gd, settings.report_config(), seat, to, f"r{moderation.revision(gd)}")
                         for seat in mailed_seats(gd)]
