@@ -70,16 +70,16 @@ def renderer(directory: Path | None = None) -> batch.Renderer:
     threads match the order checks and reminders that pbem mail sends.
     """
     from pbem.mail import settings as mail_settings
+    from pbem.mail.report import render_and_queue  # the reports render, then pbem.mail queues the report mail
     from pbem.mail.tick import default_renderer
-    from pbem.reports import render_step
 
     root = directory.resolve().parent if directory is not None else None
     if root is not None and (root / mail_settings.SETTINGS_FILE).is_file():
         try:
-            return default_renderer(mail_settings.load(root)) or render_step
+            return default_renderer(mail_settings.load(root)) or render_and_queue
         except mail_settings.SettingsError as exc:
             raise Rejected(str(exc)) from None
-    return render_step
+    return render_and_queue
 
 
 class LazyGroup(click.Group):
@@ -507,8 +507,8 @@ def report(directory: Path, step: int | None, seat: str | None, fmt: str, all_st
                 raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
             from pbem.reports import render_step
 
-            # Re-rendering must not queue the step's mail again: it may have been sent already.
-            render_step(gd, step, mail=False, readers=[seat] if seat is not None else None, pdf=fmt == "pdf")
+            # Only the reports: re-rendering must not queue the step's mail again, it may have been sent already.
+            render_step(gd, step, readers=[seat] if seat is not None else None, pdf=fmt == "pdf")
     names = [seat] if seat else [*gd.meta.seat_names, "public"]
     for name in names:
         click.echo(gd.report_dir(step) / f"{name}.{fmt}")

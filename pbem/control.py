@@ -8,20 +8,21 @@ random part in its file name and Message-ID), so a second notice never replaces 
 from __future__ import annotations
 
 import re
-import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from pbem import deadlines, moderation
-from pbem.mail import compose
+from pbem.mail import press
 from pbem.mail import settings as mail_settings
 from pbem.mail.due import deadline_text
 from pbem.mail.settings import Settings
+from pbem.mail.tell import mailed_seats, tell
+from pbem.reports.config import ReportConfig
+from pbem.reports.names import report_stem
 from pbem.store import GameDir, StoreError
 
-Lines = Sequence[str] | Callable[[str], Sequence[str]]
 _SPAN = re.compile(r"^\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>m|min|minutes?|h|hours?|d|days?)\s*$", re.I)
 _MOMENT_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
 
@@ -41,38 +42,6 @@ def settings_of(gd: GameDir) -> Settings | None:
         raise ControlError(f"{exc} (the players could not be told; fix it and try again)") from None
 
 
-def stamp(now: datetime) -> str:
-    """A name part no other mail of the game shares: the moment and a random part."""
-    return f"{now.astimezone(UTC):%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
-
-
-def mailed_seats(gd: GameDir, seats: Iterable[str] | None = None) -> list[str]:
-    """Seats (default: all) with an address; a robot seat's address is the person who handed it over."""
-    names = list(seats) if seats is not None else gd.meta.seat_names
-    return [name for name in names if gd.meta.seat(name).address]
-
-
-def tell(gd: GameDir, settings: Settings | None, seats: Iterable[str], subject: str, lines: Lines, kind: str,
-         now: datetime, *, attachments: Sequence[compose.Attachment] = (), unique: str | None = None) -> list[Path]:
-    """Queue one mail per seat with an address; `lines` may be a function of the seat (its own time zone).
-
-    `unique` names the mails for good (queued again, they replace themselves); by default a fresh stamp.
-    """
-    if settings is None:
-        return []
-    unique = unique or stamp(now)
-    queued: list[Path] = []
-    for seat in mailed_seats(gd, seats):
-        text = lines(seat) if callable(lines) else lines
-        msg = compose.build(
-            settings, to=[str(gd.meta.seat(seat).address)], subject=f"[{gd.name}] {subject}", text=compose.wrap(text),
-            kind=kind, message_id=compose.make_id(settings, kind, gd.name, seat, unique), game=gd.name, seat=seat,
-            attachments=attachments, now=now,
-        )
-        queued.append(compose.queue(gd.outbox_dir(), f"{kind}-{unique}-{seat}", msg))
-    return queued
-
-
 def _policy(gd: GameDir) -> deadlines.Policy | None:
     try:
         return deadlines.policy(gd.meta.options)
@@ -90,18 +59,15 @@ def rerender_open_step(gd: GameDir, settings: Settings | None, readers: Sequence
     step = gd.current_step()
     if not (gd.report_dir(step) / ".complete").exists():
         return  # not rendered yet: the batch renders them, with the deadline as it is then
-    try:
-        from pbem.reports import ReportConfig, render_step
-        from pbem.reports.names import report_stem
-    except ImportError:
-        return
+    from pbem.reports.render import render_step  # Jinja and the drawing code load only for a rendered step
+
     config = settings.report_config() if settings is not None else ReportConfig()
     chosen = [None, *gd.meta.seat_names] if readers is None else list(readers)
     # A PDF already made (a report mail attached it) is made again too, so no stored copy keeps the old deadline.
     with_pdf = [r for r in chosen if (gd.report_dir(step) / f"{report_stem(r)}.pdf").is_file()]
     for group, pdf in ((with_pdf, True), ([r for r in chosen if r not in with_pdf], False)):
         if group:
-            render_step(gd, step, config, mail=False, readers=group, pdf=pdf)
+            render_step(gd, step, config, readers=group, pdf=pdf)
 
 
 # -- hold and resume ---------------------------------------------------------------------------------------
@@ -229,8 +195,6 @@ def set_deadline(gd: GameDir, now: datetime, *, at: datetime | None = None, exte
 def check_new_options(options: dict[str, Any]) -> None:
     """Refuse options `pbem new` cannot keep: an unknown deadline key, rule, time zone or policy; a press
     setting that is not on, anonymous or off."""
-    from pbem.mail import press
-
     if press.OPTION in options:
         problem = press.check_setting(options[press.OPTION])
         if problem is not None:

@@ -1,19 +1,19 @@
 """The moderator and the players: resend a report, broadcast, replace a seat's person, robots, confirm orders.
 
-Each is logged in the game's log.jsonl and mails the players it touches (pbem.control.tell), when the game
+Each is logged in the game's log.jsonl and mails the players it touches (pbem.mail.tell), when the game
 is played by mail. A token is only ever mailed to the address of the seat it opens.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem import moderation
-from pbem.control import ControlError, mailed_seats, settings_of, stamp, tell
-from pbem.mail import notices
+from pbem.control import ControlError, settings_of
+from pbem.mail import compose, notices
 from pbem.mail.settings import ADDRESS, Settings
+from pbem.mail.tell import mailed_seats, stamp, tell
 from pbem.orders import dump_body, parse
 from pbem.store import GameDir
 
@@ -30,32 +30,17 @@ def _require_mail(gd: GameDir) -> Settings:
     return settings
 
 
-def queue_report(gd: GameDir, settings: Settings, seat: str, step: int, revision: str) -> Path:
-    """Queue a seat's stored report of `step` as a new mail (`revision` makes its identity its own)."""
-    from pbem.reports import queue_mail, render_step, report_stem
-
-    config = settings.report_config()
-    folder = gd.report_dir(step)
-    stem = report_stem(seat)
-    if not (folder / f"{stem}.json").is_file():
-        render_step(gd, step, config, mail=False, readers=[seat])
-    model = json.loads((folder / f"{stem}.json").read_text(encoding="utf-8"))
-    # The seat's mail policy decides whether a PDF goes along (rendered now if it never was).
-    return queue_mail(gd, model, str(gd.meta.seat(seat).address), config, revision=revision)
-
-
 def resend(gd: GameDir, seat: str, step: int | None, now: datetime) -> Path:
     """Queue a seat's report of a step (default: the current one) again, as a new mail."""
     _seat(gd, seat)
     settings = _require_mail(gd)
-    step = gd.current_step() if step is None else step
-    if step not in gd.steps():
-        raise ControlError(f"no step {step}; the stored steps are 0–{gd.current_step()}")
-    if not gd.meta.seat(seat).address:
-        raise ControlError(f"seat {seat} has no mail address in game.yaml")
-    path = queue_report(gd, settings, seat, step, f"resend-{stamp(now)}")
-    moderation.log(gd, {"control": "resend", "seat": seat, "step": step, "time": now.astimezone(UTC).isoformat()})
-    return path
+    from pbem.mail.report import ResendError
+    from pbem.mail.report import resend as resend_report  # Jinja and the drawing code: only a resend needs them
+
+    try:
+        return resend_report(gd, settings.report_config(), seat, step, now, stamp(now))
+    except ResendError as exc:
+        raise ControlError(str(exc)) from None
 
 
 def broadcast(gd: GameDir, subject: str, text: str, now: datetime) -> list[Path]:
@@ -101,8 +86,6 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
 
 def _tell_address(gd: GameDir, settings: Settings, address: str, seat: str, lines: list[str], now: datetime) -> list[Path]:
     """One mail to an address that is no longer a seat's (a player who was replaced)."""
-    from pbem.mail import compose
-
     unique = stamp(now)
     msg = compose.build(settings, to=[address], subject=f"[{gd.name}] {seat}: you were replaced", text=compose.wrap(lines),
                         kind="replaced", message_id=compose.make_id(settings, "replaced", gd.name, None, unique), now=now)

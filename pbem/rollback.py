@@ -27,12 +27,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem import moderation
-from pbem.control import ControlError, mailed_seats, settings_of, tell
+from pbem.control import ControlError, settings_of
 from pbem.files import fsync_dir, write_atomic
 from pbem.integrity import ROLLBACK_PARTIAL, ROLLED_BACK, find_damage, step_numbers
 from pbem.mail import deadlines
 from pbem.mail.settings import Settings
-from pbem.players import queue_report
+from pbem.mail.tell import mailed_seats, tell
 from pbem.store import GameDir, dump_json, step_name
 
 #: Outbox mail that belongs to a step: its report (NNNN-seat…), or the note on its default orders.
@@ -108,8 +108,10 @@ def rollback(gd: GameDir, to: int, why: str, now: datetime, *, keep_orders: bool
     done = RolledBack(folder, undone, sorted(restored))
     done.queued = _tell(gd, settings, to, undone, why, set(restored), keep_orders, now)
     if settings is not None:
+        from pbem.mail.report import queue_stored  # Jinja and the drawing code: only a mailed rollback needs them
+
         # Step `to`'s report again, as a new mail: it carries the order template and the new deadline.
-        done.queued += [queue_report(gd, settings, seat, to, f"r{moderation.revision(gd)}")
+        done.queued += [queue_stored(gd, settings.report_config(), seat, to, f"r{moderation.revision(gd)}")
                         for seat in mailed_seats(gd)]
     return done
 

@@ -16,7 +16,7 @@ from pbem.files import Busy
 from pbem.mail import imap, notices, smtp
 from pbem.mail import settings as mail_settings
 from pbem.mail.deadlines import DeadlineError
-from pbem.mail.handle import DEFERRED
+from pbem.mail.mailbox import DEFERRED
 from pbem.mail.settings import Settings, SettingsError
 from pbem.store import StoreError
 

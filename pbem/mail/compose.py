@@ -12,6 +12,7 @@ from pathlib import Path
 from pbem.files import write_atomic
 from pbem.mail import queue as mail_queue
 from pbem.mail.headers import POLICY, atom, clean, verify
+from pbem.mail.report_message import thread_root_id
 from pbem.mail.settings import ADDRESS, Settings
 
 #: Internal header naming what a queued mail is; a welcome mail's body is never kept after sending.
@@ -31,16 +32,11 @@ class Attachment:
 def thread_root(settings: Settings, game: str, seat: str | None) -> str:
     """The Message-ID every mail of one game to one seat refers to, so clients show one thread.
 
-    The report mail of step 0 starts each seat's thread (pbem.reports), so order checks, reminders and
-    reports all hang from it.
+    The report mail of step 0 starts each seat's thread (pbem.mail.report_message), so order checks,
+    reminders and reports all hang from it.
     """
     if seat is not None:
-        try:
-            from pbem.reports.mail import thread_root_id
-        except ImportError:  # reports not installed: a thread root of our own
-            pass
-        else:
-            return thread_root_id(game, seat, settings.domain)
+        return thread_root_id(game, seat, settings.domain)
     return f"<thread+{atom(game)}+{atom(seat or 'all')}@{settings.domain}>"
 
 

@@ -68,8 +68,8 @@ def flush(gd: GameDir, settings: Settings, now: datetime) -> list[str]:
     The caller holds the game's lock. The mail is the seat's report of the current step, summing up the
     steps since its last digest (the welcome mail carried the setup), so it may ask for orders too.
     """
-    from pbem.reports import report_model
-    from pbem.reports.render import queue_mail
+    from pbem.mail.report import queue_mail  # Jinja and the drawing code: only a digest mail needs them
+    from pbem.reports.model import report_model
 
     step = gd.current_step()
     known = load(gd)
@@ -90,8 +90,8 @@ def flush(gd: GameDir, settings: Settings, now: datetime) -> list[str]:
 
 def _left(gd: GameDir, settings: Settings) -> list[str]:
     """Seats that left the digest since their last one: the report their new policy asks for now, once."""
-    from pbem.reports import report_model
-    from pbem.reports.render import mailed, queue_mail
+    from pbem.mail.report import mailed, queue_mail  # Jinja and the drawing code: only a report mail needs them
+    from pbem.reports.model import report_model
 
     step = gd.current_step()
     over = gd.game.result(gd.state()) is not None

@@ -20,10 +20,11 @@ from imapclient import IMAPClient
 
 from pbem.files import LOCK_LIMIT_SECONDS, clean_temporaries, describe_holder, locked, overdue, write_atomic
 from pbem.mail import notices
-from pbem.mail.handle import DEFERRED, RAW_REDACTED, Outcome, handle, log, state_dir, token_hashes
+from pbem.mail.handle import handle
+from pbem.mail.mailbox import DEFERRED, Outcome, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
 from pbem.mail.ratelimit import Limits
-from pbem.mail.scrub import scrub_mail
+from pbem.mail.scrub import RAW_REDACTED, scrub_mail
 from pbem.mail.settings import Server, Settings, SettingsError
 
 #: Messages fetched per round trip: large enough to be fast, small enough to bound memory.

@@ -13,7 +13,7 @@ from pbem import moderation
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_parts
-from pbem.mail.handle import state_dir
+from pbem.mail.mailbox import state_dir
 from pbem.mail.policy import MailChoice, choice_of
 from pbem.mail.settings import Settings
 from pbem.orders import render
@@ -47,8 +47,8 @@ def order_example(gd: GameDir, seat: str, token: str) -> str:
 def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, now: datetime | None = None) -> list[Path]:
     """Queue one welcome mail per seat with an address: its token (sent only here), how to send orders, and
     the report of the step now open (the setup, after `pbem new`), so the market and the board come first."""
+    from pbem.mail.report_message import attach_pictures
     from pbem.reports import render_html, render_text, report_model
-    from pbem.reports.mail import attach_pictures
     from pbem.reports.pictures import mail_safe
     from pbem.reports.render import ensure_pdf
 
@@ -107,7 +107,7 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
 
 def _history_lines(gd: GameDir, seat: str, config: ReportConfig) -> list[str]:
     """The seat's private history address, when the site is published: this holder's own, told to them only."""
-    from pbem.reports.render import history_url
+    from pbem.mail.report import history_url  # Jinja and the drawing code: only a welcome mail needs them
 
     url = history_url(gd, seat, config)
     return [f"Your game so far, step by step as you saw it (a private address: do not share it): {url}", ""] if url else []

@@ -28,6 +28,9 @@ from typing import Any
 
 from engine.quoting import one_line, quoted
 from pbem.files import write_atomic
+from pbem.mail.policy import choice_of
+from pbem.mail.settings import Settings
+from pbem.mail.tell import tell
 from pbem.store import GameDir
 
 #: The option that says what press a game allows, and its values.
@@ -199,12 +202,9 @@ def lines_for(gd: GameDir, message: Press) -> list[str]:
     ]
 
 
-def relay(gd: GameDir, settings: Any, message: Press, now: datetime) -> list[Path]:
+def relay(gd: GameDir, settings: Settings, message: Press, now: datetime) -> list[Path]:
     """Queue the message for each recipient whose mail policy takes mail as it comes (digest seats read it
     in their next digest)."""
-    from pbem.control import tell
-    from pbem.mail.policy import choice_of
-
     now_seats = [s for s in message.to if choice_of(gd.meta.seat(s)).policy != "digest"]
     subject = f"press from {'anonymous' if message.anonymous else message.sender}"
     # Named by the message's number: relayed again after a crash, each mail replaces itself instead of doubling.

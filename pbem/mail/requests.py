@@ -10,7 +10,7 @@ registered address, whose body holds only the request's key:
     press: {to: [ben], text: …}     a message to other players (pbem.mail.press)
 
 A seat that lost its token cannot prove who it is, so `lost token` in the subject of a mail from the
-registered address asks the moderator for a new one (pbem.mail.handle).
+registered address asks the moderator for a new one (pbem.mail.tomoderator).
 """
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ from datetime import datetime
 from typing import Any
 
 from engine.quoting import quoted
+from pbem import moderation
 from pbem.mail import press
+from pbem.mail.due import deadline_text
 from pbem.mail.settings import ADDRESS, Settings
+from pbem.mail.tell import stamp, tell
+from pbem.status import describe, status
 from pbem.store import GameDir
 
 KEYS = frozenset({"help", "status", "resend", "address"})
@@ -68,14 +72,11 @@ def answer(gd: GameDir, settings: Settings, seat: str, body: Mapping[str, Any], 
     if key == "status":
         return "status", _status(gd, seat, now), True
     if key == "resend":
-        return _resend(gd, seat, value, now)
+        return _resend(gd, settings, seat, value, now)
     return _address(gd, settings, seat, value, sender, now)
 
 
 def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
-    from pbem.mail.due import deadline_text
-    from pbem.status import describe, status
-
     # For a player: their own deadline, and no process id (who holds the game's lock is for the moderator).
     lines = describe(status(gd, reader=seat)).split("\n")
     deadline = deadline_text(gd, seat, now)
@@ -86,9 +87,8 @@ def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
     return lines
 
 
-def _resend(gd: GameDir, seat: str, value: Any, now: datetime) -> tuple[str, list[str], bool]:
-    from pbem.control import ControlError
-    from pbem.players import resend
+def _resend(gd: GameDir, settings: Settings, seat: str, value: Any, now: datetime) -> tuple[str, list[str], bool]:
+    from pbem.mail.report import ResendError, resend  # Jinja and the drawing code: only a resend needs them
 
     if isinstance(value, str) and value.strip().lower() in ("now", "latest", "last"):
         step: int | None = None
@@ -97,8 +97,8 @@ def _resend(gd: GameDir, seat: str, value: Any, now: datetime) -> tuple[str, lis
     else:
         return "report not sent", [f"resend: write a step number or now, not {quoted(value)}."], False
     try:
-        resend(gd, seat, step, now)
-    except ControlError as exc:
+        resend(gd, settings.report_config(), seat, step, now, stamp(now))
+    except ResendError as exc:
         return "report not sent", [f"The report was not sent again: {exc}."], False
     which = f"step {step}" if step is not None else f"step {gd.current_step()} (the latest)"
     return "report sent again", [f"Your report of {which} is on its way in a separate mail."], True
@@ -106,9 +106,6 @@ def _resend(gd: GameDir, seat: str, value: Any, now: datetime) -> tuple[str, lis
 
 def _address(gd: GameDir, settings: Settings, seat: str, value: Any, sender: str | None,
              now: datetime) -> tuple[str, list[str], bool]:
-    from pbem.control import tell
-    from pbem.moderation import log
-
     new = str(value).strip() if isinstance(value, str) else ""
     if not ADDRESS.match(new):
         return "address not changed", [f"address: {quoted(value)} is not a mail address; nothing changed."], False
@@ -120,7 +117,7 @@ def _address(gd: GameDir, settings: Settings, seat: str, value: Any, sender: str
             "Only the seat's registered address may move its mail (with the token); nothing changed."], False
     member.address = new
     gd.save_meta()
-    log(gd, {"control": "address", "seat": seat, "by": "player", "time": now.isoformat()})
+    moderation.log(gd, {"control": "address", "seat": seat, "by": "player", "time": now.isoformat()})
     tell(gd, settings, [seat], f"{seat}: this address now receives the seat's mail", [
         f"From now on, pbem sends the mail of seat {seat} in game {gd.name} ({gd.game.title}) to this address,",
         "as asked from the seat's previous address. Your token is unchanged. Send 'help: yes' to see what",

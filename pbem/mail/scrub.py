@@ -26,6 +26,11 @@ from email.message import Message
 from engine.words import counted
 from pbem.mail.headers import clean
 
+#: What replaces a seat's token in the orders pbem keeps (the token was checked before).
+REDACTED = "checked-by-pbem"
+#: What replaces any token in the copy of a received mail kept in the game folder.
+RAW_REDACTED = "removed-by-pbem"
+
 #: Characters a token is made of (secrets.token_urlsafe) and its length: 16 random bytes in URL-safe base64.
 _RUN = re.compile(rb"[A-Za-z0-9_-]{22,}")
 TOKEN_LENGTH = 22

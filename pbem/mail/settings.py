@@ -13,6 +13,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from engine.words import plural
+from pbem.reports.config import ReportConfig
 
 SETTINGS_FILE = "pbem.yaml"
 SECURITY = ("plain", "starttls", "ssl")
@@ -81,10 +82,8 @@ class Settings:
     site_dir: Path | None = None
     site_url: str | None = None
 
-    def report_config(self) -> Any:
+    def report_config(self) -> ReportConfig:
         """The report settings for mail from these settings: pbem's address, and the archive's address."""
-        from pbem.reports import ReportConfig
-
         return ReportConfig(sender=self.sender, site_url=self.site_url)
 
     @property

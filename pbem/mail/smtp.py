@@ -28,8 +28,8 @@ from pbem.files import fsync_dir, locked, write_atomic
 from pbem.mail import compose
 from pbem.mail import queue as mail_queue
 from pbem.mail.due import deadline_parts
-from pbem.mail.handle import state_dir
 from pbem.mail.headers import POLICY, message_id, plain_address, verify
+from pbem.mail.mailbox import state_dir
 from pbem.mail.settings import ADDRESS, Server, Settings, SettingsError
 from pbem.store import GameDir, StoreError
 

@@ -13,7 +13,7 @@ from engine.words import plural
 from pbem import batch, moderation
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
-from pbem.mail.handle import log, state_dir
+from pbem.mail.mailbox import log, state_dir
 from pbem.mail.settings import Settings
 from pbem.store import GameDir, StoreError, open_game
 
@@ -36,15 +36,16 @@ class TickSummary:
 
 
 def default_renderer(settings: Settings | None) -> Renderer | None:
-    """The reports package's renderer, with report mail from pbem's own address; None if it is not installed."""
+    """The reports' renderer that then queues the report mail, from pbem's own address; None if reports are not
+    installed."""
     try:
-        from pbem.reports import render_step
+        from pbem.mail.report import render_and_queue
     except ImportError:
         return None
     if settings is None:
-        return render_step
+        return render_and_queue
     # A partial, not a lambda: the batch hands the renderer to worker processes, so it must pickle.
-    return partial(render_step, config=settings.report_config())
+    return partial(render_and_queue, config=settings.report_config())
 
 
 def _publish(root: Path, settings: Settings, summary: TickSummary) -> None:

@@ -1,10 +1,10 @@
-"""Per-player reports: model, HTML, text, PDF, JSON, order templates, report mail and the book.
+"""Per-player reports: model, HTML, text, PDF, JSON, order templates and the book. They render; they never
+decide who gets mail nor queue it (that is pbem.mail.report's), and import nothing from pbem.mail.
 
 `render_step(gd, step)` writes, for every seat and the public view (stem `public`), into
 `steps/NNNN/reports/`: `<stem>.json` (the model), `.html`, `.txt`, and `<stem>.order.yaml` for seats that
-owe an order; then `mail/outbox/NNNN-<stem>.eml` for each seat with an address whose mail policy asks for
-the step (pbem.mail.policy). `<stem>.pdf` is rendered only for a mail that attaches it or when asked
-(`pdf=True`, `ensure_pdf`). `<stem>` is the seat's name when it is a plain name, else a safe form (see
+owe an order. `<stem>.pdf` is rendered only when asked (`pdf=True`, `ensure_pdf`: a report mail that
+attaches it asks). `<stem>` is the seat's name when it is a plain name, else a safe form (see
 `report_stem`).
 
 Names are imported on first use (PEP 562): `pbem.reports.config` is read by commands that render nothing,
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pbem.reports.model import report_model
     from pbem.reports.names import PUBLIC_STEM, report_stem
     from pbem.reports.pdf import render_pdf
-    from pbem.reports.render import mail_name, queue_mail, render_step
+    from pbem.reports.render import render_step
 
 #: Where each name of this package lives.
 _HOMES = {
@@ -32,9 +32,7 @@ _HOMES = {
     "ReportConfig": "pbem.reports.config",
     "TEMPLATES_DIR": "pbem.reports.config",
     "book_html": "pbem.reports.book",
-    "mail_name": "pbem.reports.render",
     "measure": "pbem.reports.bench",
-    "queue_mail": "pbem.reports.render",
     "render_book": "pbem.reports.book",
     "render_html": "pbem.reports.html",
     "render_pdf": "pbem.reports.pdf",
@@ -59,9 +57,7 @@ __all__ = [
     "TEMPLATES_DIR",
     "ReportConfig",
     "book_html",
-    "mail_name",
     "measure",
-    "queue_mail",
     "render_book",
     "render_html",
     "render_pdf",

@@ -17,7 +17,8 @@ from engine.rng import Rng
 from pbem import store
 from pbem.intake import check
 from pbem.mail import settings as mail_settings
-from pbem.mail.handle import handle, state_dir
+from pbem.mail.handle import handle
+from pbem.mail.mailbox import state_dir
 from pbem.orders import Located, parse
 
 FORGED = "Your orders were ACCEPTED."

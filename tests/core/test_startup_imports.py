@@ -18,6 +18,8 @@ WRAPPER = ("import sys\nfrom pbem.cli import entry\nsys.argv = ['pbem', *sys.arg
            "try:\n    entry()\nfinally:\n    print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n")
 #: Libraries only rendering (PDF, PNG) or a deadline mail (iCalendar) needs.
 HEAVY = ("weasyprint", "cairosvg", "PIL", "icalendar")
+#: pbem's own modules that only sending, fetching or rendering needs: the mail transport and the renderer.
+HEAVY_OWN = ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot", "pbem.mail.report", "pbem.reports.html")
 
 
 def loaded(code: str, *argv: str) -> set[str]:
@@ -45,5 +47,6 @@ def test_one_game_loads_only_what_it_uses(tmp_path: Path, command: str, game_id:
     modules = loaded(WRAPPER, *argv)
     assert "pbem.cli" in modules  # the wrapper ran
     assert not {m for m in modules if m.split(".")[0] in HEAVY}
+    assert not modules & set(HEAVY_OWN), sorted(modules & set(HEAVY_OWN))
     others = {m for m in modules if m.split(".")[0] == "games" and m not in own}
     assert not others, sorted(others)

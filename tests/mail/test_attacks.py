@@ -7,7 +7,8 @@ import email.policy
 from pathlib import Path
 
 from pbem import store
-from pbem.mail.handle import handle, state_dir
+from pbem.mail.handle import handle
+from pbem.mail.mailbox import state_dir
 
 from .conftest import SEATS, Site
 from .mailgame import GAME

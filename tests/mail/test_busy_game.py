@@ -19,7 +19,7 @@ from pbem.cli import main
 from pbem.files import locked
 from pbem.mail import handle as handling
 from pbem.mail import tick as ticking
-from pbem.mail.handle import state_dir
+from pbem.mail.mailbox import state_dir
 from pbem.mail.tick import tick
 
 from .conftest import SEATS, Site

@@ -106,7 +106,7 @@ def test_tick_json_a_delivery_that_failed_is_ok_false_with_one_line(site: Site) 
 
 def test_tick_json_while_another_tick_runs_says_who(site: Site) -> None:
     from pbem.files import locked
-    from pbem.mail.handle import state_dir
+    from pbem.mail.mailbox import state_dir
 
     with locked(state_dir(site.root) / "tick.lock", wait=False):
         code, document, _ = json_run("tick", str(site.root))

@@ -7,7 +7,8 @@ import email.policy
 from email.message import EmailMessage
 from pathlib import Path
 
-from pbem.mail.handle import handle, seen, state_dir
+from pbem.mail.handle import handle
+from pbem.mail.mailbox import seen, state_dir
 
 from .conftest import Site
 from .mails import order_mail, order_text

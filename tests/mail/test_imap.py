@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pbem.mail import imap
-from pbem.mail.handle import state_dir
+from pbem.mail.mailbox import state_dir
 
 from .conftest import Site
 from .mails import order_mail, order_text

@@ -75,8 +75,8 @@ def test_press_off_bad_recipients_and_no_token_are_refused(offline: Site) -> Non
 def test_press_to_a_digest_seat_waits_for_its_digest(offline: Site) -> None:
     from pbem.batch import resolve_ready
     from pbem.mail.policy import set_choice
+    from pbem.mail.report import queue_mail
     from pbem.reports import ReportConfig, report_model
-    from pbem.reports.render import queue_mail
 
     set_choice(offline.gd.meta.seat("ben"), "digest", None)
     offline.gd.save_meta()

@@ -11,7 +11,7 @@ import pytest
 
 from pbem.files import locked
 from pbem.mail import notices
-from pbem.mail.handle import state_dir
+from pbem.mail.mailbox import state_dir
 from pbem.mail.tick import default_renderer, tick
 
 from .conftest import Received, Site

@@ -11,7 +11,8 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem import players
-from pbem.mail.handle import handle, state_dir
+from pbem.mail.handle import handle
+from pbem.mail.mailbox import state_dir
 from pbem.mail.message import parse_mail
 from pbem.mail.ratelimit import Limits
 

@@ -144,7 +144,7 @@ def test_a_step_left_half_built_that_pbem_may_not_remove_is_named_with_its_path(
 
 def test_a_fetch_removes_what_a_killed_fetch_left_in_the_mailbox_bookkeeping(tmp_path: Path) -> None:
     from pbem.mail import imap
-    from pbem.mail.handle import state_dir
+    from pbem.mail.mailbox import state_dir
 
     left = state_dir(tmp_path) / "seen" / "ab" / ".abc.json.999999999.x1.tmp"  # no such pid: its writer is gone
     left.parent.mkdir(parents=True)

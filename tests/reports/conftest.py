@@ -11,7 +11,8 @@ import pytest
 from engine import registry
 from engine.rng import Rng
 from pbem import store
-from pbem.reports import TEMPLATES_DIR, ReportConfig, render_step
+from pbem.mail.report import render_and_queue
+from pbem.reports import TEMPLATES_DIR, ReportConfig
 
 from .tinygame import GAME
 
@@ -92,5 +93,5 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> store.GameDir:
 def rendered(finished: store.GameDir, config: ReportConfig) -> store.GameDir:
     """The finished game with every step's reports and mail rendered once."""
     for step in finished.steps():
-        render_step(finished, step, config)
+        render_and_queue(finished, step, config)
     return finished

@@ -33,7 +33,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_setup_renders_every_report_of_every_reader(game: Path) -> None:
     gd = open_game(game)
-    written = {p.name for p in render_step(gd, 0, ReportConfig(), mail=False, pdf=True)}
+    written = {p.name for p in render_step(gd, 0, ReportConfig(), pdf=True)}
     for stem in (*SEATS, "public"):
         assert {f"{stem}.html", f"{stem}.txt", f"{stem}.json", f"{stem}.pdf"} <= written
     folder = gd.report_dir(0)

@@ -8,8 +8,8 @@ from email.message import EmailMessage
 
 import pytest
 
+from pbem.mail.report_message import header_text, message_id, thread_root_id
 from pbem.reports import report_stem
-from pbem.reports.mail import header_text, message_id, thread_root_id
 from pbem.store import GameDir
 
 from .conftest import EVIL, SCRIPT

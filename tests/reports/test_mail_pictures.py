@@ -16,7 +16,8 @@ import pytest
 from PIL import Image
 
 from pbem import store
-from pbem.reports import ReportConfig, render_step
+from pbem.mail.report import render_and_queue
+from pbem.reports import ReportConfig
 from pbem.reports.pictures import mail_safe
 
 SEATS = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org"),
@@ -33,7 +34,7 @@ def as_gmail_and_outlook_show(html: str) -> str:
 
 def _report_mail(tmp_path: Path, game: str, seats: list[store.Seat]) -> EmailMessage:
     gd, _ = store.create(tmp_path / "g", game, "pictures", seats, {})
-    render_step(gd, 0, ReportConfig(sender="turns@pbem.example"))
+    render_and_queue(gd, 0, ReportConfig(sender="turns@pbem.example"))
     raw = (gd.outbox_dir() / "0000-anna.eml").read_bytes()
     msg = message_from_bytes(raw, policy=policy.default)
     assert isinstance(msg, EmailMessage)

@@ -8,6 +8,7 @@ import re
 from email import message_from_bytes, policy
 from pathlib import Path
 
+from pbem.mail.report import render_and_queue
 from pbem.reports import ReportConfig, render_step, report_stem
 from pbem.reports.render import render_missing_pdfs
 from pbem.store import GameDir
@@ -55,9 +56,9 @@ def test_every_reader_gets_html_json_and_text_and_a_pdf_only_when_mailed(rendere
 
 def test_pdfs_render_on_demand(tmp_path: Path, config: ReportConfig) -> None:
     gd = play(tmp_path / "demand")
-    render_step(gd, 1, config, mail=False)
+    render_step(gd, 1, config)
     assert not list(gd.report_dir(1).glob("*.pdf"))
-    written = render_step(gd, 1, config, mail=False, pdf=True)  # what `pbem report --format pdf` does
+    written = render_step(gd, 1, config, pdf=True)  # what `pbem report --format pdf` does
     assert {p.name for p in written if p.suffix == ".pdf"} == {f"{report_stem(s)}.pdf" for s in READERS}
     assert (gd.report_dir(1) / "public.pdf").read_bytes().startswith(b"%PDF-")
     made = render_missing_pdfs(gd, config)  # what an archive of the game needs: every PDF, rendered once
@@ -99,7 +100,7 @@ def test_rendering_again_rewrites_identical_bytes(rendered: GameDir, config: Rep
         return {p: p.read_bytes() for p in paths if p.is_file()}
 
     before = snapshot()
-    written = render_step(rendered, 2, config)
+    written = render_and_queue(rendered, 2, config)
     assert snapshot() == before
     assert {p for p in written} <= set(before)
 
@@ -108,8 +109,8 @@ def test_the_same_game_elsewhere_renders_the_same_bytes(tmp_path: Path, config: 
     # Nothing in a report may depend on where the game lives or when it was rendered.
     a = play(tmp_path / "a" / "tiny&game", {"deadline": "soon"})
     b = play(tmp_path / "b" / "tiny&game", {"deadline": "soon"})
-    paths_a = render_step(a, 1, config)
-    paths_b = render_step(b, 1, config)
+    paths_a = render_and_queue(a, 1, config)
+    paths_b = render_and_queue(b, 1, config)
     assert [p.relative_to(a.root) for p in paths_a] == [p.relative_to(b.root) for p in paths_b]
     for pa, pb in zip(paths_a, paths_b, strict=True):
         assert pa.read_bytes() == pb.read_bytes(), pa.name
@@ -126,14 +127,14 @@ def test_seats_without_an_address_get_reports_but_no_mail(rendered: GameDir) -> 
 
 def test_mail_can_be_left_out(tmp_path: Path, config: ReportConfig) -> None:
     gd = play(tmp_path / "quiet")
-    written = render_step(gd, 0, config, mail=False)
+    written = render_step(gd, 0, config)
     assert written and not any(p.suffix == ".eml" for p in written)
     assert not gd.outbox_dir().exists() or not any(gd.outbox_dir().iterdir())
 
 
 def test_some_readers_only(tmp_path: Path, config: ReportConfig) -> None:
     gd = play(tmp_path / "few")
-    written = render_step(gd, 1, config, readers=["bob", None])
+    written = render_and_queue(gd, 1, config, readers=["bob", None])
     assert sorted(p.name for p in written) == sorted(
         ["bob.json", "bob.html", "bob.txt", "bob.pdf", "bob.order.yaml", "0001-bob.eml",
          "public.json", "public.html", "public.txt"]

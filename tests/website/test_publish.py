@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pbem.mail import settings as mail_settings
+from pbem.mail.report import render_and_queue
 from pbem.mail.tick import tick
-from pbem.reports import render_step
 from pbem.site import seat_links
 from pbem.store import open_game
 
@@ -36,7 +36,7 @@ def test_each_seat_s_report_mail_links_its_own_history_and_no_other(root: Path) 
     settings = mail_settings.load(root)
     gd = open_game(root / "x5")
     links = seat_links(gd, URL)
-    render_step(gd, gd.current_step(), settings.report_config())
+    render_and_queue(gd, gd.current_step(), settings.report_config())
     for path in sorted(gd.outbox_dir().glob("*.eml")):
         msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
         seat = str(msg["X-PBEM-Seat"])

@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import SMTP
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.reports.names import report_stem
-from pbem.reports.pictures import Picture
+
+if TYPE_CHECKING:
+    from pbem.reports.pictures import Picture
 
 #: Header text may hold no line breaks or other control characters, whatever a player named a seat.
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

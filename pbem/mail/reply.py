@@ -1,0 +1,82 @@
+"""The answer to a seat's mail: where the game stands, what pbem read, the deadline; to the seat and to the sender."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pbem import moderation
+from pbem.mail import compose
+from pbem.mail.compose import Attachment
+from pbem.mail.due import deadline_parts
+from pbem.mail.mailbox import token_hashes
+from pbem.mail.message import Inbound
+from pbem.mail.scrub import RAW_REDACTED, scrub_text
+from pbem.mail.settings import Settings
+from pbem.orders import OrderDoc, dump_body
+from pbem.store import GameDir
+
+
+def status_lines(gd: GameDir, seat: str) -> list[str]:
+    """Where the game stands: whose orders are in, whom it waits for."""
+    state = gd.state()
+    if gd.game.result(state) is not None:
+        return ["", f"Game {gd.name} is over."]
+    owed = sorted(p.seat for p in gd.game.prompts(state))
+    pending = gd.pending()
+    waiting = [s for s in owed if s not in pending and not gd.meta.seat(s).robot]  # robots play at the run
+    lines = ["", f"Game {gd.name} ({gd.game.title}), {gd.game.label(state)}; orders now are for step {gd.current_step() + 1}."]
+    lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else "All orders are in; the step is resolved at the next run.")
+    return [*lines, *held_lines(gd)]
+
+
+def held_lines(gd: GameDir) -> list[str]:
+    """While the moderator holds the game (pbem.control): say so, since no step is resolved meanwhile."""
+    mark = moderation.held(gd)
+    if mark is None:
+        return []
+    return [f"The game is on hold ({mark.get('why', '')}): no step is resolved and no deadline runs until the moderator resumes it."]
+
+
+def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:
+    """The seat's registered address, plus the sender when it differs: both hear of every answer."""
+    registered = gd.meta.seat(seat).address if seat is not None else None
+    if registered and sender and registered.lower() == sender.lower():
+        return [registered]
+    return [a for a in (registered, sender) if a]
+
+
+def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
+           lines: list[str], now: datetime, *, doc: OrderDoc | None = None, sender_only: bool = False) -> None:
+    """Queue the immediate answer to an order mail."""
+    to = [mail.sender] if sender_only and mail.sender else recipients(gd, seat, mail.sender)
+    if not to:
+        return
+    body = [f"Game {gd.name}" + (f", seat {seat}" if seat else "") + f": {what}.", "", *lines]
+    if authenticated and doc is not None and doc.body:
+        understood = dump_body(doc.body).rstrip() if doc.body else "(empty)"
+        body += ["", "Your orders as pbem read them:", *("  " + line for line in understood.split("\n"))]
+    if mail.notes:
+        body += ["", "Notes:", *(f"  {note}" for note in mail.notes)]
+    attachments: list[Attachment] = []
+    if authenticated and seat is not None:
+        lines_, attachments = deadline_parts(gd, settings, seat, now)
+        body += ["", *lines_] if lines_ else []
+        body += ["", "You may send new orders until the deadline: the last valid mail counts.",
+                 "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
+    copies = [(to, body, "")]  # mail that proves no seat is answered by answer_unproven instead
+    if len(to) == 2:
+        # The token came from another address: each address hears alone, and neither is shown the other.
+        copies = [([to[0]], [*body, "", "This mail was not from this seat's registered address, but it carried",
+                             "the seat's token, so it counts; pbem answers the address it came from too.",
+                             "If you did not send it, someone knows your token: ask the moderator for a new one."], ""),
+                  ([to[1]], [*body, "", "This address is not the seat's registered address: a copy goes to the",
+                             "seat's registered address."], "-sender")]
+    hashes = token_hashes(gd.root.parent)
+    for addresses, text, suffix in copies:
+        msg = compose.build(
+            settings, to=addresses, subject=f"[{gd.name}] {seat or 'orders'}: {what}",
+            text=scrub_text(compose.wrap(text), hashes, RAW_REDACTED),
+            kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
+            game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
+        )
+        compose.queue(gd.outbox_dir(), f"check-{mail.key}{suffix}", msg)
