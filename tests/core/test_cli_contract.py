@@ -279,7 +279,7 @@ def test_run_book_and_site_show_progress_on_a_terminal(tmp_path: Path, monkeypat
     monkeypatch.setenv("COLUMNS", "200")
     result = invoke("run", str(game))
     assert "\rg: resolved step 3 (game over)" in result.stderr and "\rg: reports 4/4 steps" in result.stderr
-    assert result.stdout == "g: resolved 3 step(s); the game is over\n"
+    assert result.stdout == "g: resolved 3 steps; the game is over\n"
     result = invoke("book", str(game), "-o", str(tmp_path / "book.pdf"))
     assert result.exit_code == 0 and "\rg: rendering the book of 4 steps … 0 s" in result.stderr
     result = invoke("site", str(tmp_path), str(tmp_path / "site"))
