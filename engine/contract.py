@@ -179,6 +179,14 @@ class GameBase:
     bench: Bench = Bench()
 
     @property
+    def palette(self) -> Mapping[str, str]:
+        """The colours that tell the game's pieces apart, as CSS, by `<kind>:<name>` ("seat:1", "coalition:afghan");
+        `ground:<name>` names a background pieces stand on. Pieces of one kind must stay distinct under the common
+        colour-vision deficiencies and contrast with every ground (tests/reports/test_palettes.py). Default: none.
+        """
+        return {}
+
+    @property
     def template_packages(self) -> Mapping[str, str]:
         """The Python packages holding the game's report templates, by the prefix its templates name them with.
 

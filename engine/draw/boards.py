@@ -6,7 +6,7 @@ Game-neutral like layout.py: a game's map module gives the shapes, colours and w
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from engine.draw.layout import (
     BorderShape,
@@ -16,6 +16,7 @@ from engine.draw.layout import (
     Point,
     RegionShape,
     circle,
+    cue_mark,
     label,
     polygon,
     rect,
@@ -29,6 +30,16 @@ PANEL_LEFT, PANEL_LINE, PANEL_GAP = 606.0, 14.0, 6.0
 STRIP = 30.0  # how wide a border's strip of slots is
 #: How far a strip stays from an end of its border where other borders meet, and from one on the board's edge.
 END_MARGIN, OPEN_MARGIN = 22.0, 8.0
+
+
+def seat_cues(seats: Iterable[str]) -> dict[str, str]:
+    """The letter written on each seat's pieces: its initial, or every seat's number in seating order when two
+    seats share an initial (a cue must tell seats apart, not only name them)."""
+    names = list(seats)
+    initials = [name[:1].upper() for name in names]
+    if len(set(initials)) == len(initials) and all(i.isalnum() for i in initials):
+        return dict(zip(names, initials, strict=True))
+    return {name: str(i + 1) for i, name in enumerate(names)}
 
 
 def region_shapes(outlines: Mapping[str, Sequence[Point]],
@@ -102,21 +113,23 @@ class Panel:
         self.drawing.add(label(mark_id, text, (self.x + indent, self.y), 10, width=self.width - indent,
                                **style))  # type: ignore[arg-type]
 
-    def swatch(self, mark_id: str, kind: str, colour: str) -> None:
-        """A small piece at the start of this line: a circle, a bar (a piece on a border) or a square."""
+    def swatch(self, mark_id: str, kind: str, colour: str, cue: str = "") -> None:
+        """A small piece at the start of this line: a circle, a bar (a piece on a border) or a square, with the
+        cue its pieces carry on the map, if any."""
         x, y = self.x, self.y
         if kind == "circle":
-            self.drawing.add(circle(mark_id, (x + 4, y - 4), 4, fill=colour, stroke="#222", stroke_width=0.8))
+            swatch = circle(mark_id, (x + 4, y - 4), 5, fill=colour, stroke="#222", stroke_width=0.8)
         elif kind == "bar":
-            self.drawing.add(rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222",
-                                  stroke_width=0.8))
+            swatch = rect(mark_id, Box(x - 1, y - 7, x + 9, y - 2), fill=colour, stroke="#222", stroke_width=0.8)
         else:
-            self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke="#222", stroke_width=0.8))
+            swatch = rect(mark_id, Box(x - 1, y - 9, x + 9, y + 1), fill=colour, stroke="#222", stroke_width=0.8)
+        self.drawing.add(swatch, *cue_mark(swatch, cue, 10))
 
-    def item(self, mark_id: str, kind: str, colour: str, text: str) -> None:
-        """On the next line, a swatch and its words; their marks are `<mark_id>:mark` and `<mark_id>`."""
+    def item(self, mark_id: str, kind: str, colour: str, text: str, cue: str = "") -> None:
+        """On the next line, a swatch (with its cue) and its words; their marks are `<mark_id>:mark` and
+        `<mark_id>`."""
         self.next()
-        self.swatch(f"{mark_id}:mark", kind, colour)
+        self.swatch(f"{mark_id}:mark", kind, colour, cue)
         self.text(mark_id, text)
 
     def mark(self, mark_id: str, colour: str, stroke: str) -> None:
@@ -125,6 +138,7 @@ class Panel:
         self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke=stroke))
 
     def seats(self, seats: Mapping[str, str]) -> None:
-        """A line for each seat: its colour and its name (`legend:seat:<index>`)."""
+        """A line for each seat: its colour, the cue on its pieces and its name (`legend:seat:<index>`)."""
+        cues = seat_cues(seats)
         for i, (seat, colour) in enumerate(seats.items()):
-            self.item(f"legend:seat:{i}", "circle", colour, seat)
+            self.item(f"legend:seat:{i}", "circle", colour, seat, cues[seat])

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.draw import metrics
+from engine.draw.colour import ink_on
 
 Point = tuple[float, float]
 
@@ -247,12 +248,16 @@ class BorderShape:
 
 @dataclass(frozen=True)
 class Piece:
-    """A piece to place: `kind` is block, cylinder or road; `colour` its owner's; `id` unique in the drawing."""
+    """A piece to place: `kind` is block, cylinder or road; `colour` its owner's; `id` unique in the drawing.
+
+    `cue` is a letter or two written on the piece, so its owner is known without telling colours apart.
+    """
 
     id: str
     kind: str
     colour: str
     title: str = ""
+    cue: str = ""
 
 
 @dataclass
@@ -295,7 +300,8 @@ def place_in_box(pieces: Sequence[Piece], box: Box, owner: str, largest: float =
         row, col = divmod(index, cols)
         x = box.x0 + 0.5 + col * (size + gap)
         y = box.y0 + 0.5 + row * (size + gap)
-        marks.append(_piece_mark(piece, Box(x, y, x + size, y + size), owner))
+        mark = _piece_mark(piece, Box(x, y, x + size, y + size), owner)
+        marks += [mark, *cue_mark(mark, piece.cue, size)]
     return marks
 
 
@@ -305,6 +311,19 @@ def _piece_mark(piece: Piece, box: Box, owner: str) -> Mark:
         r = box.width / 2
         return circle(piece.id, (box.x0 + r, box.y0 + r), r, **style)
     return rect(piece.id, box, **style)
+
+
+def cue_mark(piece: Mark, cue: str, size: float) -> list[Mark]:
+    """The cue written on a piece (`cue:<piece id>`), centred, in the ink that reads best on its fill; none
+    without a cue. It lies on the ground layer, as part of the piece it is written on, never beside it."""
+    if not cue:
+        return []
+    xs, ys = [p[0] for p in piece.outline], [p[1] for p in piece.outline]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    font = round(size * (0.8 if len(cue) == 1 else 0.6), 2)
+    # The baseline sits half a capital's height below the centre (DejaVu Sans capitals are 0.73 em high).
+    return [Mark(f"cue:{piece.id}", "text", piece.outline, layer="ground", text=cue, size=font, bold=True,
+                 anchor="middle", at=(cx, round(cy + 0.365 * font, 2)), fill=ink_on(piece.fill))]
 
 
 def strip_outline(shape: BorderShape) -> tuple[Point, ...]:
@@ -339,6 +358,7 @@ def place_on_border(pieces: Sequence[Piece], shape: BorderShape, largest: float 
         c = across0 + row * (size + gap)
         corners = [(a, c), (a + 2 * size, c), (a + 2 * size, c + size), (a, c + size)]
         outline = tuple((x0 + ux * p + vx * q, y0 + uy * p + vy * q) for p, q in corners)
-        marks.append(polygon(piece.id, outline, fill=piece.colour, stroke="#222", stroke_width=0.8,
-                             owner=shape.id, title=piece.title))
+        mark = polygon(piece.id, outline, fill=piece.colour, stroke="#222", stroke_width=0.8, owner=shape.id,
+                       title=piece.title)
+        marks += [mark, *cue_mark(mark, piece.cue, size)]
     return marks

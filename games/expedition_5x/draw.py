@@ -10,14 +10,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.draw.layout import Box, Drawing, Mark, label, rect, text_width
+from engine.draw.layout import Box, Drawing, Mark, cue_mark, label, rect, text_width
+from games.expedition_5x.palette import CARD, CARD_NOT_YET, CRYSTAL, crystal_cue
 
 W, H, GAP = 160.0, 100.0, 16.0
 #: Cards per row of a play area: four fill the width of a printed page at a readable size.
 PER_ROW = 4
 PAD = 7.0  # from the card's edge to its corner text
 CORNER = W / 2 - PAD - 3  # how wide a corner's text may be, leaving a gap between the two corners
-FILL = {"blue": "#3b6fd6", "green": "#3f9b4a", "purple": "#8a4bbf", "X": "#f2d14b"}
 ABBR = {"excavate": "Excavate", "drill": "Drill", "plunder": "Plunder", "scout": "Scout", "expand": "Expand"}
 PALE, INK, LAUREL = "#b5aa98", "#222", "#4f8a2b"
 
@@ -64,24 +64,22 @@ def _crystal(drawing: Drawing, mark_id: str, colour: str, cx: float, cy: float, 
     reach = r + 6 if active else r  # the laurel branches are part of the mark, so nothing may touch them
     outline = Box(cx - reach, cy - r, cx + reach, cy + r).corners()
     diamond = ((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))
-    drawing.add(Mark(mark_id, "polygon", outline, points=diamond, fill=FILL[colour] if active else _pale(colour),
-                     stroke=INK, stroke_width=1.5 if active else 1, dash="" if active else "2 2",
-                     title=f"{colour} crystal, {'activated' if active else 'not activated'}",
-                     css=f"x5-crystal x5-c-{colour.lower()} {'x5-on' if active else 'x5-off'}"))
+    crystal = Mark(mark_id, "polygon", outline, points=diamond, fill=CRYSTAL[colour] if active else _pale(colour),
+                   stroke=INK, stroke_width=1.5 if active else 1, dash="" if active else "2 2",
+                   title=f"{colour} crystal, {'activated' if active else 'not activated'}",
+                   css=f"x5-crystal x5-c-{colour.lower()} {'x5-on' if active else 'x5-off'}")
+    drawing.add(crystal, *cue_mark(crystal, crystal_cue(colour), 1.1 * r))
     if active:
         for sign in (-1, 1):
             x0 = cx + sign * (r + 1)
             bend = ((x0, cy - r), (cx + sign * (r + 6), cy), (x0, cy + r))  # start, control point, end
             drawing.add(Mark(f"{mark_id}:laurel{sign:+d}", "curve", bend, layer="ground", stroke=LAUREL,
                              stroke_width=2))
-    if colour == "X":
-        drawing.add(Mark(f"{mark_id}:x", "text", ((cx, cy),), layer="ground", text="X", size=8, bold=True,
-                         anchor="middle", at=(cx, cy + 3), fill=INK))
 
 
 def _pale(colour: str) -> str:
     """A crystal colour at 15 % on white (PDF output mangles opacity)."""
-    value = FILL[colour].lstrip("#")
+    value = CRYSTAL[colour].lstrip("#")
     channels = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
     return "#" + "".join(f"{round(255 - (255 - c) * 0.15):02x}" for c in channels)
 
@@ -91,7 +89,7 @@ def card(drawing: Drawing, c: Mapping[str, Any], x: float, y: float, *, placed: 
     cid = str(c["id"])
     left_visible = c["left"].get("visible", True) if placed else True
     right_visible = c["right"].get("visible", True) if placed else True
-    fill = "#e3c99a" if c["kind"] == "settlement" else ("#f4efe6" if forsale else "#e4e0da")
+    fill = "#e3c99a" if c["kind"] == "settlement" else (CARD if forsale else CARD_NOT_YET)
     drawing.add(rect(f"region:card:{cid}", Box(x, y, x + W, y + H), layer="ground", fill=fill, stroke="#5b4a3a",
                      stroke_width=1.5, dash="" if forsale else "6 3"))
     _corner(drawing, cid, "left", c["left"], x + PAD, y, left_visible)

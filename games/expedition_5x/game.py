@@ -58,6 +58,13 @@ class Expedition5X(GameBase):
     #: Every seat owes orders at once: the report bench reads four reports a step, the mail bench mails every seat.
     bench = Bench(reports=True, mail_intake=True)
 
+    @property
+    def palette(self) -> Mapping[str, str]:
+        """The crystals' and cards' colours (games.expedition_5x.palette)."""
+        from games.expedition_5x import palette
+
+        return palette.palette()
+
     def pictures(self) -> Mapping[str, Picture]:
         """A card on its own and a group of a play area, as report templates draw them."""
         from games.expedition_5x import draw  # drawing code is loaded only when a report draws

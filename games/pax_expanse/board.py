@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
+from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes, seat_cues
 from engine.draw.layout import (
     BorderShape,
     Box,
@@ -21,10 +21,12 @@ from engine.draw.layout import (
     Point,
     RegionShape,
     circle,
+    cue_mark,
     label,
     place_in_box,
     place_on_border,
 )
+from games.pax_expanse.palette import SPACE, faction_cue
 
 # The board runs outward from the Sun on the left. Earth, Mars, Tycho Station and the Outer Planets lie along
 # the top, the Belt and the Jupiter System along the bottom; J1-J4 are where three regions meet, the T points
@@ -97,9 +99,7 @@ def _token_box(shape: RegionShape) -> Box:
     return Box(x, y, x + 3 * TOKEN + 2 * 6 + 2, y + TOKEN + 2)
 
 
-#: Colours of the board: each region's space, the outlines, border lines and the strips of transport slots.
-SPACE = {"earth": "#dbe8f6", "mars": "#f6e1d9", "belt": "#ece7dc", "tycho": "#e4e6ef", "jupiter": "#f4e9d2",
-         "outer_planets": "#dcefef"}
+#: Colours of the board (the space's are in games.pax_expanse.palette): outlines, border lines, transport slots.
 EDGE, LINE, SLOT, SLOT_EDGE, INK = "#33415c", "#51607d", "#f8f9fc", "#9aa4ba", "#1c2438"
 UNCONTROLLED, OBJECTIVE, SHIP, SHIP_DAMAGED = "#ffffff", "#00897b", "#37474f", "#b0bec5"
 
@@ -114,6 +114,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     """
     factions = {f["id"]: f for f in view["factions"]}
     seats: Mapping[str, str] = view["seat_colours"]
+    cues = seat_cues(seats)
     drawing = Drawing(WIDTH, BOARD_HEIGHT,
                       title="Map of the six regions, with the political climate, the faction tokens and a legend")
     shapes, lines = regions(), borders()
@@ -125,14 +126,15 @@ def draw(view: Mapping[str, Any]) -> Drawing:
         shape = shapes[region["id"]]
         _region_notes(drawing, shape, region, factions, seats)
         _region_tokens(drawing, shape, region, factions, seats, view["objective"], rocinante)
-        pieces = [Piece(f"fleet:{shape.id}:{f}:{i}", "block", factions[f]["colour"], f"{factions[f]['short']} fleet")
+        pieces = [Piece(f"fleet:{shape.id}:{f}:{i}", "block", factions[f]["colour"], f"{factions[f]['short']} fleet",
+                        faction_cue(factions[f]["short"]))
                   for f, n in region["fleets"].items() for i in range(n)]
-        pieces += [Piece(f"supporter:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s supporter")
+        pieces += [Piece(f"supporter:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s supporter", cues[s])
                    for s, n in region["supporters"].items() for i in range(n)]
         drawing.add(*place_in_box(pieces, shape.pieces, shape.id))
     for border in view["borders"]:
         transports = [Piece(f"transport:{border['id']}:{f}:{i}", "road", factions[f]["colour"],
-                            f"{factions[f]['short']} transport")
+                            f"{factions[f]['short']} transport", faction_cue(factions[f]["short"]))
                       for f, n in border["transports"].items() for i in range(n)]
         drawing.add(*place_on_border(transports, lines[border["id"]]))
     _panel(drawing, view, factions, seats)
@@ -170,8 +172,9 @@ def _region_tokens(drawing: Drawing, shape: RegionShape, region: Mapping[str, An
              else f"dominance token: no faction controls {region['name']}")
     if player:
         title += f"; {player}'s supporters stand on it"
-    drawing.add(dominance_token(f"dominance:{shape.id}", (x, y), factions[faction]["colour"] if faction else None,
-                                owner=owner, title=title, ring=seats.get(player, INK) if player else None))
+    token = dominance_token(f"dominance:{shape.id}", (x, y), factions[faction]["colour"] if faction else None,
+                            owner=owner, title=title, ring=seats.get(player, INK) if player else None)
+    drawing.add(token, *cue_mark(token, faction_cue(factions[faction]["short"]) if faction else "", TOKEN * 0.8))
     x += TOKEN + 6
     if objective == shape.id:
         drawing.add(objective_token(f"objective:{shape.id}", (x, y), owner=owner))
@@ -228,7 +231,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
     panel.text("tokens:note", "in play (in supply)", indent=0, fill="#555")
     for f in factions.values():
         panel.item(f"tokens:{f['id']}", "square", f["colour"],
-                   f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})")
+                   f"{f['short']} {f['tokens_in_play']} ({f['tokens_in_supply']})", faction_cue(f["short"]))
 
     panel.section()
     panel.head("legend:head", "Legend")

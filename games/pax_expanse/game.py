@@ -148,6 +148,13 @@ class PaxExpanse(PaxGame[GameState]):
 
         return order_template(state, seat)
 
+    @property
+    def palette(self) -> Mapping[str, str]:
+        """The player colours', factions' and regions' colours (games.pax_expanse.palette)."""
+        from games.pax_expanse import palette
+
+        return palette.palette()
+
     def board(self, view: Mapping[str, Any]) -> Drawing:
         """The board map of a view (games.pax_expanse.board)."""
         from games.pax_expanse import board  # drawing code is loaded only when a report draws

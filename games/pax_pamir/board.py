@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes
+from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes, seat_cues
 from engine.draw.layout import (
     BorderShape,
     Box,
@@ -18,6 +18,7 @@ from engine.draw.layout import (
     place_in_box,
     place_on_border,
 )
+from games.pax_pamir.palette import LAND, coalition_cue
 
 # The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
 _P1, _P2, _P3, _P4 = (2.0, 112.0), (150.0, 118.0), (335.0, 106.0), (598.0, 116.0)
@@ -77,9 +78,7 @@ def borders() -> dict[str, BorderShape]:
     return border_shapes(_LINES, _OPEN_ENDS)
 
 
-#: Colours of the board: each region's land, the outline, border lines and the strips of road slots.
-LAND = {"transcaspia": "#efe6cf", "persia": "#f4e4cc", "herat": "#f1ecd4", "kabul": "#f4e6d0",
-        "kandahar": "#efe8cc", "punjab": "#f3e2c8"}
+#: Colours of the board (the land's are in games.pax_pamir.palette): the outline, border lines, road slots.
 COAST, LINE, SLOT, SLOT_EDGE = "#7a6a4f", "#8a6f4a", "#fbf6ea", "#b9a98c"
 
 
@@ -87,6 +86,7 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     """The map of a Pax Pamir report view (games/pax_pamir/view.py), as geometry."""
     coalitions = {c["id"]: c for c in view["coalitions"]}
     seats: Mapping[str, str] = view["seat_colours"]
+    cues = seat_cues(seats)
     drawing = Drawing(WIDTH, BOARD_HEIGHT, title="Map of the six regions, with the favored suit and the Dominance Check")
     shapes, lines = regions(), borders()
     draw_ground(drawing, shapes, lines, LAND, edge=COAST, line=LINE, slot=SLOT, slot_edge=SLOT_EDGE)
@@ -97,13 +97,15 @@ def draw(view: Mapping[str, Any]) -> Drawing:
         if region["ruler"]:
             drawing.add(label(f"ruler:{shape.id}", f"ruled by {region['ruler']}", shape.notes_at, 10,
                               width=shape.label_width, fill=seats.get(region["ruler"], "#222"), owner=shape.id))
-        pieces = [Piece(f"army:{shape.id}:{c}:{i}", "block", coalitions[c]["colour"], f"{coalitions[c]['name']} army")
+        pieces = [Piece(f"army:{shape.id}:{c}:{i}", "block", coalitions[c]["colour"], f"{coalitions[c]['name']} army",
+                        coalition_cue(coalitions[c]["name"]))
                   for c, n in region["armies"].items() for i in range(n)]
-        pieces += [Piece(f"tribe:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s tribe")
+        pieces += [Piece(f"tribe:{shape.id}:{s}:{i}", "cylinder", seats[s], f"{s}'s tribe", cues[s])
                    for s, n in region["tribes"].items() for i in range(n)]
         drawing.add(*place_in_box(pieces, shape.pieces, shape.id))
     for border in view["borders"]:
-        roads = [Piece(f"road:{border['id']}:{c}:{i}", "road", coalitions[c]["colour"], f"{coalitions[c]['name']} road")
+        roads = [Piece(f"road:{border['id']}:{c}:{i}", "road", coalitions[c]["colour"], f"{coalitions[c]['name']} road",
+                       coalition_cue(coalitions[c]["name"]))
                  for c, n in border["roads"].items() for i in range(n)]
         drawing.add(*place_on_border(roads, lines[border["id"]]))
     _panel(drawing, view, coalitions, seats)
@@ -133,7 +135,7 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, A
     panel.text("blocks:head", "blocks in play (in supply)", indent=0, fill="#555")
     for c in coalitions.values():
         panel.item(f"blocks:{c['id']}", "square", c["colour"],
-                   f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})")
+                   f"{c['name']} {c['blocks_in_play']} ({c['blocks_in_supply']})", coalition_cue(c["name"]))
 
     panel.section()
     panel.head("legend:head", "Legend")

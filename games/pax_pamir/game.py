@@ -156,6 +156,13 @@ class PaxPamir(PaxGame[GameState]):
         """A YAML order body for `seat`, with the legal choices as comments."""
         return order_template(state, seat)
 
+    @property
+    def palette(self) -> Mapping[str, str]:
+        """The seats', coalitions' and land's colours (games.pax_pamir.palette)."""
+        from games.pax_pamir import palette
+
+        return palette.palette()
+
     def board(self, view: Mapping[str, Any]) -> Drawing:
         """The board map of a view (games.pax_pamir.board)."""
         from games.pax_pamir import board  # drawing code is loaded only when a report draws

@@ -8,14 +8,12 @@ from engine.words import settle_marks
 from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_pamir import cards, market, queries
 from games.pax_pamir.dominance import dominant_coalition
+from games.pax_pamir.palette import SEAT_COLOURS
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.setup import PILE_BASE, PILES
 from games.pax_pamir.state import GameState
-
-#: Colours of the seats' cylinders, in seating order (the coalitions keep green, pink and yellow).
-SEAT_COLOURS = ("#1f5fbf", "#b71c1c", "#8c8c8c", "#212121", "#8d6e63")
 
 
 def card_data(number: int) -> dict[str, Any]:
