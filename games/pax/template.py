@@ -160,7 +160,7 @@ class OrderTemplate(Generic[S]):
     STANDING: ClassVar[Mapping[str, str]] = {}
     #: The money's unit in notes.
     MONEY: ClassVar[str] = "money"
-    #: The unit of money as counted ("1 rupee", "2 rupees"; "3 influence").
+    #: The unit of money as a count names it (the singular: `counted` makes "2 units" of "unit").
     MONEY_WORD: ClassVar[str] = "money"
     #: How a card acting as a bonus action is said.
     BONUS: ClassVar[str] = "a bonus action"

@@ -176,7 +176,7 @@ def test_turn_template_marks_dear_cards_hostage_cards_and_waived_bribes() -> Non
     words = " ".join(line.lstrip("#").strip() for line in text.splitlines())
     assert "row 1, column 2: Jan-Fishan Khan (2), cost 1." in words and "row 1, column 3: Prince Akbar Khan" in words
     assert "row 1, column 4" not in words  # too dear: counted, not offered
-    assert "Too dear for your 2 rupees now: 6 more card(s) of the market, costing 3 to 5." in words
+    assert "Too dear for your 2 rupees now: 6 more cards of the market, costing 3 to 5." in words
     assert "held hostage by bob, who may ask a bribe of at most 1 (hostage_bribe: is the most you pay)" in words
     assert "bob rules punjab and may ask up to 2 rupees." in words
     assert "\n#- {action: play, card: 25, side: right, bribe: 2}\n" in text

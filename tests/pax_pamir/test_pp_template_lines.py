@@ -30,7 +30,7 @@ def test_purchases_list_each_affordable_card_once_and_offer_one_ready_line() -> 
     assert [line.split(":")[0] for line in listed] == [
         "#   * row 1, column 1", "#   * row 2, column 1", "#   * row 1, column 2", "#   * row 2, column 2",
         "#   * row 1, column 3", "#   * row 2, column 3"]
-    assert "Too dear for your 2 rupees now: 6 more card(s) of the market, costing 3 to 5." in words(text)
+    assert "Too dear for your 2 rupees now: 6 more cards of the market, costing 3 to 5." in words(text)
     assert [line for line in ready_lines(text) if "purchase" in line] == ["#- {action: purchase, row: 1, column: 1}"]
 
 
