@@ -55,8 +55,23 @@ def cases() -> list[Case]:
     return [Case(game_id, setup) for game_id, game in registry.games().items() for setup in robot_setups(game)]
 
 
-def params() -> list[Any]:
-    return [pytest.param(case, id=case.name) for case in cases()]
+def firsts() -> list[Case]:
+    """The fewest seats of each game and of each of its robot variants: one case of every kind."""
+    found, seen = [], set()
+    for case in cases():
+        kind = (case.game_id, tuple(sorted(case.options)))
+        if kind not in seen:
+            seen.add(kind)
+            found.append(case)
+    return found
+
+
+def params(*, slow_after_first: bool = False) -> list[Any]:
+    """The cases as test parameters; with `slow_after_first`, all but the fewest seats of each game and robot
+    variant (`firsts`) are marked slow, for checks so dear that the fast suite affords one case of each kind."""
+    first = firsts()
+    return [pytest.param(case, id=case.name, marks=[pytest.mark.slow] if slow_after_first and case not in first
+                         else []) for case in cases()]
 
 
 def fingerprint(game: Game, state: State) -> str:
