@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,8 @@ pytestmark = pytest.mark.slow
 CHECKOUT = Path(__file__).resolve().parents[2]
 #: The import packages the wheel ships (pyproject's packages.find), each a folder of the checkout.
 PACKAGES = ("engine", "games", "pbem", "templates")
-GAMES = ("expedition-5x", "pax-expanse", "pax-pamir")
+#: The games the wheel ships: the entry points pyproject declares.
+GAMES = tuple(sorted(tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["entry-points"]["pbem.games"]))
 SEATS = ("anna", "ben", "cleo")
 
 

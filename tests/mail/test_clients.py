@@ -13,6 +13,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+from conformance.cases import Case, params
 
 from engine import registry
 from engine.rng import Rng
@@ -97,10 +98,6 @@ def test_utf16_without_a_byte_order_mark_is_recognised() -> None:
 
 # --- Outlook wraps plain text at 76 columns: every template line fits 72 ---------------------------------------
 
-ROBOT_GAMES = [("pax-pamir", 3, {}), ("pax-pamir", 1, {"wakhan": True}), ("expedition-5x", 3, {}),
-               ("expedition-5x", 5, {})]
-
-
 def templates(game_id: str, players: int, options: dict[str, object], steps: int = 60) -> list[str]:
     """Every order template a robot game asks for, rendered as pbem renders it for a report."""
     game = registry.get(game_id)
@@ -119,10 +116,9 @@ def templates(game_id: str, players: int, options: dict[str, object], steps: int
     return found
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), ROBOT_GAMES)
-def test_every_template_line_fits_72_columns_and_still_parses(
-        game_id: str, players: int, options: dict[str, object]) -> None:
-    found = templates(game_id, players, options)
+@pytest.mark.parametrize("case", params())
+def test_every_template_line_fits_72_columns_and_still_parses(case: Case) -> None:
+    found = templates(case.game_id, case.setup.players, dict(case.options))
     assert found
     for text in found:
         too_long = [line for line in text.split("\n") if len(line) > TEMPLATE_WIDTH]

@@ -12,6 +12,7 @@ from pathlib import Path
 import icalendar
 import pytest
 from click.testing import CliRunner
+from conformance.cases import Case, firsts
 
 from engine.rng import Rng
 from pbem import control, control_cli, deadlines, intake, store
@@ -30,12 +31,6 @@ from .conftest import Site
 #: Monday 30 November 2026, 19:33 Berlin: less than the turn minimum before Monday's 20:00.
 SETUP = datetime(2026, 11, 30, 18, 33, tzinfo=UTC)
 OPTIONS = {"deadline": {"rule": "daily 20:00", "timezone": "Europe/Berlin", "turn_hours": 12}}
-GAMES = [
-    ("expedition-5x", 3, {}),
-    ("pax-pamir", 2, {}),
-    ("pax-pamir", 1, {"wakhan": "yes"}),
-    ("pax-expanse", 3, {}),
-]
 
 
 def _mails(gd: store.GameDir) -> list[tuple[Path, EmailMessage]]:
@@ -134,9 +129,10 @@ def _play_one_step(gd: store.GameDir, settings: mail_settings.Settings, now: dat
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_id", "count", "extra"), GAMES, ids=["x5", "pamir", "pamir-wakhan", "expanse"])
-def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, count: int, extra: dict[str, str],
-                                                                   tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("case", firsts(), ids=lambda case: case.name)  # one of each game and robot variant
+def test_every_mail_report_status_and_page_names_the_one_deadline(case: Case, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, count, extra = case.game_id, case.setup.players, case.options
     root = tmp_path / "games"
     root.mkdir()
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
