@@ -47,7 +47,7 @@ def sample(name: str, token: str) -> bytes:
 def test_a_client_sample_is_accepted_with_the_orders_meant(name: str, offline: Site) -> None:
     outcome = handle(offline.root, offline.settings, sample(name, offline.tokens["anna"]))
     assert outcome.status == "accepted", outcome
-    assert "bid: 4" in offline.gd.pending()["anna"]
+    assert "pick: 3" in offline.gd.pending()["anna"]
 
 
 # --- each cleaning step on its own, with the line numbers a player sees ---------------------------------------
@@ -168,5 +168,5 @@ def test_every_client_sample_through_the_real_servers(site: Site) -> None:
         assert not summary.errors, (name, summary.errors)
         answers = [m for m in site.smtp.to("anna@example.org") if "ACCEPTED" in m.text()]
         assert len(answers) == names.index(name) + 1, name
-        assert "bid: 4" in site.gd.pending()["anna"], name
+        assert "pick: 3" in site.gd.pending()["anna"], name
         site.gd.withdraw_pending("anna")
