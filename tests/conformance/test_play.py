@@ -14,7 +14,7 @@ from engine.contract import Problem
 from engine.simulate import play_out
 from pbem.orders import dump_body, parse
 
-from .cases import Case, fingerprint, params
+from .cases import Case, cases, fingerprint, params
 from .fuzz import Fuzzer, reaches_into
 from .hooks import hostile, invariants, sweep
 from .robots import play, setup, silent, turns
@@ -26,10 +26,9 @@ CHUNK = 50
 
 
 def sweep_params() -> list[object]:
-    """(case, first seed, seeds) for every chunk of every game's sweep."""
+    """(case, seeds) for every chunk of every game's sweep."""
     found: list[object] = []
-    for param in params():
-        case: Case = param.values[0]  # type: ignore[attr-defined]
+    for case in cases():
         games = sweep(case.game)
         for start in range(0, games, CHUNK):
             seeds = range(len(QUICK) + start, len(QUICK) + min(start + CHUNK, games))
