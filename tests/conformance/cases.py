@@ -55,8 +55,23 @@ def cases() -> list[Case]:
     return [Case(game_id, setup) for game_id, game in registry.games().items() for setup in robot_setups(game)]
 
 
-def params() -> list[Any]:
-    return [pytest.param(case, id=case.name) for case in cases()]
+def firsts() -> list[Case]:
+    """The fewest seats of each game and of each of its robot variants: one case of every kind."""
+    found, seen = [], set()
+    for case in cases():
+        kind = (case.game_id, tuple(sorted(case.options)))
+        if kind not in seen:
+            seen.add(kind)
+            found.append(case)
+    return found
+
+
+def params(*, slow_after_first: bool = False) -> list[Any]:
+    """The cases as test parameters; with `slow_after_first`, all but the fewest seats of each game and robot
+    variant (`firsts`) are marked slow, for checks so dear that the fast suite affords one case of each kind."""
+    first = firsts()
+    return [pytest.param(case, id=case.name, marks=[pytest.mark.slow] if slow_after_first and case not in first
+                         else []) for case in cases()]
 
 
 def fingerprint(game: Game, state: State) -> str:
@@ -64,24 +79,3 @@ def fingerprint(game: Game, state: State) -> str:
     text = json.dumps(game.encode(state), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-
-def fewest_seats() -> list[Case]:
-    """Of every registered game and robot variant, the setup with the fewest seats: one quick case of each."""
-    smallest: dict[tuple[str, str], Case] = {}
-    for case in cases():
-        key = (case.game_id, json.dumps(case.options, sort_keys=True))
-        if key not in smallest or case.setup.players < smallest[key].setup.players:
-            smallest[key] = case
-    return list(smallest.values())
-
-
-def fewest_and_most_seats() -> list[Case]:
-    """Of every registered game and robot variant, the setups with the fewest and the most seats."""
-    ends: dict[tuple[str, str], list[Case]] = {}
-    for case in cases():
-        ends.setdefault((case.game_id, json.dumps(case.options, sort_keys=True)), []).append(case)
-    found = []
-    for group in ends.values():
-        group.sort(key=lambda case: case.setup.players)
-        found += [group[0]] if len(group) == 1 else [group[0], group[-1]]
-    return found

@@ -19,7 +19,7 @@ from pbem.cli import entry, main
 from pbem.files import Busy
 from pbem.store import GameDir, open_game
 
-from .conftest import order_text
+from .conftest import TOY, order_text
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -29,7 +29,7 @@ def invoke(*args: str) -> tuple[int, str]:
 
 
 def new_toy(tmp_path: Path) -> Path:
-    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "3",
+    code, out = invoke("new", str(tmp_path / "g"), "--game", TOY.id, "--seed", "3",
                        "--player", "anna:anna@example.org", "--player", "ben")
     assert code == 0, out
     return tmp_path / "g"
@@ -43,11 +43,11 @@ def test_games_lists_installed_games() -> None:
 def test_new_prints_tokens_and_refuses_bad_input(tmp_path: Path) -> None:
     game = new_toy(tmp_path)
     assert (game / "game.yaml").exists()
-    code, out = invoke("new", str(tmp_path / "h"), "--game", "toy", "--seed", "1", "--player", "a")
+    code, out = invoke("new", str(tmp_path / "h"), "--game", TOY.id, "--seed", "1", "--player", "a")
     assert code == 1 and "takes 2–4 players" in out
     code, out = invoke("new", str(tmp_path / "h"), "--game", "chess", "--seed", "1", "--player", "a")
     assert code == 1 and "unknown game 'chess'" in out
-    code, out = invoke("new", str(tmp_path / "h"), "--game", "toy", "--seed", "1", "--player", "a/b", "--player", "c")
+    code, out = invoke("new", str(tmp_path / "h"), "--game", TOY.id, "--seed", "1", "--player", "a/b", "--player", "c")
     assert code == 2 and "seat name" in out
 
 
@@ -86,7 +86,7 @@ def test_a_file_that_cannot_be_written_is_one_clear_line(tmp_path: Path) -> None
     code, out = invoke("book", str(game), "-o", str(tmp_path / "missing" / "book.pdf"))
     assert code == 1 and out.strip() == f"Error: {tmp_path / 'missing' / 'book.pdf'}: No such file or directory"
     (tmp_path / "file").write_text("")
-    code, out = invoke("new", str(tmp_path / "file" / "g"), "--game", "toy", "--seed", "1", "--player", "a",
+    code, out = invoke("new", str(tmp_path / "file" / "g"), "--game", TOY.id, "--seed", "1", "--player", "a",
                        "--player", "b")
     assert code == 1 and out.count("\n") == 1 and "Not a directory" in out
 
@@ -188,7 +188,7 @@ def test_an_internal_error_is_one_line_exit_1_and_a_saved_traceback(
 
 def test_forced_seats_are_told_when_the_game_is_played_by_mail(tmp_path: Path) -> None:
     (tmp_path / "pbem.yaml").write_text("from: pbem@games.example.org\n")
-    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "3",
+    code, out = invoke("new", str(tmp_path / "g"), "--game", TOY.id, "--seed", "3",
                        "--player", "anna:anna@example.org", "--player", "ben")
     assert code == 0 and "queued 1 welcome mail" in out
     code, out = invoke("run", "--force", "--no-reports", str(tmp_path / "g"))

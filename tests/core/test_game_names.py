@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from pbem.cli import main
 from pbem.store import GAME_NAME_RULE, open_game
 
+from .conftest import TOY
+
 
 def invoke(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, list(args))
@@ -18,7 +20,7 @@ def invoke(*args: str) -> tuple[int, str]:
 
 
 def new(folder: Path) -> tuple[int, str]:
-    return invoke("new", str(folder), "--game", "toy", "--seed", "1", "--player", "anna", "--player", "ben")
+    return invoke("new", str(folder), "--game", TOY.id, "--seed", "1", "--player", "anna", "--player", "ben")
 
 
 @pytest.mark.parametrize("name", ["bad\nname", "name\n", "<script>", "-rf", "a b", "ünï", ".hidden", "a.b", "x" * 65])
@@ -52,6 +54,6 @@ def test_an_existing_folder_with_an_odd_name_still_opens(tmp_path: Path) -> None
 
 
 def test_a_seat_name_with_a_trailing_newline_is_refused(tmp_path: Path) -> None:
-    code, out = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "1", "--player", "anna\n",
+    code, out = invoke("new", str(tmp_path / "g"), "--game", TOY.id, "--seed", "1", "--player", "anna\n",
                        "--player", "ben")
     assert code == 2 and "seat name" in out and not (tmp_path / "g").exists()

@@ -14,7 +14,7 @@ from pbem.cli import main
 from pbem.integrity import find_damage
 from pbem.store import StoreError, open_game
 
-from .conftest import order_text
+from .conftest import TOY, order_text
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -26,7 +26,7 @@ def invoke(*args: str) -> tuple[int, str]:
 def played(root: Path, name: str = "g", steps: int = 3) -> Path:
     """A two-seat toy game with `steps` steps resolved (at most 3) and anna's orders for the next one pending."""
     folder = root / name
-    code, out = invoke("new", str(folder), "--game", "toy", "--seed", "5", "--player", "anna", "--player", "ben")
+    code, out = invoke("new", str(folder), "--game", TOY.id, "--seed", "5", "--player", "anna", "--player", "ben")
     assert code == 0, out
     for step in range(1, steps + 1):
         for seat, pick in (("anna", 3), ("ben", 2)):

@@ -14,7 +14,7 @@ from pbem.files import Busy
 from pbem.replay import replay
 from pbem.store import GameDir, Seat, StoreError, create, open_game, token_matches
 
-from .conftest import order_text
+from .conftest import TOY, order_text
 
 
 def make_robots(gd: GameDir) -> GameDir:
@@ -181,7 +181,7 @@ def test_parallel_render_covers_every_step_once_and_recovers(toy_game: tuple[Gam
 @pytest.mark.parametrize("name", ["../etc", "a/b", "evil\r\nBcc: x", "", "9lives", "x" * 33])
 def test_unsafe_seat_names_are_refused(tmp_path: Path, name: str) -> None:
     with pytest.raises(StoreError, match="seat name"):
-        create(tmp_path / "g", "toy", 1, [Seat(name), Seat("ben")])
+        create(tmp_path / "g", TOY.id, 1, [Seat(name), Seat("ben")])
     assert not (tmp_path / "g" / "game.yaml").exists()
 
 
@@ -190,7 +190,7 @@ def test_pbem_options_are_kept_from_the_rules(tmp_path: Path) -> None:
 
     options = {"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin", "wakhan": "yes"}
     assert game_options(options) == {"wakhan": "yes"}
-    gd, _ = create(tmp_path / "g", "toy", 1, [Seat("anna"), Seat("ben")], {"deadline": "weekdays 18:00"})
+    gd, _ = create(tmp_path / "g", TOY.id, 1, [Seat("anna"), Seat("ben")], {"deadline": "weekdays 18:00"})
     assert gd.meta.options == {"deadline": "weekdays 18:00"} and gd.meta.game_options == {}
 
 
@@ -268,7 +268,7 @@ def test_a_crash_before_the_step_folder_is_renamed_leaves_no_step_and_keeps_ever
     assert gd.steps() == [0] and set(gd.pending()) == {"anna", "ben", "cleo"}
     assert batch.run_game(open_game(gd.root)).resolved == [1]
     # The step resolved after the crash is the one an undisturbed run stores, byte for byte.
-    calm, _ = create(tmp_path / "calm" / "toy1", "toy", 11, [Seat("anna"), Seat("ben"), Seat("cleo")])
+    calm, _ = create(tmp_path / "calm" / "toy1", TOY.id, 11, [Seat("anna"), Seat("ben"), Seat("cleo")])
     submit_all(calm, 1, picks)
     batch.run_game(calm)
     for name in ("state.json", "events.json", "step.json"):
@@ -355,12 +355,12 @@ def test_a_game_whose_creation_was_interrupted_can_be_created_again(
     with monkeypatch.context() as patch:  # dies after game.yaml, before the setup snapshot
         patch.setattr(GameDir, "commit_step", die)
         with pytest.raises(Crash):
-            create(gd.root.parent / "again", "toy", 5, seats)
+            create(gd.root.parent / "again", TOY.id, 5, seats)
     assert (gd.root.parent / "again" / "game.yaml").exists()
-    again, tokens = create(gd.root.parent / "again", "toy", 5, seats)
+    again, tokens = create(gd.root.parent / "again", TOY.id, 5, seats)
     assert again.steps() == [0] and set(tokens) == {"anna", "ben"}
     with pytest.raises(StoreError, match="a game already exists here"):
-        create(gd.root, "toy", 5, seats)
+        create(gd.root, TOY.id, 5, seats)
 
 
 def test_a_stored_robot_game_is_the_game_play_out_simulates(toy_game: tuple[GameDir, dict[str, str]]) -> None:

@@ -1,8 +1,9 @@
-"""Hidden information by game: change only what other seats may not see, for non-interference checks.
+"""Non-interference machinery: stored robot games, and copies with what a reader may not see changed.
 
 A report (or site page) leaks nothing exactly when it renders the same after every piece of hidden
-information that its reader may not see has been changed. Each function below changes, in a stored
-snapshot's JSON, what the rulebook keeps from `viewer` (None: the public), and nothing else.
+information that its reader may not see has been changed. What that is, a game says in its conformance hook
+`perturb` (tests/conformance/hooks.py), which changes in a stored snapshot's JSON what the rulebook keeps
+from `viewer` (None: the public), and nothing else.
 """
 
 from __future__ import annotations
@@ -16,122 +17,33 @@ from typing import Any
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
-from pbem.store import GAME_NAME, GameDir
+from pbem.reports import ReportConfig, render_html, render_text
+from pbem.reports.model import report_model
+from pbem.reports.render import dump_model
+from pbem.store import GAME_NAME, GameDir, open_game
 
 Perturb = Callable[[dict[str, Any], str | None], None]
-#: Pax Pamir's court cards are numbered 1–100; events and Dominance Checks come after.
-COURT_CARDS = 100
 #: Marks the private event planted for another seat: it must never reach the viewer's pages.
 PLANTED = "PLANTED-SECRET-7f3a"
 
 
-def _rotate(items: list[Any]) -> None:
-    if len(items) > 1:
-        items.append(items.pop(0))
+def perturbed_copy(game: Path, into: Path, viewer: str | None, perturb: Perturb) -> Path:
+    """A copy of a stored game whose every snapshot has the viewer's unseen information changed by `perturb`.
 
-
-def pax_pamir(state: dict[str, Any], viewer: str | None) -> None:
-    """Other seats' hands, the order of court cards in the deck, the unused cards, Wakhan's AI deck.
-
-    Where the Dominance Checks lie in the deck stays: which pile each check was shuffled into is public
-    (the setup builds the piles in the open), so only court cards (numbers up to 100) change places.
-    """
-    deck: list[int] = state["deck"]
-    court = [i for i, card in enumerate(deck) if card <= COURT_CARDS]
-    for seat, player in state["players"].items():
-        if seat == viewer or not player["hand"] or not court:
-            continue
-        # Swap one hand card with a court card of the deck: counts stay, the secret content changes.
-        position = court.pop()
-        player["hand"][0], deck[position] = deck[position], player["hand"][0]
-    for first, second in zip(court[::2], court[1::2], strict=False):
-        deck[first], deck[second] = deck[second], deck[first]
-    _rotate(state["unused"])
-    for automaton in (state.get("automata") or {}).values():
-        ai = automaton.get("ai") if isinstance(automaton, dict) else None
-        if ai and len(ai.get("deck", [])) > 2:
-            # The next card's back is public (it is printed on the card before it); the rest is not.
-            rest = ai["deck"][1:]
-            rest.reverse()
-            ai["deck"][1:] = rest
-
-
-def expedition_5x(state: dict[str, Any], viewer: str | None) -> None:
-    """Other seats' water (until the screens lift), hands and held choices; the deck below its top card."""
-    over = state["stage"] == "over"
-    for seat, player in state["players"].items():
-        if seat == viewer:
-            continue
-        if not over:
-            player["water"] += 7
-        player["hand"].reverse()
-        choice = state.get("pending", {}).get(seat)
-        if choice is not None:
-            bid = choice["bid"]  # a number, or bids by case held for after the reveal
-            choice["bid"] = {case: amount + 1 for case, amount in bid.items()} if isinstance(bid, dict) else bid + 1
-            choice["wishes"].reverse()
-    if len(state["deck"]) > 2:
-        rest = state["deck"][1:]
-        rest.reverse()
-        state["deck"][1:] = rest
-
-
-def pax_expanse(state: dict[str, Any], viewer: str | None) -> None:
-    """Other seats' hands and, before the reveal, their secret starting loyalty; the order of the draw deck, the
-    assets left out, the Rocinante's AI deck below its face-up card; other hands in a paused turn's snapshot.
-
-    The Dominance Checks stay where they are: setup puts each on top of its pile in the open, so how many cards
-    lie above each is public. Only assets (numbers up to 100) move between hands and the deck.
-    """
-    from games.pax_expanse import cards
-
-    checks = {n for n, e in cards.events().items() if e.dominance is not None}
-    deck: list[int] = state["deck"]
-    assets = [i for i, card in enumerate(deck) if card <= COURT_CARDS]
-    for seat, player in state["players"].items():
-        if seat == viewer:
-            continue
-        if player["hand"] and assets:
-            position = assets.pop()
-            player["hand"][0], deck[position] = deck[position], player["hand"][0]
-        if state["phase"] == "loyalty" and player["loyalty"] is not None:
-            player["loyalty"] = next(f for f in ("un", "mcr", "opa") if f != player["loyalty"])
-    movable = [i for i, card in enumerate(deck) if card not in checks]
-    for first, second in zip(movable[::2], movable[1::2], strict=False):
-        deck[first], deck[second] = deck[second], deck[first]
-    _rotate(state["unused"])
-    ai: list[int] = state["rocinante"]["deck"]
-    if len(ai) > 2:
-        ai[1:] = reversed(ai[1:])
-    paused = state.get("paused")
-    if paused:
-        for seat, player in paused["start"]["players"].items():
-            if seat != viewer:
-                player["hand"].reverse()
-
-
-PERTURB: dict[str, Perturb] = {"pax-pamir": pax_pamir, "expedition-5x": expedition_5x, "pax-expanse": pax_expanse}
-
-
-def perturbed_copy(game: Path, into: Path, game_id: str, viewer: str | None, perturb: Perturb | None = None) -> Path:
-    """A copy of a stored game whose every snapshot has the viewer's unseen information changed.
-
-    `perturb` says how for a game this module does not know (a game's conformance hook).
-
-    Each step also gains a private event for another seat, carrying PLANTED.
+    Each step also gains a private event for every other seat, carrying PLANTED.
     """
     copy = into / game.name
     # The site's secret is copied too, so private pages land at the same capability paths.
     shutil.copytree(game, copy, ignore=shutil.ignore_patterns("reports", "mail"))
     seats = json.loads((copy / "steps" / "0000" / "state.json").read_text())["seats"]
-    other = next(s for s in seats if s != viewer)
+    others = [s for s in seats if s != viewer]
     for state_file in sorted(copy.glob("steps/*/state.json")):
         state = json.loads(state_file.read_text())
-        (perturb or PERTURB[game_id])(state, viewer)
+        perturb(state, viewer)
         state_file.write_text(json.dumps(state, sort_keys=True, separators=(",", ":")))
         events_file = state_file.with_name("events.json")
         events = json.loads(events_file.read_text()) if events_file.exists() else []
-        events.append({"text": f"{PLANTED} for {other}", "to": [other], "data": {"secret": PLANTED}})
+        events.append({"text": f"{PLANTED} for {', '.join(others)}", "to": others, "data": {"secret": PLANTED}})
         events_file.write_text(json.dumps(events))
     return copy
 
@@ -162,3 +74,28 @@ def robot_game(root: Path, name: str, game_id: str, players: list[str], *options
     gd = GameDir(folder)
     gd.note_last_step(min(steps, max(gd.steps())))
     return folder
+
+
+class Stored(dict[str, Path]):
+    """Robot games stored under one root, each played the first time it is asked for, cut after `steps` steps."""
+
+    def __init__(self, root: Path, steps: int):
+        super().__init__()
+        self.root, self.steps = root, steps
+
+    def game(self, name: str, game_id: str, seats: list[str], options: list[str]) -> Path:
+        """The stored robot game `name`, played on first use."""
+        if name not in self:
+            self[name] = robot_game(self.root, name, game_id, seats, *options, steps=self.steps)
+        return self[name]
+
+
+def rendered(folder: Path, reader: str | None) -> list[str]:
+    """Every report of `reader` in a stored game: model JSON, HTML and text of each step."""
+    gd = open_game(folder)
+    config = ReportConfig()
+    out = []
+    for step in gd.steps():
+        model = report_model(gd, step, reader)
+        out += [dump_model(model), render_html([model], config), render_text([model], config)]
+    return out

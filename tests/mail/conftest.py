@@ -1,4 +1,5 @@
-"""Real servers for the mail tests: Dovecot (IMAP) and aiosmtpd (SMTP) on loopback, and a game under a root."""
+"""Real servers for the mail tests: Dovecot (IMAP) and aiosmtpd (SMTP) on loopback, and a game under a root (of
+the fourth game, Highest Unique, which tests/conftest.py registers for every test)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,12 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from highest_unique import GAME
 from imapclient import IMAPClient
 
-from engine import registry
 from pbem import store
 from pbem.mail import settings as mail_settings
 from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
-
-from .mailgame import GAME
 
 PASSWORD = "imap-secret-pw"
 SMTP_USER_PASSWORD = "smtp-secret-pw"
@@ -29,13 +28,6 @@ SEATS = [
     store.Seat("ben", "ben@example.org"),
     store.Seat("cleo", "cleo@example.org"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def bid_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the test game beside whatever games are installed."""
-    installed = dict(registry.games())
-    monkeypatch.setattr(registry, "games", lambda: {**installed, GAME.id: GAME})
 
 
 @pytest.fixture(scope="session")
@@ -203,7 +195,7 @@ def write_settings(root: Path, imap_port: int | None, smtp_port: int | None) -> 
 
 @pytest.fixture()
 def site(tmp_path: Path, mailbox: Mailbox, smtp_sink: SmtpSink, monkeypatch: pytest.MonkeyPatch) -> Site:
-    """A root with one bid game (anna, ben, cleo) and both servers."""
+    """A root with one game (anna, ben, cleo) and both servers."""
     monkeypatch.setenv("PBEM_TEST_IMAP_PASSWORD", PASSWORD)
     root = tmp_path / "games"
     root.mkdir()
@@ -214,7 +206,7 @@ def site(tmp_path: Path, mailbox: Mailbox, smtp_sink: SmtpSink, monkeypatch: pyt
 
 @pytest.fixture()
 def offline(tmp_path: Path) -> Site:
-    """A root with one bid game and settings, without servers (for handling mail directly)."""
+    """A root with one game and settings, without servers (for handling mail directly)."""
     root = tmp_path / "games"
     root.mkdir()
     settings = write_settings(root, None, None)

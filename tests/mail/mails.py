@@ -9,7 +9,7 @@ from itertools import count
 _ids = count(1)
 
 
-def order_text(game: str, seat: str, step: int, token: str | None, body: str = "bid: 3\n") -> str:
+def order_text(game: str, seat: str, step: int, token: str | None, body: str = "pick: 3\n") -> str:
     """An order document."""
     head = f"game: {game}\nseat: {seat}\nstep: {step}\n" + (f"token: {token}\n" if token is not None else "")
     return head + body

@@ -22,8 +22,7 @@ from pbem.mail import tick as ticking
 from pbem.mail.mailbox import state_dir
 from pbem.mail.tick import tick
 
-from .conftest import SEATS, Site
-from .mailgame import GAME
+from .conftest import GAME, SEATS, Site
 from .mails import order_mail, order_text
 
 MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -74,8 +73,8 @@ def test_mail_for_a_game_another_process_holds_waits_in_the_inbox_while_other_ga
     assert site.mailbox is not None
     holder = Holder(site.gd.root / ".lock")
     try:
-        site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")))
-        site.mailbox.deliver(order_mail(order_text("g2", "anna", 1, tokens2["anna"], "bid: 4\n")))
+        site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")))
+        site.mailbox.deliver(order_mail(order_text("g2", "anna", 1, tokens2["anna"], "pick: 1\n")))
         first = tick(site.root, site.settings, now=MONDAY_9, render=None)
         assert not first.errors, first.errors  # held for a short while only: no alarm
         assert [o.status for o in first.fetched.outcomes] == ["deferred", "accepted"]
@@ -104,8 +103,8 @@ def test_mail_for_a_game_locked_past_the_limit_is_kept_and_the_fetch_names_the_h
     assert site.mailbox is not None
     holder = Holder(site.gd.root / ".lock", age_seconds=2 * 3600 + 60)
     try:
-        site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")))
-        site.mailbox.deliver(order_mail(order_text("g2", "anna", 1, tokens2["anna"], "bid: 4\n")))
+        site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")))
+        site.mailbox.deliver(order_mail(order_text("g2", "anna", 1, tokens2["anna"], "pick: 1\n")))
         result = CliRunner().invoke(main, ["mail", "fetch", str(site.root)])
         assert result.exit_code == 1, result.output
         assert f"g1: locked for more than 30 min by pid {holder.pid}, for 2 h 1 min" in result.output
@@ -129,7 +128,7 @@ def test_mail_for_a_game_locked_past_the_limit_is_kept_and_the_fetch_names_the_h
 def test_handle_leaves_mail_for_a_held_game_unrecorded_and_unanswered_and_handles_it_once_free(
         offline: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(handling, "LOCK_WAIT_SECONDS", 0.1)
-    raw = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 5\n")).as_bytes()
+    raw = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 3\n")).as_bytes()
     busy: set[str] = set()
     with locked(offline.gd.root / ".lock"):  # a second descriptor: flock refuses it even in this process
         outcome = handling.handle(offline.root, offline.settings, raw, now=MONDAY_9, busy=busy)
@@ -157,7 +156,7 @@ def test_a_tick_applies_no_deadline_to_a_game_whose_mail_it_had_to_leave(
     site.gd.save_meta()
     tick(site.root, site.settings, now=opened, render=None)  # the deadline: opened + 1 h
     holder = Holder(site.gd.root / ".lock")
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")),
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")),
                          at=opened + timedelta(minutes=30))
     real = ticking.imap.fetch
 

@@ -53,11 +53,11 @@ def text(msg: EmailMessage) -> str:
     return str(body.get_content())
 
 
-def submit_all(gd: store.GameDir, bids: dict[str, int]) -> None:
+def submit_all(gd: store.GameDir, picks: dict[str, int]) -> None:
     step = gd.current_step() + 1
     with gd.lock():
-        for seat, bid in bids.items():
-            intake.submit(gd, order_text(gd.name, seat, step, None, f"bid: {bid}\n"), f"{seat}.yaml")
+        for seat, pick in picks.items():
+            intake.submit(gd, order_text(gd.name, seat, step, None, f"pick: {pick}\n"), f"{seat}.yaml")
 
 
 def control_log(gd: store.GameDir) -> list[dict[str, object]]:
@@ -84,7 +84,7 @@ def test_hold_stops_resolution_deadline_and_reminders_and_players_are_told_why(o
     told = queued(offline, "hold")
     assert sorted(told) == ["anna", "ben", "cleo"]
     assert "cleo is in hospital" in text(told["anna"]) and "no deadline runs" in text(told["anna"])
-    submit_all(offline.gd, {"anna": 5, "ben": 4, "cleo": 3})  # orders are still taken while held
+    submit_all(offline.gd, {"anna": 3, "ben": 1, "cleo": 2})  # orders are still taken while held
     # Past the reminder time and past the deadline: nothing happens while held.
     for hours in (7.5, 9, 30):
         done = tick_game(offline.gd, offline.settings, MONDAY_9 + timedelta(hours=hours), None)
@@ -208,19 +208,19 @@ def test_a_turn_never_opens_with_minutes_to_its_deadline(tmp_path: Path) -> None
 # -- rollback --------------------------------------------------------------------------------------------
 def test_rollback_archives_the_undone_steps_and_their_orders_count_again(offline: Site) -> None:
     gd = offline.gd
-    for bids in ({"anna": 5, "ben": 4, "cleo": 3}, {"anna": 2, "ben": 2, "cleo": 1}, {"anna": 1, "ben": 5, "cleo": 5}):
-        submit_all(gd, bids)
+    for picks in ({"anna": 3, "ben": 1, "cleo": 2}, {"anna": 2, "ben": 2, "cleo": 1}, {"anna": 1, "ben": 3, "cleo": 3}):
+        submit_all(gd, picks)
         with gd.lock():
             batch.run_game(gd)
     assert gd.current_step() == 3
     before = {step: gd.step_dir(step).joinpath("state.json").read_bytes() for step in (2, 3)}
     with gd.lock():
-        done = rollback.rollback(gd, 1, "ben's bid was misread", MONDAY_9)
+        done = rollback.rollback(gd, 1, "ben's pick was misread", MONDAY_9)
     assert gd.steps() == [0, 1] and done.undone == [2, 3]
     for step in (2, 3):  # nothing deleted: the undone steps are kept whole
         assert (done.folder / store.step_name(step) / "state.json").read_bytes() == before[step]
     assert sorted(gd.pending()) == ["anna", "ben", "cleo"] == done.restored
-    assert "bid: 2" in gd.pending()["anna"]
+    assert "pick: 2" in gd.pending()["anna"]
     assert moderation.revision(gd) == 1
     told = queued(offline, "rollback")
     assert "steps 2–3" in text(told["ben"]) and "misread" in text(told["ben"])
@@ -237,7 +237,7 @@ def test_rollback_archives_the_undone_steps_and_their_orders_count_again(offline
 
 def test_rollback_with_drop_orders_keeps_none_and_defaults_are_never_restored(offline: Site) -> None:
     gd = offline.gd
-    submit_all(gd, {"anna": 5})
+    submit_all(gd, {"anna": 3})
     with gd.lock():
         batch.run_game(gd, force=True)  # ben and cleo get defaults
         done = rollback.rollback(gd, 0, "defaults by mistake", MONDAY_9)
@@ -261,7 +261,7 @@ def test_a_rolled_back_step_is_mailed_again_as_a_new_mail(offline: Site) -> None
 
     gd = offline.gd
     render = default_renderer(offline.settings)
-    submit_all(gd, {"anna": 5, "ben": 4, "cleo": 3})
+    submit_all(gd, {"anna": 3, "ben": 1, "cleo": 2})
     with gd.lock():
         batch.run_game(gd, render=render)
     first = (gd.outbox_dir() / "0001-anna.eml").read_bytes()
@@ -280,12 +280,12 @@ def test_a_rolled_back_step_is_mailed_again_as_a_new_mail(offline: Site) -> None
 # -- preview, resend, broadcast, replace, robots ---------------------------------------------------------
 def test_preview_shows_the_next_step_and_changes_nothing(offline: Site) -> None:
     game = str(offline.gd.root)
-    submit_all(offline.gd, {"anna": 5})
+    submit_all(offline.gd, {"anna": 3})
     before = folder_hash(offline.gd.root)
     code, out = invoke("preview", game)
     assert code == 0, out
     assert "orders: anna submitted, ben default, cleo default" in out
-    assert "anna bid 5" in out and "anna scores" in out
+    assert "anna scores 3 in round 1." in out  # ben and cleo both pick the default, 1
     assert folder_hash(offline.gd.root) == before
     assert offline.gd.current_step() == 0
 
@@ -340,11 +340,11 @@ def test_robot_and_back_the_players_are_told(offline: Site) -> None:
 
 def test_orders_the_moderator_submits_are_confirmed_to_the_player(offline: Site, tmp_path: Path) -> None:
     orders = tmp_path / "ben.yaml"
-    orders.write_text(order_text("g1", "ben", 1, None, "bid: 4\n"), encoding="utf-8")
+    orders.write_text(order_text("g1", "ben", 1, None, "pick: 1\n"), encoding="utf-8")
     code, out = invoke("submit", str(offline.gd.root), str(orders))
     assert code == 0 and "queued a mail telling ben" in out
     [told] = queued(offline, "submitted").values()
-    assert told["To"] == "ben@example.org" and "bid: 4" in text(told) and "entered orders for you" in text(told)
+    assert told["To"] == "ben@example.org" and "pick: 1" in text(told) and "entered orders for you" in text(told)
 
 
 # -- status ----------------------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ def test_status_of_a_root_is_one_line_per_game(offline: Site) -> None:
     set_deadline(offline)
     tick(offline.root, offline.settings, now=MONDAY_9, mail=False)
     other, _ = store.create(offline.root / "g2", GAME.id, "seed-2", SEATS)
-    submit_all(offline.gd, {"anna": 5})
+    submit_all(offline.gd, {"anna": 3})
     with other.lock():
         control.hold(other, "waiting for a ruling", MONDAY_9)
     code, out = invoke("status", str(offline.root), "--zone", "Europe/Berlin")

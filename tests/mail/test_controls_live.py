@@ -22,9 +22,9 @@ def kind(mail: Received) -> str:
     return str(mail.message.get("X-Pbem-Kind") or ("report-" + str(mail.message["X-PBEM-Step"])))
 
 
-def send_orders(site: Site, bids: dict[str, int], step: int) -> None:
-    for seat, bid in bids.items():
-        site.mailbox.deliver(order_mail(order_text("g1", seat, step, site.tokens[seat], f"bid: {bid}\n"),
+def send_orders(site: Site, picks: dict[str, int], step: int) -> None:
+    for seat, pick in picks.items():
+        site.mailbox.deliver(order_mail(order_text("g1", seat, step, site.tokens[seat], f"pick: {pick}\n"),
                                         sender=f"{seat}@example.org"))
 
 
@@ -34,12 +34,12 @@ def test_hold_then_tick_does_nothing_then_resume_and_tick_resolves(site: Site) -
     render = default_renderer(site.settings)
     assert not tick(site.root, site.settings, now=MONDAY_9, render=render).errors
     with site.gd.lock():
-        control.hold(site.gd, "the rules question on bids is with the designer", MONDAY_9 + timedelta(hours=1))
-    send_orders(site, {"anna": 5, "ben": 4, "cleo": 3}, 1)
+        control.hold(site.gd, "the rules question on ties is with the designer", MONDAY_9 + timedelta(hours=1))
+    send_orders(site, {"anna": 3, "ben": 1, "cleo": 2}, 1)
     held = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=2), render=render)
     assert not held.errors, held.errors
     assert [o.status for o in held.fetched.outcomes] == ["accepted"] * 3  # orders are still taken
-    assert held.games["g1"] == ["held by the moderator (the rules question on bids is with the designer): nothing done"]
+    assert held.games["g1"] == ["held by the moderator (the rules question on ties is with the designer): nothing done"]
     # Past the reminder and the deadline: still nothing, and no reminder goes out.
     late = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=10), render=render)
     assert site.gd.current_step() == 0 and not late.errors
@@ -47,7 +47,7 @@ def test_hold_then_tick_does_nothing_then_resume_and_tick_resolves(site: Site) -
         got = [kind(m) for m in site.smtp.to(f"{seat}@example.org")]
         assert got.count("hold") == 1 and "remind" not in got and "report-1" not in got
         [note] = [m for m in site.smtp.to(f"{seat}@example.org") if kind(m) == "hold"]
-        assert "the rules question on bids is with the designer" in note.text()
+        assert "the rules question on ties is with the designer" in note.text()
         [check] = [m for m in site.smtp.to(f"{seat}@example.org") if kind(m) == "check"]
         assert "The game is on hold" in check.text() and "Deadline" not in check.text()
     with site.gd.lock():
@@ -62,16 +62,16 @@ def test_hold_then_tick_does_nothing_then_resume_and_tick_resolves(site: Site) -
 
 def test_a_rollback_sends_the_corrected_report_as_a_new_mail(site: Site) -> None:
     render = default_renderer(site.settings)
-    send_orders(site, {"anna": 5, "ben": 4, "cleo": 3}, 1)
+    send_orders(site, {"anna": 3, "ben": 1, "cleo": 2}, 1)
     first = tick(site.root, site.settings, now=MONDAY_9, render=render)
     assert not first.errors and site.gd.current_step() == 1
     with site.gd.lock():
-        rollback.rollback(site.gd, 0, "ben meant to bid 5", MONDAY_9 + timedelta(minutes=5))
-    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, site.tokens["ben"], "bid: 5\n"), sender="ben@example.org"))
+        rollback.rollback(site.gd, 0, "ben meant to pick 3", MONDAY_9 + timedelta(minutes=5))
+    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, site.tokens["ben"], "pick: 3\n"), sender="ben@example.org"))
     second = tick(site.root, site.settings, now=MONDAY_9 + timedelta(minutes=10), render=render)
     assert not second.errors, second.errors
     assert [o.status for o in second.fetched.outcomes] == ["replaced"]
-    assert "cleo scores" in [e.text for e in site.gd.events(1)]  # corrected: anna and ben tie at 5
+    assert "cleo scores 2 in round 1." in [e.text for e in site.gd.events(1)]  # corrected: anna and ben tie at 3
     reports = [m for m in site.smtp.to("anna@example.org") if kind(m) == "report-1"]
     assert len(reports) == 2
     old, new = reports

@@ -9,6 +9,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from fourth_game.variants import TURN_GAME
 
 from engine import registry
 from pbem import deadlines, intake, store
@@ -17,13 +18,12 @@ from pbem.mail.tick import default_renderer, tick
 
 from .conftest import write_settings
 from .mails import order_text
-from .turngame import TURN_GAME
 
 NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
-def turn_game(monkeypatch: pytest.MonkeyPatch, bid_game: None) -> None:
+def turn_game(monkeypatch: pytest.MonkeyPatch) -> None:
     installed = dict(registry.games())
     monkeypatch.setattr(registry, "games", lambda: {**installed, TURN_GAME.id: TURN_GAME})
 

@@ -17,7 +17,7 @@ NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 def forged(site: Site, seat: str, sender: str, token: str | None = "W" * 22, game: str = "g1", n: int = 0) -> bytes:
-    msg = order_mail(order_text(game, seat, 1, token, f"bid: {1 + n % 5}\n# {n}\n"), sender=sender)
+    msg = order_mail(order_text(game, seat, 1, token, f"pick: {1 + n % 3}\n# {n}\n"), sender=sender)
     return msg.as_bytes(policy=email.policy.SMTP)
 
 

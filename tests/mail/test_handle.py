@@ -37,38 +37,38 @@ def send(site: Site, msg: EmailMessage | bytes) -> object:
 
 
 def test_valid_orders_are_stored_raw_first_kept_and_answered(offline: Site) -> None:
-    msg = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n"))
+    msg = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 1\n"))
     outcome = send(offline, msg)
     assert outcome.status == "accepted" and outcome.seat == "anna"
-    assert "bid: 4" in offline.gd.pending()["anna"]
+    assert "pick: 1" in offline.gd.pending()["anna"]
     assert offline.tokens["anna"] not in offline.gd.pending()["anna"]  # the archive keeps no secret
     stored = list((offline.gd.mail_dir() / "in").glob("*.eml"))
-    assert len(stored) == 1 and b"bid: 4" in stored[0].read_bytes()
+    assert len(stored) == 1 and b"pick: 1" in stored[0].read_bytes()
     [reply] = outbox(offline)
     assert reply["To"] == "anna@example.org"
     assert reply["In-Reply-To"] == msg["Message-ID"]
     text = body(reply)
-    assert "ACCEPTED" in text and "bid: 4" in text
+    assert "ACCEPTED" in text and "pick: 1" in text
     assert "Still waiting for: ben, cleo." in text
     assert offline.tokens["anna"] not in reply.as_string()
 
 
 def test_problems_carry_line_and_column_of_the_mail(offline: Site) -> None:
-    text = "Hello pbem,\n\n" + order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 9\n")
+    text = "Hello pbem,\n\n" + order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 9\n")
     outcome = send(offline, order_mail(text))
     assert outcome.status == "rejected"
     assert offline.gd.pending() == {}
     reply = body(outbox(offline)[0])
-    assert "mail:7:6: bid must be a whole number from 1 to 5, not 9" in reply  # line 7 of what anna wrote
+    assert "mail:7:7: pick must be 1, 2 or 3, not 9" in reply  # line 7 of what anna wrote
     assert "REJECTED" in reply
 
 
 def test_the_last_valid_submission_wins_and_a_player_can_withdraw(offline: Site) -> None:
     token = offline.tokens["ben"]
-    send(offline, order_mail(order_text("g1", "ben", 1, token, "bid: 2\n"), sender="ben@example.org"))
-    second = send(offline, order_mail(order_text("g1", "ben", 1, token, "bid: 5\n"), sender="ben@example.org"))
+    send(offline, order_mail(order_text("g1", "ben", 1, token, "pick: 2\n"), sender="ben@example.org"))
+    second = send(offline, order_mail(order_text("g1", "ben", 1, token, "pick: 3\n"), sender="ben@example.org"))
     assert second.status == "replaced"
-    assert "bid: 5" in offline.gd.pending()["ben"]
+    assert "pick: 3" in offline.gd.pending()["ben"]
     gone = send(offline, order_mail(order_text("g1", "ben", 1, token, "withdraw: true\n"), sender="ben@example.org"))
     assert gone.status == "withdrawn"
     assert "ben" not in offline.gd.pending()
@@ -76,14 +76,14 @@ def test_the_last_valid_submission_wins_and_a_player_can_withdraw(offline: Site)
 
 def test_a_mail_written_before_the_standing_orders_does_not_replace_them(offline: Site) -> None:
     token = offline.tokens["anna"]
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 5\n"), date="Sun, 29 Nov 2020 12:00:00 +0000"))
-    late = send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 1\n"), date="Sun, 29 Nov 2020 11:00:00 +0000"))
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "pick: 3\n"), date="Sun, 29 Nov 2020 12:00:00 +0000"))
+    late = send(offline, order_mail(order_text("g1", "anna", 1, token, "pick: 1\n"), date="Sun, 29 Nov 2020 11:00:00 +0000"))
     assert late.status == "rejected"
-    assert "bid: 5" in offline.gd.pending()["anna"]
+    assert "pick: 3" in offline.gd.pending()["anna"]
 
 
 def test_a_wrong_token_is_rejected_and_the_registered_address_told(offline: Site) -> None:
-    msg = order_mail(order_text("g1", "anna", 1, "not-the-token", "bid: 4\n"), sender="mallory@evil.example")
+    msg = order_mail(order_text("g1", "anna", 1, "not-the-token", "pick: 1\n"), sender="mallory@evil.example")
     outcome = send(offline, msg)
     assert outcome.status == "rejected"
     assert offline.gd.pending() == {}
@@ -92,7 +92,7 @@ def test_a_wrong_token_is_rejected_and_the_registered_address_told(offline: Site
     for reply in (to_mallory, to_anna):
         text = body(reply)
         assert "the seat and token do not match" in text
-        assert "Still waiting" not in text and "bid: 4" not in text  # nothing about the game to an impostor
+        assert "Still waiting" not in text and "pick: 1" not in text  # nothing about the game to an impostor
     assert "anna" not in to_mallory.as_string()  # nor the seat's address, nor that the seat exists
     assert "someone tried your seat" in str(to_anna["Subject"])
     assert "mallory" not in to_anna.as_string() and "not from your registered address" in body(to_anna)
@@ -124,7 +124,7 @@ def test_replayed_orders_of_a_resolved_step_are_rejected(offline: Site) -> None:
         send(offline, order_mail(order_text("g1", seat, 1, offline.tokens[seat]), sender=f"{seat}@example.org"))
     batch.run_game(offline.gd)
     # Other orders than the first mail's: the very same mail again would be a repeat (see test_dates).
-    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n")))
+    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 1\n")))
     assert outcome.status == "rejected"
     assert "step 1 is already resolved; orders now are for step 2" in body(outbox(offline)[-1])
 
@@ -181,7 +181,7 @@ def test_malformed_mime_and_unknown_charsets_get_an_answer(offline: Site) -> Non
     assert outbox(offline), "the player hears back"
     garbage = b"\x00\xff\xfe not a mail at all \r\n\r\n\x80\x81"
     assert send(offline, garbage).status in ("unroutable", "rejected", "ignored")
-    martian = order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), message_id="<martian@x>")
+    martian = order_mail(order_text("g1", "anna", 1, token, "pick: 2\n"), message_id="<martian@x>")
     martian.replace_header("Content-Type", 'text/plain; charset="x-martian"')
     assert send(offline, martian).status in ("accepted", "replaced")
     assert "unknown character set 'x-martian'" in body(outbox(offline)[-1])
@@ -189,15 +189,15 @@ def test_malformed_mime_and_unknown_charsets_get_an_answer(offline: Site) -> Non
 
 def test_orders_in_a_yaml_attachment_win_over_the_body(offline: Site) -> None:
     msg = order_mail("see attachment\n")
-    msg.add_attachment(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 2\n").encode(), maintype="application",
+    msg.add_attachment(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 2\n").encode(), maintype="application",
                        subtype="octet-stream", filename="orders.yaml")
     assert send(offline, msg).status == "accepted"
-    assert "bid: 2" in offline.gd.pending()["anna"]
+    assert "pick: 2" in offline.gd.pending()["anna"]
 
 
 def test_html_only_mail_with_nbsp_indentation(offline: Site) -> None:
     html = ("<html><body><div>game:&nbsp;g1</div><div>seat: anna</div><div>step: 1</div>"
-            f"<div>token: {offline.tokens['anna']}</div><div>bid:\u00a04</div>"
+            f"<div>token: {offline.tokens['anna']}</div><div>pick:\u00a03</div>"
             "<div class='gmail_quote'>On Monday pbem wrote:<blockquote>game: g1</blockquote></div></body></html>")
     msg = order_mail("x")
     msg.set_content(html, subtype="html")
@@ -207,10 +207,10 @@ def test_html_only_mail_with_nbsp_indentation(offline: Site) -> None:
 
 def test_a_reply_quoting_the_report_is_read_without_the_quote(offline: Site) -> None:
     token = offline.tokens["anna"]
-    text = (order_text("g1", "anna", 1, token, "bid: 5\n") + "\nOn Sun, 29 Nov 2026 pbem <pbem@games.example>\nwrote:\n"
-            "> game: g1\n> seat: anna\n> bid: 3\n-- \nAnna\n")
+    text = (order_text("g1", "anna", 1, token, "pick: 3\n") + "\nOn Sun, 29 Nov 2026 pbem <pbem@games.example>\nwrote:\n"
+            "> game: g1\n> seat: anna\n> pick: 1\n-- \nAnna\n")
     assert send(offline, order_mail(text)).status == "accepted"
-    assert "bid: 5" in offline.gd.pending()["anna"] and "> bid" not in offline.gd.pending()["anna"]
+    assert "pick: 3" in offline.gd.pending()["anna"] and "> pick" not in offline.gd.pending()["anna"]
 
 
 def test_too_large_mail_is_answered_not_read(offline: Site) -> None:
@@ -246,11 +246,11 @@ def test_after_the_deadline_orders_count_only_while_the_game_waits_for_the_moder
         offline.gd.save_meta()
         deadlines.current(offline.gd.root, 0, deadlines.policy(offline.gd.meta.options), opened)  # type: ignore[arg-type]
         # Each mail its own orders: the very same mail sent again would be a repeat (see test_dates).
-        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"bid: {2 * n + 1}\n")
+        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"pick: {n + 1}\n")
         raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
         in_grace = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=9))
         assert in_grace.status in ("accepted", "replaced")
-        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"bid: {2 * n + 2}\n")
+        text = order_text("g1", "ben", 1, offline.tokens["ben"], f"pick: 3\n# late mail {n}\n")
         raw = order_mail(text, sender="ben@example.org").as_bytes(policy=email.policy.SMTP)
         late = handle(offline.root, offline.settings, raw, now=opened + timedelta(hours=2, minutes=11))
         assert (late.status == "rejected") == (status == "rejected"), (missed, late)
@@ -284,10 +284,10 @@ def test_orders_for_a_damaged_game_are_refused_before_anything_is_stored(offline
 
     gd = offline.gd
     for step in (1, 2):
-        for seat, bid in (("anna", 3), ("ben", 2), ("cleo", 1)):
-            intake.submit(gd, order_text("g1", seat, step, None, f"bid: {bid}\n"), f"{seat}.yaml")
+        for seat, pick in (("anna", 3), ("ben", 2), ("cleo", 1)):
+            intake.submit(gd, order_text("g1", seat, step, None, f"pick: {pick}\n"), f"{seat}.yaml")
         batch.run_game(gd)
     shutil.rmtree(gd.step_dir(1))
     with pytest.raises(StoreError, match="steps/0001: missing, though steps up to 2 are stored"):
-        send(offline, order_mail(order_text("g1", "anna", 3, offline.tokens["anna"], "bid: 4\n")))
+        send(offline, order_mail(order_text("g1", "anna", 3, offline.tokens["anna"], "pick: 1\n")))
     assert gd.pending() == {} and not (gd.mail_dir() / "in").exists()

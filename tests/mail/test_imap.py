@@ -16,11 +16,11 @@ pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
 
 
 def test_orders_are_fetched_stored_answered_and_moved(site: Site) -> None:
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 4\n")))
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 1\n")))
     site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, "wrong"), sender="ben@example.org"))
     result = imap.fetch(site.root, site.settings)
     assert [o.status for o in result.outcomes] == ["accepted", "rejected"]
-    assert "bid: 4" in site.gd.pending()["anna"]
+    assert "pick: 1" in site.gd.pending()["anna"]
     assert len(list((site.gd.mail_dir() / "in").glob("*.eml"))) == 2
     assert len(list(site.gd.outbox_dir().glob("check-*.eml"))) == 2
     assert site.mailbox.count("INBOX") == 0
@@ -35,7 +35,7 @@ def test_a_second_run_handles_nothing_again_even_when_mail_is_marked_read(site: 
 
 
 def test_a_run_killed_after_handling_moves_without_handling_again(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 2\n")))
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 2\n")))
 
     def killed(*_args: object) -> None:
         raise KeyboardInterrupt("killed half way")

@@ -12,7 +12,7 @@ from pathlib import Path
 import icalendar
 import pytest
 from click.testing import CliRunner
-from conformance.cases import fewest_seats
+from conformance.cases import Case, firsts
 
 from engine.rng import Rng
 from pbem import control, control_cli, deadlines, intake, store
@@ -31,8 +31,6 @@ from .conftest import Site
 #: Monday 30 November 2026, 19:33 Berlin: less than the turn minimum before Monday's 20:00.
 SETUP = datetime(2026, 11, 30, 18, 33, tzinfo=UTC)
 OPTIONS = {"deadline": {"rule": "daily 20:00", "timezone": "Europe/Berlin", "turn_hours": 12}}
-#: Every registered game and robot variant, with the fewest seats it takes.
-GAMES = [pytest.param(case.game_id, case.setup.players, case.options, id=case.name) for case in fewest_seats()]
 
 
 def _mails(gd: store.GameDir) -> list[tuple[Path, EmailMessage]]:
@@ -131,9 +129,10 @@ def _play_one_step(gd: store.GameDir, settings: mail_settings.Settings, now: dat
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_id", "count", "extra"), GAMES)
-def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, count: int, extra: dict[str, object],
-                                                                   tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("case", firsts(), ids=lambda case: case.name)  # one of each game and robot variant
+def test_every_mail_report_status_and_page_names_the_one_deadline(case: Case, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, count, extra = case.game_id, case.setup.players, case.options
     root = tmp_path / "games"
     root.mkdir()
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
@@ -147,7 +146,7 @@ def test_every_mail_report_status_and_page_names_the_one_deadline(game_id: str, 
     with gd.lock():
         notices.queue_welcome(gd, settings, tokens, now=SETUP)
     tick(root, settings, now=SETUP, render=default_renderer(settings), mail=False)
-    render_step(gd, 0, settings.report_config())  # the setup's reports, as `pbem report` writes them
+    render_step(gd, 0, settings.report_config(), mail=False)  # the setup's reports, as `pbem report` writes them
     _check(gd, settings, site, SETUP, seen)
 
     later = SETUP + timedelta(minutes=20)

@@ -83,7 +83,7 @@ def test_press_to_a_digest_seat_waits_for_its_digest(offline: Site) -> None:
     send(offline, press_mail(offline, "anna", "press: {to: [ben], text: Psst}\n"))
     assert not to(offline, "ben@example.org")
     for seat in ("anna", "ben", "cleo"):
-        send(offline, order_mail(order_text("g1", seat, 1, offline.tokens[seat], "bid: 2\n"), sender=f"{seat}@example.org"))
+        send(offline, order_mail(order_text("g1", seat, 1, offline.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
     assert resolve_ready(offline.gd) == 1
     queue_mail(offline.gd, report_model(offline.gd, 1, "ben"), "ben@example.org", ReportConfig(), since=0)
     [digest] = [m for m in to(offline, "ben@example.org") if "report for step 1" in body(m)]
@@ -102,7 +102,7 @@ def test_help_status_and_a_report_again_by_mail(offline: Site) -> None:
 
     assert "press:" in ask("help: yes\n") and "lost token" in ask("help: yes\n")
     assert "waiting for" in ask("status: yes\n")
-    send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 3\n")))
+    send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 3\n")))
     assert "your orders for the next step are in" in ask("status: yes\n")
 
 
@@ -183,6 +183,6 @@ def test_no_line_of_press_can_pass_for_pbems_own(offline: Site) -> None:
 
 
 def test_orders_without_their_header_are_explained_not_passed_on(offline: Site) -> None:
-    outcome = send(offline, order_mail("bid: 3\n", sender="anna@example.org", subject="[g1] my bid"))
+    outcome = send(offline, order_mail("pick: 3\n", sender="anna@example.org", subject="[g1] my pick"))
     assert outcome.status == "rejected"
     assert not to(offline, "mod@example.org")

@@ -51,21 +51,21 @@ def _attacks(site: Site, other: str) -> list[bytes]:
     anna, ben, cleo = (site.tokens[s] for s in ("anna", "ben", "cleo"))
     mails: list[EmailMessage | bytes] = []
     # A reply quoting the player's own order mail, with a wrong token of its own.
-    mails.append(order_mail(order_text("g1", "anna", 1, "W" * 22) + f"\nOn Monday anna wrote:\n> token: {anna}\n> bid: 3\n"))
+    mails.append(order_mail(order_text("g1", "anna", 1, "W" * 22) + f"\nOn Monday anna wrote:\n> token: {anna}\n> pick: 3\n"))
     # A right order mail whose quoted part holds another seat's token, and its HTML twin.
-    right = order_mail(order_text("g1", "anna", 1, anna, "bid: 2\n") + f"\n> ben's was {ben}\n")
-    right.add_alternative(f"<p>game: g1<br>seat: anna<br>token: {anna}<br>bid: 2</p><blockquote>{cleo}</blockquote>",
+    right = order_mail(order_text("g1", "anna", 1, anna, "pick: 2\n") + f"\n> ben's was {ben}\n")
+    right.add_alternative(f"<p>game: g1<br>seat: anna<br>token: {anna}<br>pick: 2</p><blockquote>{cleo}</blockquote>",
                           subtype="html")
     mails.append(right)
     # A forwarded mail (message/rfc822) whose own body is base64.
     inner = EmailMessage()
     inner["Subject"] = "my orders"
-    inner.set_content(f"game: g1\nseat: ben\nstep: 1\ntoken: {ben}\nbid: 4\n", cte="base64")
+    inner.set_content(f"game: g1\nseat: ben\nstep: 1\ntoken: {ben}\npick: 1\n", cte="base64")
     forward = order_mail("see the forwarded mail", subject="Fwd: orders [g1]", sender="ben@example.org")
     forward.add_attachment(inner)
     mails.append(forward)
     # Quoted-printable with a soft line break inside the token.
-    qp = quopri.encodestring(f"game: g1\nseat: cleo\nstep: 1\ntoken: {cleo}\nbid: 1\n".encode()).replace(
+    qp = quopri.encodestring(f"game: g1\nseat: cleo\nstep: 1\ntoken: {cleo}\npick: 1\n".encode()).replace(
         cleo[:10].encode(), cleo[:10].encode() + b"=\r\n")
     mails.append(b"From: cleo@example.org\r\nTo: pbem@games.example\r\nSubject: [g1] qp\r\nMessage-ID: <qp@x.example>\r\n"
                  b"Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp)
@@ -93,7 +93,7 @@ def _attacks(site: Site, other: str) -> list[bytes]:
 
 
 def test_no_token_of_any_seat_is_stored_anywhere_after_the_attack_mails(offline: Site) -> None:
-    _, others = store.create(offline.root / "g2", "bid-test", "seed-2", SEATS)
+    _, others = store.create(offline.root / "g2", offline.gd.meta.game, "seed-2", SEATS)
     outcomes = [handle(offline.root, offline.settings, raw).status for raw in _attacks(offline, others["anna"])]
     assert "accepted" in outcomes and "rejected" in outcomes and "unroutable" in outcomes and "ignored" in outcomes
     tokens = [t.encode() for t in _every_token(offline, others)]
@@ -108,11 +108,11 @@ def test_no_token_of_any_seat_is_stored_anywhere_after_the_attack_mails(offline:
 
 def test_orders_with_the_token_in_a_quoted_part_still_count_and_keep_their_text(offline: Site) -> None:
     anna, ben = offline.tokens["anna"], offline.tokens["ben"]
-    outcome = send(offline, order_mail(order_text("g1", "anna", 1, anna, "bid: 2\n") + f"\n> {ben}\n"))
+    outcome = send(offline, order_mail(order_text("g1", "anna", 1, anna, "pick: 2\n") + f"\n> {ben}\n"))
     assert outcome.status == "accepted"
     [stored] = (offline.gd.mail_dir() / "in").glob("*.eml")
     text = stored.read_bytes()
-    assert b"bid: 2" in text and b"removed-by-pbem" in text and anna.encode() not in text and ben.encode() not in text
+    assert b"pick: 2" in text and b"removed-by-pbem" in text and anna.encode() not in text and ben.encode() not in text
 
 
 

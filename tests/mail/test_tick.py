@@ -52,15 +52,15 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     assert "Monday 30 November 2026, 12:00 EST (America/New_York)" in welcome["anna"].text()  # anna's own zone
     assert "18:00 CET (Europe/Berlin)" in welcome["ben"].text()
 
-    for seat, bid in (("anna", 5), ("ben", 4), ("cleo", 4)):
-        site.mailbox.deliver(reply_to(welcome[seat], order_text("g1", seat, 1, tokens[seat], f"bid: {bid}\n")))
+    for seat, pick in (("anna", 3), ("ben", 1), ("cleo", 1)):
+        site.mailbox.deliver(reply_to(welcome[seat], order_text("g1", seat, 1, tokens[seat], f"pick: {pick}\n")))
     second = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=1), render=render)
     assert not second.errors, second.errors
     assert [o.status for o in second.fetched.outcomes] == ["accepted"] * 3
     assert site.gd.current_step() == 1  # everyone sent orders: resolved before the deadline
     to_anna = site.smtp.to("anna@example.org")
     check = next(m for m in to_anna if m.message["X-Pbem-Kind"] == "check")
-    assert "ACCEPTED" in check.text() and "bid: 5" in check.text()
+    assert "ACCEPTED" in check.text() and "pick: 3" in check.text()
     assert "Still waiting for: ben, cleo." in check.text()  # anna's mail was the first of the three
     # Her orders are in: the answer asks for nothing, so it carries no deadline and no calendar file.
     assert "Deadline:" not in check.text()
@@ -75,7 +75,7 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     assert check.message["References"].split()[0] == report.message["References"].split()[0]
     assert site.mailbox.count("pbem/processed") == 3
 
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 2, tokens["anna"], "bid: 3\n")))
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 2, tokens["anna"], "pick: 3\n")))
     tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=2), render=render)
     assert site.gd.current_step() == 1
     tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=6, minutes=1), render=render)
@@ -90,14 +90,14 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     assert any("default orders for ben, cleo" in line for line in late.games["g1"])
     assert site.gd.step_info(2)["orders"] == {"anna": "submitted", "ben": "default", "cleo": "default"}
     [missed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "missed"]
-    assert "default orders" in missed.text() and "bid: 1" in missed.text() and "step 2" in missed.text()
+    assert "default orders" in missed.text() and "pick: 1" in missed.text() and "step 2" in missed.text()
     assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
 
     # The last round: everyone answers the report of step 2, the game ends, and a late mail is refused.
     later = MONDAY_9 + timedelta(hours=9)
     for seat in tokens:
         report = next(m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-PBEM-Step"] == "2")
-        site.mailbox.deliver(reply_to(report, order_text("g1", seat, 3, tokens[seat], "bid: 2\n")))
+        site.mailbox.deliver(reply_to(report, order_text("g1", seat, 3, tokens[seat], "pick: 2\n")))
     final = tick(site.root, site.settings, now=later, render=render)
     assert not final.errors, final.errors
     assert site.gd.game.result(site.gd.state()) is not None and "the game is over" in final.games["g1"]
@@ -122,7 +122,7 @@ def test_two_ticks_at_once_do_not_both_work(site: Site) -> None:
 def test_missed_orders_played_by_a_robot(site: Site) -> None:
     set_deadline(site, missed="robot")
     render = default_renderer(site.settings)
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")))
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")))
     tick(site.root, site.settings, now=MONDAY_9, render=render)
     tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=render)
     assert site.gd.step_info(1)["orders"] == {"anna": "submitted", "ben": "submitted", "cleo": "submitted"}
@@ -130,7 +130,7 @@ def test_missed_orders_played_by_a_robot(site: Site) -> None:
     for seat in ("ben", "cleo"):
         mails = site.smtp.to(f"{seat}@example.org")
         [told] = [m for m in mails if m.message["X-Pbem-Kind"] == "missed"]
-        assert "a robot" in told.text() and "bid:" in told.text()
+        assert "a robot" in told.text() and "pick:" in told.text()
         assert any(m.message["X-PBEM-Step"] == "1" for m in mails), "the person still gets the reports"
     assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
 
@@ -142,9 +142,9 @@ def test_mail_that_arrives_after_the_deadline_and_grace_does_not_count(site: Sit
     site.gd.save_meta()
     tick(site.root, site.settings, now=opened, render=None)  # the deadline: opened + 1 h, grace until + 1.5 h
     deadline = opened + timedelta(hours=1)
-    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "bid: 5\n")),
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")),
                          at=deadline + timedelta(minutes=40))
-    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, site.tokens["ben"], "bid: 4\n"), sender="ben@example.org"),
+    site.mailbox.deliver(order_mail(order_text("g1", "ben", 1, site.tokens["ben"], "pick: 1\n"), sender="ben@example.org"),
                          at=deadline + timedelta(minutes=20))
     late = tick(site.root, site.settings, now=opened + timedelta(hours=3), render=None)
     assert late.fetched is not None and [o.status for o in late.fetched.outcomes] == ["rejected", "accepted"]
@@ -178,7 +178,7 @@ def _tick_in_child(root: str, settings: object, now: datetime) -> None:
 def test_two_tick_processes_racing_handle_and_send_everything_once(site: Site) -> None:
     for n in range(12):
         seat = ("anna", "ben", "cleo")[n % 3]
-        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], f"bid: {n % 5 + 1}\n"),
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], f"pick: {n // 3 % 3 + 1}\n# mail {n}\n"),
                                         sender=f"{seat}@example.org"))
     context = multiprocessing.get_context("fork")  # children keep the test game registered
     racers = [context.Process(target=_tick_in_child, args=(str(site.root), site.settings, MONDAY_9)) for _ in range(2)]

@@ -52,7 +52,7 @@ def _everything_in(msg: EmailMessage) -> str:
 # -- point 3: no mail to one person carries another person's address ---------------------------------------
 def test_the_new_holder_of_a_seat_is_not_shown_the_old_holders_address(offline: Site) -> None:
     players.replace(offline.gd, "cleo", "dora@example.org", NOON)
-    old = order_mail(order_text("g1", "cleo", 1, offline.tokens["cleo"], "bid: 2\n"), sender="cleo@example.org")
+    old = order_mail(order_text("g1", "cleo", 1, offline.tokens["cleo"], "pick: 2\n"), sender="cleo@example.org")
     handle(offline.root, offline.settings, _raw(old), now=NOON)
     [notice] = [m for m in outbox(offline) if m["To"] == "dora@example.org" and "tried your seat" in str(m["Subject"])]
     text = body(notice)
@@ -70,9 +70,9 @@ def test_the_seat_notice_says_the_mail_came_from_the_registered_address_when_it_
 def test_no_mail_to_one_person_carries_another_persons_address(offline: Site) -> None:
     tokens = offline.tokens
     mails = [
-        order_mail(order_text("g1", "anna", 1, tokens["anna"], "bid: 2\n"), sender="anna@example.org"),
+        order_mail(order_text("g1", "anna", 1, tokens["anna"], "pick: 2\n"), sender="anna@example.org"),
         # ben's orders from another address, with the token: both addresses are answered, each alone
-        order_mail(order_text("g1", "ben", 1, tokens["ben"], "bid: 3\n"), sender="ben.work@office.example"),
+        order_mail(order_text("g1", "ben", 1, tokens["ben"], "pick: 3\n"), sender="ben.work@office.example"),
         order_mail(order_text("g1", "anna", 1, "W" * 22), sender="eve@evil.example"),  # a stranger tries anna
         order_mail(order_text("g1", "zed", 1, "W" * 22), sender="mallory@evil.example"),
         order_mail(order_text("g1", "cleo", 1, "W" * 22), sender="cleo@example.org"),  # cleo's wrong token
@@ -83,7 +83,7 @@ def test_no_mail_to_one_person_carries_another_persons_address(offline: Site) ->
     for n, msg in enumerate(mails):
         handle(offline.root, offline.settings, _raw(msg), now=NOON + timedelta(minutes=n))
     players.replace(offline.gd, "cleo", "dora@example.org", NOON + timedelta(hours=1))
-    late = order_mail(order_text("g1", "cleo", 1, tokens["cleo"], "bid: 1\n"), sender="cleo@example.org")
+    late = order_mail(order_text("g1", "cleo", 1, tokens["cleo"], "pick: 1\n"), sender="cleo@example.org")
     handle(offline.root, offline.settings, _raw(late), now=NOON + timedelta(days=1))
     queued = _all_queued(offline.root)
     assert len(queued) >= 12
@@ -99,7 +99,7 @@ def test_no_mail_to_one_person_carries_another_persons_address(offline: Site) ->
 
 
 def test_an_answer_to_another_address_goes_to_each_address_alone(offline: Site) -> None:
-    msg = order_mail(order_text("g1", "ben", 1, offline.tokens["ben"], "bid: 3\n"), sender="ben.work@office.example")
+    msg = order_mail(order_text("g1", "ben", 1, offline.tokens["ben"], "pick: 3\n"), sender="ben.work@office.example")
     assert send(offline, msg).status == "accepted"  # type: ignore[attr-defined]
     [registered] = [m for m in outbox(offline) if str(m["To"]) == "ben@example.org"]
     [sender] = [m for m in outbox(offline) if str(m["To"]) == "ben.work@office.example"]
@@ -120,10 +120,10 @@ def _forwarded_as_attachment(inner_text: str, outer_text: str = "Sent to the wro
 
 def test_orders_in_an_attached_mail_are_read_as_from_a_forwarded_one(offline: Site) -> None:
     token = offline.tokens["anna"]
-    msg = _forwarded_as_attachment(order_text("g1", "anna", 1, token, "bid: 4\n"))
+    msg = _forwarded_as_attachment(order_text("g1", "anna", 1, token, "pick: 1\n"))
     outcome = send(offline, msg)
     assert outcome.status == "accepted"  # type: ignore[attr-defined]
-    assert "bid: 4" in offline.gd.pending()["anna"]
+    assert "pick: 1" in offline.gd.pending()["anna"]
     [answer] = outbox(offline)
     assert answer["To"] == "anna@example.org" and "ACCEPTED" in body(answer)
     assert "attached mail" in body(answer)
@@ -133,14 +133,14 @@ def test_orders_in_an_attached_mail_are_read_as_from_a_forwarded_one(offline: Si
 
 def test_orders_written_in_the_mail_win_over_an_attached_mail(offline: Site) -> None:
     token = offline.tokens["anna"]
-    msg = _forwarded_as_attachment(order_text("g1", "anna", 1, token, "bid: 4\n"),
-                                   outer_text=order_text("g1", "anna", 1, token, "bid: 2\n"))
+    msg = _forwarded_as_attachment(order_text("g1", "anna", 1, token, "pick: 1\n"),
+                                   outer_text=order_text("g1", "anna", 1, token, "pick: 2\n"))
     assert send(offline, msg).status == "accepted"  # type: ignore[attr-defined]
-    assert "bid: 2" in offline.gd.pending()["anna"]
+    assert "pick: 2" in offline.gd.pending()["anna"]
 
 
 def test_problems_in_an_attached_mail_name_it_and_its_own_lines() -> None:
-    msg = _forwarded_as_attachment("Hi,\n\ngame: g1\nseat: anna\nstep: 1\nbid: [\n")
+    msg = _forwarded_as_attachment("Hi,\n\ngame: g1\nseat: anna\nstep: 1\npick: [\n")
     mail = parse_mail(_raw(msg))
     assert mail.text is not None and mail.text.split("\n")[2] == "game: g1"  # the attached mail's line 3
     assert mail.source == "attached-mail"
@@ -153,11 +153,11 @@ def test_an_attached_mail_without_orders_leaves_the_mail_a_question(offline: Sit
 
 def test_an_order_file_inside_an_attached_mail_is_read_when_the_mail_has_none_of_its_own() -> None:
     inner = order_mail("my orders are attached\n", subject="orders")
-    inner.add_attachment(b"game: g1\nseat: anna\nstep: 1\nbid: 3\n", maintype="text", subtype="plain", filename="orders.yaml")
+    inner.add_attachment(b"game: g1\nseat: anna\nstep: 1\npick: 3\n", maintype="text", subtype="plain", filename="orders.yaml")
     outer = order_mail("see the attached mail\n", subject="Fwd: orders")
     outer.add_attachment(inner)
     mail = parse_mail(_raw(outer))
-    assert mail.source == "orders.yaml" and mail.text is not None and "bid: 3" in mail.text
+    assert mail.source == "orders.yaml" and mail.text is not None and "pick: 3" in mail.text
 
 
 # -- point 7: "lost token" without [game] -----------------------------------------------------------------
@@ -175,7 +175,7 @@ def test_lost_token_without_game_from_the_address_of_one_seat_goes_to_the_modera
 def test_lost_token_without_game_from_an_address_of_several_seats_is_answered_with_its_games(offline: Site) -> None:
     from pbem import store
 
-    from .mailgame import GAME
+    from .conftest import GAME
 
     store.create(offline.root / "g2", GAME.id, "seed-2", [store.Seat("bea", "ben@example.org"),
                                                            store.Seat("carl", "carl@example.org")])
@@ -213,7 +213,7 @@ def _crash_after_storing(site: Site, key: str) -> None:
 
 
 def test_a_rerun_after_a_crash_answers_accepted_as_the_first_run_would(offline: Site) -> None:
-    msg = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n"))
+    msg = order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 1\n"))
     first = send(offline, msg)
     assert first.status == "accepted"  # type: ignore[attr-defined]
     key = first.key  # type: ignore[attr-defined]
@@ -226,8 +226,8 @@ def test_a_rerun_after_a_crash_answers_accepted_as_the_first_run_would(offline: 
 
 def test_a_rerun_after_a_crash_answers_replaced_when_earlier_orders_stood(offline: Site) -> None:
     token = offline.tokens["anna"]
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
-    msg = order_mail(order_text("g1", "anna", 1, token, "bid: 4\n"), date="Mon, 30 Nov 2026 11:00:00 +0000")
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "pick: 2\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
+    msg = order_mail(order_text("g1", "anna", 1, token, "pick: 1\n"), date="Mon, 30 Nov 2026 11:00:00 +0000")
     first = send(offline, msg)
     assert first.status == "replaced"  # type: ignore[attr-defined]
     uninterrupted = _answer_bytes(offline, first.key)  # type: ignore[attr-defined]
@@ -238,7 +238,7 @@ def test_a_rerun_after_a_crash_answers_replaced_when_earlier_orders_stood(offlin
 
 def test_a_rerun_after_a_crash_answers_withdrawn_as_the_first_run_would(offline: Site) -> None:
     token = offline.tokens["anna"]
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 2\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "pick: 2\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
     msg = order_mail(order_text("g1", "anna", 1, token, "withdraw: true\n"), date="Mon, 30 Nov 2026 11:00:00 +0000")
     first = send(offline, msg)
     assert first.status == "withdrawn"  # type: ignore[attr-defined]
@@ -252,7 +252,7 @@ def test_a_rerun_after_a_crash_answers_withdrawn_as_the_first_run_would(offline:
 # -- the limits' figures agree ----------------------------------------------------------------------------
 def test_the_moderators_figures_count_every_mail_whose_answer_was_held_back(offline: Site) -> None:
     for n in range(3):  # wrong tokens from anna's own address: one notice, two held back
-        handle(offline.root, offline.settings, _raw(order_mail(order_text("g1", "anna", 1, "W" * 22, f"bid: {n + 1}\n"))),
+        handle(offline.root, offline.settings, _raw(order_mail(order_text("g1", "anna", 1, "W" * 22, f"pick: {n + 1}\n"))),
                now=NOON + timedelta(minutes=n))
     with Limits.open(offline.root, NOON + timedelta(hours=1)) as limits:
         figures = "\n".join(limits.figures())
@@ -262,7 +262,7 @@ def test_the_moderators_figures_count_every_mail_whose_answer_was_held_back(offl
 
 def test_one_forged_mail_counts_once_however_many_answers_it_would_draw(offline: Site) -> None:
     for n in range(2):  # a stranger twice: its second answer and the second seat notice are held back
-        handle(offline.root, offline.settings, _raw(order_mail(order_text("g1", "anna", 1, "W" * 22, f"bid: {n + 1}\n"),
+        handle(offline.root, offline.settings, _raw(order_mail(order_text("g1", "anna", 1, "W" * 22, f"pick: {n + 1}\n"),
                                                                 sender="eve@evil.example")), now=NOON)
     with Limits.open(offline.root, NOON) as limits:
         figures = "\n".join(limits.figures())
@@ -273,8 +273,8 @@ def test_one_forged_mail_counts_once_however_many_answers_it_would_draw(offline:
 # -- an undated mail is refused for what it is ------------------------------------------------------------
 def test_an_undated_mail_is_refused_as_undated_not_as_older(offline: Site) -> None:
     token = offline.tokens["anna"]
-    send(offline, order_mail(order_text("g1", "anna", 1, token, "bid: 5\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
-    msg = order_mail(order_text("g1", "anna", 1, token, "bid: 3\n"))
+    send(offline, order_mail(order_text("g1", "anna", 1, token, "pick: 3\n"), date="Mon, 30 Nov 2026 10:00:00 +0000"))
+    msg = order_mail(order_text("g1", "anna", 1, token, "pick: 1\n"))
     del msg["Date"]
     outcome = send(offline, msg)
     assert outcome.status == "rejected"  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fourth_game.variants import TURN_GAME, TURNS
 
 from engine import registry
 from pbem import store
@@ -19,7 +20,6 @@ from pbem.mail.tick import default_renderer, tick
 
 from .conftest import Site
 from .mails import order_mail, order_text
-from .turngame import TURN_GAME, TURNS
 
 NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -27,8 +27,8 @@ pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
 
 
 @pytest.fixture(autouse=True)
-def turn_game(monkeypatch: pytest.MonkeyPatch, bid_game: None) -> None:
-    """Register the turn-by-turn test game beside the bid game."""
+def turn_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the turn-by-turn variant of the fourth game beside the installed games."""
     installed = dict(registry.games())
     monkeypatch.setattr(registry, "games", lambda: {**installed, TURN_GAME.id: TURN_GAME})
 

@@ -66,7 +66,7 @@ def test_the_accepted_answer_says_the_loyalty_changes(offline: Site) -> None:
 
 
 def test_orders_without_consequences_get_no_warnings(offline: Site) -> None:
-    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "bid: 4\n")))
+    outcome = send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 1\n")))
     assert outcome.status == "accepted"
     assert HEADING not in body(outbox(offline)[0])
 

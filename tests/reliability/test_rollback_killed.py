@@ -6,9 +6,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from core.toygame import GAME as TOY
+from highest_unique import GAME as TOY
 
-from engine import registry
 from pbem import batch, intake, moderation, rollback
 from pbem.integrity import find_damage
 from pbem.store import GameDir, Seat, create, open_game
@@ -21,11 +20,9 @@ class Killed(BaseException):
 
 
 @pytest.fixture
-def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GameDir:
-    """A toy game with three steps resolved."""
-    real = registry.games()
-    monkeypatch.setattr(registry, "games", lambda: {**real, TOY.id: TOY})
-    gd, _ = create(tmp_path / "g", "toy", 4, [Seat("anna"), Seat("ben")])
+def game(tmp_path: Path) -> GameDir:
+    """A game of the fourth game (registered by tests/conftest.py) with three steps resolved."""
+    gd, _ = create(tmp_path / "g", TOY.id, 4, [Seat("anna"), Seat("ben")])
     for step in (1, 2, 3):
         for seat, pick in (("anna", 3), ("ben", 2)):
             intake.submit(gd, f"game: g\nseat: {seat}\nstep: {step}\npick: {pick}\n", f"{seat}.yaml")

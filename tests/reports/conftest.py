@@ -7,14 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fourth_game.variants import TINY_GAME as GAME
 
 from engine import registry
 from engine.rng import Rng
 from pbem import store
 from pbem.mail.report import render_and_queue
 from pbem.reports import TEMPLATES_DIR, ReportConfig
-
-from .tinygame import GAME
 
 SCRIPT = "<script>alert(1)</script>"
 EVIL = "evil\r\nBcc: x@y"
