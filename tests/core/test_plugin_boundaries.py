@@ -176,11 +176,6 @@ def test_no_shared_template_names_a_game() -> None:
     assert found == [], "a game's partials and pictures belong in its own package:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "hand lists of the games still in tests/leaks/test_non_interference.py, tests/leaks/hidden.py, "
-    "tests/integration/seeded_games.py, tests/integration/test_wheel.py, tests/core/test_bench_robot_games.py, "
-    "tests/mail/test_clients.py, tests/mail/test_one_deadline.py and tests/reports/test_page.py; "
-    "drop this mark once they ask the registry"))
 def test_no_test_keeps_a_hand_list_of_games() -> None:
     found = [hit for path, source in _sources(TESTS) for hit in hand_lists(source, str(path.relative_to(TESTS)))]
     assert found == [], "ask the registry (engine.registry.games, engine.simulate.robot_setups):\n" + "\n".join(found)
