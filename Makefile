@@ -42,8 +42,13 @@ venv: $(STAMP)
 demo: sysdeps venv
 	$(BIN)/python -m pbem.demo $(DEMO_DIR)
 
+# The suite runs in a worker per core (pytest-xdist; TEST_WORKERS=0 runs it in one process), each test file whole
+# in one worker, so a file's module fixtures (a stored robot game, a built wheel, one Chromium) are made once.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+
 test: sysdeps-test venv lint
-	$(BIN)/pytest
+	$(PYTEST)
 
 # Style and types: ruff for mistakes and import order, mypy for the typed code; the engine and the Pax kernel,
 # which every game builds on, are held to --strict (no implicit re-exports, no untyped defs, no Any returned).
@@ -52,8 +57,10 @@ lint: venv
 	$(BIN)/mypy engine pbem games
 	$(BIN)/mypy --strict engine games/pax
 
+# The inner loop: everything but what is marked slow (whole games, PDFs, Chromium, the wheel); mail tests run
+# when Dovecot is installed (`make sysdeps-test`) and are skipped when it is not.
 test-fast: venv
-	$(BIN)/pytest -m "not slow and not mail"
+	$(PYTEST) -m "not slow"
 
 bench: sysdeps-test venv
 	$(BIN)/python -m pbem.bench

@@ -2,22 +2,31 @@
 
 It is installed as a plug-in is, through a `pbem.games` entry point (a `*.dist-info` written to a temporary
 folder on `sys.path`), so the registry, the CLI, reports, mail and the site find it without a line naming it.
+Each pytest process registers it for itself (under pytest-xdist every worker imports this file), in a folder
+of its own that goes when the process ends.
 """
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from engine import registry
 
 FOURTH = Path(__file__).parent / "fourth_game"
+#: Fixtures that start a real mail server: a test using one is a mail test, whether or not its module says so.
+MAIL_SERVERS = {"dovecot", "smtp_sink"}
 
 
 def _register_fourth_game() -> None:
     """Put the game's folder and an entry point for it on sys.path, and make the registry look again."""
     site = Path(tempfile.mkdtemp(prefix="pbem-fourth-game-"))
+    atexit.register(shutil.rmtree, site, ignore_errors=True)
     info = site / "highest_unique_test-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highest-unique-test\nVersion: 1.0\n")
@@ -29,3 +38,10 @@ def _register_fourth_game() -> None:
 
 
 _register_fourth_game()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that talks to the local IMAP or SMTP server `mail`, so `-m "not mail"` really leaves them out."""
+    for item in items:
+        if MAIL_SERVERS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.mail)

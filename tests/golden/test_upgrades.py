@@ -73,6 +73,7 @@ def test_an_archive_from_before_versioning_reads_as_unknown(tmp_path: Path) -> N
     assert version.KEY not in (folder / "game.yaml").read_text(), "an older game.yaml is not given a version"
 
 
+@pytest.mark.slow  # eight golden games played on from their middle to the end, then replayed
 @pytest.mark.parametrize("name", ["pp4-s32", "wk2-s62", "x4-s82", "px4-s132"])
 @pytest.mark.parametrize("old", [True, False], ids=["before-versioning", "older-version"])
 def test_a_game_cut_short_goes_on_after_an_upgrade(tmp_path: Path, upgraded: None, name: str, old: bool) -> None:

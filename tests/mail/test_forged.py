@@ -5,6 +5,8 @@ from __future__ import annotations
 import email.policy
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from pbem.mail.handle import handle
 from pbem.mail.ratelimit import PER_ADDRESS_PER_DAY, STRANGERS_PER_HOUR
 from pbem.mail.tick import tick
@@ -76,6 +78,7 @@ def test_a_too_large_mail_through_the_mailbox_tells_the_seat_once_and_keeps_noth
     assert max(p.stat().st_size for p in site.root.rglob("*") if p.is_file()) < 200_000
 
 
+@pytest.mark.slow  # 520 mails through Dovecot and the SMTP server
 def test_500_forged_mails_get_at_most_the_documented_answers_and_one_alert(site: Site) -> None:
     assert site.mailbox is not None and site.smtp is not None
     for n in range(500):

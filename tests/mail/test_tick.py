@@ -40,6 +40,7 @@ def kinds(mails: list[Received]) -> list[str]:
     return [str(m.message.get("X-Pbem-Kind") or ("report" if m.message["X-PBEM-Step"] else "?")) for m in mails]
 
 
+@pytest.mark.slow  # a whole game by mail, every report rendered
 def test_a_whole_game_by_mail(site: Site) -> None:
     set_deadline(site)
     render = default_renderer(site.settings)

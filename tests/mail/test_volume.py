@@ -59,6 +59,7 @@ def has(msg: EmailMessage, content_type: str) -> bool:
     return any(part.get_content_type() == content_type for part in msg.walk())
 
 
+@pytest.mark.slow  # a whole robot game by mail, with its PDFs
 def test_due_mails_a_seat_only_when_it_owes_orders_with_what_happened_since(site: Site) -> None:
     gd = turn_game_at(site, robots=True, cleo=("due", False))
     result = tick(site.root, site.settings, now=NOON, render=default_renderer(site.settings))
@@ -81,6 +82,7 @@ def test_due_mails_a_seat_only_when_it_owes_orders_with_what_happened_since(site
     assert len(list(gd.root.glob("steps/*/reports/*.html"))) == (TURNS + 1) * 4  # HTML for every reader, always
 
 
+@pytest.mark.slow  # a whole robot game by mail, with its PDFs
 def test_every_mails_each_step_as_before(site: Site) -> None:
     turn_game_at(site, robots=True, anna=("every", True), ben=("every", True), cleo=("every", True))
     tick(site.root, site.settings, now=NOON, render=default_renderer(site.settings))
@@ -291,6 +293,7 @@ def test_a_policy_game_yaml_does_not_know_is_an_error_naming_its_line(site: Site
         store.open_game(site.gd.root)
 
 
+@pytest.mark.slow  # a whole robot game by mail, with its PDFs
 def test_the_volume_count_plays_a_robot_game_and_counts_mail_per_player(tmp_path: Path) -> None:
     from pbem.mail.volume import measure
 

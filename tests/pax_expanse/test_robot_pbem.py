@@ -29,6 +29,7 @@ def play(folder: Path, seed: int, seats: tuple[str, ...]) -> None:
     assert "the game is over" in pbem("run", "--no-reports", str(folder))
 
 
+@pytest.mark.slow  # whole robot games through the CLI, then replayed
 @pytest.mark.parametrize("players", [3, 4])
 def test_robot_games_through_the_cli_replay_exactly(tmp_path: Path, players: int) -> None:
     folder = tmp_path / "px"
@@ -38,6 +39,7 @@ def test_robot_games_through_the_cli_replay_exactly(tmp_path: Path, players: int
     assert info["finished"] and info["winners"]
 
 
+@pytest.mark.slow  # whole robot games through the CLI, then replayed
 def test_a_changed_secret_loyalty_in_the_archive_is_caught_by_replay(tmp_path: Path) -> None:
     folder = tmp_path / "px"
     play(folder, 11, SEATS[:3])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,14 +23,22 @@ from pbem.store import GameDir, Seat, create, open_game
 HERE = Path(__file__).parent
 
 
-@pytest.fixture()
-def robot_game(tmp_path: Path) -> GameDir:
-    """An Expedition to 5X game that robots played to its end, no report rendered yet."""
-    gd, _ = create(tmp_path / "games" / "g1", "expedition-5x", "crash-1",
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An Expedition to 5X game that robots played to its end, no report rendered yet: played once per module."""
+    gd, _ = create(tmp_path_factory.mktemp("crash") / "g1", "expedition-5x", "crash-1",
                    [Seat("anna", robot=True), Seat("ben", robot=True), Seat("cleo", robot=True)])
     with gd.lock():
         batch.run_game(gd)
-    gd = open_game(gd.root)
+    return gd.root
+
+
+@pytest.fixture()
+def robot_game(played: Path, tmp_path: Path) -> GameDir:
+    """This test's own copy of the played game, alone under a games root."""
+    root = tmp_path / "games" / "g1"
+    shutil.copytree(played, root)
+    gd = open_game(root)
     assert len(batch.unrendered(gd)) > 2
     return gd
 

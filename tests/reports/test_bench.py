@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pbem.reports import ReportConfig, measure, report_stem
 from pbem.store import GameDir
 
 from .conftest import SEATS
+
+pytestmark = pytest.mark.slow  # times every reader's PDF, twice
 
 
 def test_measure_times_every_reader_and_stage(finished: GameDir, config: ReportConfig) -> None:

@@ -8,6 +8,8 @@ import re
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import pytest
+
 from pbem.mail.report import render_and_queue
 from pbem.reports import ReportConfig, render_step, report_stem
 from pbem.reports.render import render_missing_pdfs
@@ -54,6 +56,7 @@ def test_every_reader_gets_html_json_and_text_and_a_pdf_only_when_mailed(rendere
             assert (folder / f"{report_stem(seat)}.pdf").is_file() == (seat in mailed), (step, seat)
 
 
+@pytest.mark.slow  # a PDF for every reader of every step
 def test_pdfs_render_on_demand(tmp_path: Path, config: ReportConfig) -> None:
     gd = play(tmp_path / "demand")
     render_step(gd, 1, config)
@@ -105,6 +108,7 @@ def test_rendering_again_rewrites_identical_bytes(rendered: GameDir, config: Rep
     assert {p for p in written} <= set(before)
 
 
+@pytest.mark.slow  # two games played and rendered, PDFs included
 def test_the_same_game_elsewhere_renders_the_same_bytes(tmp_path: Path, config: ReportConfig) -> None:
     # Nothing in a report may depend on where the game lives or when it was rendered.
     a = play(tmp_path / "a" / "tiny&game", {"deadline": "soon"})

@@ -23,7 +23,7 @@ from pbem.store import open_game
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and loads every page of the site
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"

@@ -6,6 +6,7 @@ import re
 import stat
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
@@ -112,6 +113,7 @@ def test_private_pages_ask_not_to_be_indexed_nor_to_send_their_address(site: Pat
     assert 'name="referrer" content="no-referrer"' in page
 
 
+@pytest.mark.slow  # builds the site of every finished game twice
 def test_building_again_writes_only_what_changed(games_root: Path, tmp_path: Path) -> None:
     out = tmp_path / "www"
     first = build(games_root, out)
@@ -147,6 +149,7 @@ def test_odd_game_names_get_a_safe_folder(site: Path) -> None:
     assert slug("x5") == "x5" and slug("_assets") != "_assets"
 
 
+@pytest.mark.slow  # builds the site of every finished game, then one game's twice
 def test_the_command_builds_the_site_and_prints_where(games_root: Path, tmp_path: Path) -> None:
     out = tmp_path / "www"
     result = CliRunner().invoke(cli, ["site", str(games_root), str(out)])
