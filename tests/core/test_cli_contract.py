@@ -14,7 +14,7 @@ from pbem import progress
 from pbem.cli import main
 from pbem.store import open_game
 
-from .conftest import order_text
+from .conftest import TOY, order_text
 
 #: The names of the folder arguments: a game (DIRECTORY), several (DIRECTORIES) or a root of games (ROOT).
 FOLDERS = ("directory", "directories", "root")
@@ -75,7 +75,7 @@ def invoke(*args: str) -> Result:
 
 
 def toy(tmp_path: Path) -> Path:
-    result = invoke("new", str(tmp_path / "g"), "--game", "toy", "--seed", "3", "--player", "anna:anna@example.org",
+    result = invoke("new", str(tmp_path / "g"), "--game", TOY.id, "--seed", "3", "--player", "anna:anna@example.org",
                     "--player", "ben")
     assert result.exit_code == 0, result.output
     return tmp_path / "g"

@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from highest_unique import GAME as TOY  # registered for every test by tests/conftest.py
 
 from engine import contract, registry
 from engine.contract import Bench, Demo, GameBase
 from pbem import bench
 from pbem.demo import plan as demo_plan
 from pbem.demo import plans as demo_plans
-
-from .toygame import GAME as TOY
 
 
 class Newcomer(GameBase):

@@ -57,11 +57,10 @@ def test_flat_option_keys_from_the_command_line() -> None:
 def test_pbem_new_keeps_dotted_options_flat_and_they_win_over_the_mapping(tmp_path: Path) -> None:
     """As docs/mail.md says: game.yaml keeps each --option as given; pbem reads them as one mapping."""
     from click.testing import CliRunner
+    from highest_unique import GAME
 
     from pbem.cli import main
     from pbem.store import open_game
-
-    from .mailgame import GAME
 
     result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--game", GAME.id, "--seed", "1", "--player", "a",
                                        "--player", "b", "--option", "deadline=weekdays 18:00", "--option",

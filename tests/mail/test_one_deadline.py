@@ -146,7 +146,7 @@ def test_every_mail_report_status_and_page_names_the_one_deadline(case: Case, tm
     with gd.lock():
         notices.queue_welcome(gd, settings, tokens, now=SETUP)
     tick(root, settings, now=SETUP, render=default_renderer(settings), mail=False)
-    render_step(gd, 0, settings.report_config(), mail=False)  # the setup's reports, as `pbem report` writes them
+    render_step(gd, 0, settings.report_config())  # the setup's reports, as `pbem report` writes them
     _check(gd, settings, site, SETUP, seen)
 
     later = SETUP + timedelta(minutes=20)
