@@ -43,9 +43,10 @@ demo: sysdeps venv
 	$(BIN)/python -m pbem.demo $(DEMO_DIR)
 
 # The suite runs in a worker per core (pytest-xdist; TEST_WORKERS=0 runs it in one process), each test file whole
-# in one worker, so a file's module fixtures (a stored robot game, a built wheel, one Chromium) are made once.
+# in one worker, so a file's module fixtures (a stored robot game, a built wheel, one Chromium) are made once; a file
+# that sets SPREAD_OVER_WORKERS (the robot sweeps) has its tests handed out one by one (tests/conftest.py).
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
-PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 test: sysdeps-test venv lint
 	$(PYTEST)

@@ -41,7 +41,14 @@ _register_fourth_game()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that talks to the local IMAP or SMTP server `mail`, so `-m "not mail"` really leaves them out."""
+    """Mark every test that talks to the local IMAP or SMTP server `mail`, so `-m "not mail"` really leaves them out;
+    keep each test file in one pytest-xdist worker, unless the file says its tests may spread over the workers."""
     for item in items:
         if MAIL_SERVERS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.mail)
+        # Under `--dist loadgroup` a file is one group, so what it sets up once (a stored game, the built wheel,
+        # one Chromium) is made once; a file of long independent tests (the robot sweeps) sets
+        # SPREAD_OVER_WORKERS, and its tests are handed out one by one like any ungrouped test.
+        module = getattr(item, "module", None)
+        if not getattr(module, "SPREAD_OVER_WORKERS", False) and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))

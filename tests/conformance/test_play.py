@@ -19,6 +19,8 @@ from .fuzz import Fuzzer, reaches_into
 from .hooks import hostile, invariants, sweep
 from .robots import play, setup, silent, turns
 
+#: Each test plays its own games from nothing: the sweep's chunks may go to different workers (tests/conftest.py).
+SPREAD_OVER_WORKERS = True
 #: Seeds of the fast suite; the sweep marked slow plays each game's SWEEP more.
 QUICK = range(2)
 #: Games of one sweep test: a sweep is cut in chunks so that parallel workers share it.
