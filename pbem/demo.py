@@ -15,6 +15,7 @@ import click
 
 from engine import contract, registry
 from engine.contract import Game
+from engine.words import plural
 from pbem.cli import main as cli
 from pbem.store import open_game
 
@@ -86,7 +87,7 @@ def play(root: Path, demo: Plan) -> None:
     result = gd.game.result(gd.state())
     if result is not None:
         click.echo("  final scores: " + ", ".join(f"{seat} {score}" for seat, score in result.scores.items()))
-        click.echo(f"  winner(s): {', '.join(result.winners)}\n")
+        click.echo(f"  {plural('winner', len(result.winners))}: {', '.join(result.winners)}\n")
 
 
 def run(root: Path) -> None:
