@@ -5,10 +5,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from engine.draw.layout import Drawing
 from engine.rng import Rng
+
+if TYPE_CHECKING:  # only named in annotations: a command that draws nothing does not load the font table
+    from engine.draw.layout import Drawing
 
 #: A game's state is plain JSON-compatible data owned by the game (see Game.encode).
 State = Any

@@ -15,21 +15,17 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from engine import registry
-from engine.quoting import one_line
 from engine.words import counted
-from pbem import control, intake, progress
-from pbem import replay as replaying
-from pbem import status as statusing
+from pbem import progress
 from pbem.clikit import FOLDER, Rejected, emit, finish, json_option, open_folder
-from pbem.control_cli import COMMANDS as CONTROLS
 from pbem.files import Busy
-from pbem.integrity import step_numbers
-from pbem.orders import Located, OrderDoc
 from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
-from pbem.warnings import lines_of, warnings_for
 
+# Each command imports inside its function what only it needs: `pbem check` of one file must not pay for the
+# moderator's controls, the mail notices or the replay machinery (tests/core/test_startup_imports.py).
 if TYPE_CHECKING:
     from pbem import batch
+    from pbem.orders import Located, OrderDoc
 
 
 @contextmanager
@@ -86,7 +82,10 @@ class LazyGroup(click.Group):
     """A group whose heavier commands are imported only when named (or when help lists them)."""
 
     #: command name -> "module:attribute"; mail and site pull in IMAP, SMTP, icalendar and the site builder.
-    LAZY = {"mail": "pbem.mail.cli:mail", "tick": "pbem.mail.cli:tick", "site": "pbem.site.cli:site"}
+    LAZY = {"mail": "pbem.mail.cli:mail", "tick": "pbem.mail.cli:tick", "site": "pbem.site.cli:site",
+            # the moderator's controls pull in deadlines, press and the mail notices
+            **{name: f"pbem.control_cli:{name}"
+               for name in ("hold", "resume", "deadline", "rollback", "preview", "resend", "broadcast", "replace")}}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
@@ -142,6 +141,8 @@ def new(directory: Path, game_id: str, seed: str, players: tuple[str, ...], opti
       pbem new games/g1 --game GAME --seed 42 \\
           --player anna:anna@example.org --player ben:ben@example.org --player cleo
     """
+    from pbem import control
+
     seats = [parse_player(p) for p in players]
     opts: dict[str, Any] = {}
     for item in options:
@@ -189,6 +190,8 @@ ORDER_FILES = click.argument("files", nargs=-1, required=True,
 
 def _problem(problem: Located) -> dict[str, Any]:
     """One problem of an order file as JSON."""
+    from engine.quoting import one_line
+
     return {"file": problem.source, "line": problem.line, "col": problem.col, "message": one_line(problem.message)}
 
 
@@ -217,6 +220,9 @@ def check(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
       pbem check games/g1 anna-orders.yaml
       pbem check games/g1 anna-orders.yaml --json
     """
+    from pbem import intake
+    from pbem.warnings import lines_of, warnings_for
+
     checked: list[dict[str, Any]] = []
     with user_errors():
         gd = open_folder(directory)
@@ -254,6 +260,9 @@ def submit(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
     Example:
       pbem submit games/g1 anna-orders.yaml ben-orders.yaml
     """
+    from pbem import intake
+    from pbem.warnings import lines_of, warnings_for
+
     done: list[dict[str, Any]] = []
     with user_errors():
         gd = open_folder(directory)
@@ -442,6 +451,8 @@ def status(directory: Path, as_json: bool, zone: str | None) -> None:
       pbem status games/g1 --json
       pbem status games/ --zone Europe/Berlin
     """
+    from pbem import status as statusing
+
     if not (directory / "game.yaml").is_file() and statusing.games_under(directory):
         _status_root(directory, as_json, zone)
         return
@@ -458,6 +469,7 @@ def status(directory: Path, as_json: bool, zone: str | None) -> None:
 
 def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
     """`pbem status ROOT`: one line per game; a game that cannot be read is a line saying why."""
+    from pbem import status as statusing
     from pbem.mail.deadlines import DeadlineError
     from pbem.mail.deadlines import zone as named_zone
 
@@ -554,6 +566,9 @@ def replay(directory: Path, repair: bool) -> None:
       pbem replay games/g1
       pbem replay games/g1 --repair   # the game was refused: steps/0012/state.json is cut short
     """
+    from pbem import replay as replaying
+    from pbem.integrity import step_numbers
+
     with user_errors():
         gd = open_folder(directory, check=False)  # replay is how a damaged game is diagnosed and repaired
         with gd.lock() if repair else nullcontext():
@@ -611,5 +626,3 @@ def entry() -> None:
         sys.exit(1)
 
 
-for _command in CONTROLS:
-    main.add_command(_command)

@@ -7,7 +7,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from ruamel.yaml import YAML
+from engine import datafile
 
 #: The five action cards in activation order (Excavate 1 … Expand 5).
 ACTIONS: tuple[str, ...] = ("excavate", "drill", "plunder", "scout", "expand")
@@ -103,8 +103,8 @@ def _side(raw: dict[str, Any], where: str) -> Side:
 
 
 def parse_cards(text: str) -> Cards:
-    """Cards from the YAML text of data/cards.yaml (safe loader: the data is only plain values)."""
-    raw = YAML(typ="safe", pure=True).load(text)
+    """Cards from the YAML text of data/cards.yaml (plain values only: read by libyaml where installed)."""
+    raw = datafile.plain(text)
     techs: dict[str, Technology] = {}
     for item in raw["technologies"]:
         card_id = str(item["id"])

@@ -7,15 +7,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from typing import Any
 
 from games.pax_expanse.crew_loaders import load_loyalty, load_piles, load_rocinante
 from games.pax_expanse.loaders import load_abilities, load_assets, load_board, load_events
 from games.pax_expanse.model import Ability, Asset, Board, Event, Loyalty, Region, Rocinante, SetupPile
-from games.pax_expanse.schema import CardDataError, read
+from games.pax_expanse.schema import CardDataError, read, read_shipped
 
 #: The card data, package data of this package (read through importlib.resources, so it works installed).
 DATA_DIR: Traversable = files(__package__) / "data"
@@ -40,6 +41,16 @@ class Content:
 
 def load(directory: Traversable = DATA_DIR) -> Content:
     """Read and check every data file in `directory`; CardDataError names the file, line, entry and field."""
+    if directory is DATA_DIR:
+        try:
+            return _load(directory, read_shipped)  # the shipped files, fast; every command opening a game reads them
+        except CardDataError:
+            pass  # read again with line numbers, so that the error names them
+    return _load(directory, read)
+
+
+def _load(directory: Traversable, read: Callable[[Traversable], Any]) -> Content:
+    """Every data file in `directory`, each parsed by `read`, checked against each other."""
     the_board = load_board(read(directory / "map.yaml"))
     the_abilities = load_abilities(read(directory / "abilities.yaml"))
     the_assets = load_assets(read(directory / "assets.yaml"), the_board, the_abilities)

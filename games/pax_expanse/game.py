@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.contract import Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
-from engine.draw.layout import Drawing
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
@@ -20,6 +19,9 @@ from games.pax_expanse.round import end_round, resume_round
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState, Paused
 from games.pax_expanse.turn import round_ends, run_turn
+
+if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
+    from engine.draw.layout import Drawing
 
 #: The starting loyalty a seat gets when it misses the deadline for its secret choice.
 DEFAULT_LOYALTY = "un"

@@ -10,7 +10,7 @@ from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Any, NoReturn
 
-from ruamel.yaml import YAML
+from engine import datafile
 
 Suit = str  # "political" | "intelligence" | "economic" | "military"
 Coalition = str  # "afghan" | "british" | "russian"
@@ -202,9 +202,8 @@ def _wakhan() -> tuple[Mapping[str, str], Mapping[int, WakhanCard]]:
 
 
 def _read(name: str) -> Any:
-    """Parse one data file with the safe loader."""
-    with (DATA_DIR / name).open(encoding="utf-8") as stream:
-        return YAML(typ="safe").load(stream)
+    """Parse one of this package's data files (plain values only: read by libyaml where installed)."""
+    return datafile.plain((DATA_DIR / name).read_text(encoding="utf-8"))
 
 
 class _Entry:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
-from engine.draw.layout import Drawing
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
@@ -18,6 +17,9 @@ from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import finish, run_turn
+
+if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
+    from engine.draw.layout import Drawing
 
 
 class PaxPamir(PaxGame[GameState]):
