@@ -13,6 +13,10 @@ WEASYPRINT_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-su
 # The real IMAP server the mail tests talk to, and the browser (with its driver) the web archive is tested in.
 TEST_DEBS := dovecot-imapd chromium chromium-driver
 
+# Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE): the tests, the demo and
+# the bench start pbem in many child processes, and each would compile all of it from source again.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: all demo test test-fast lint bench sysdeps sysdeps-test venv clean
 
 all: test
