@@ -19,7 +19,10 @@ WRAPPER = ("import sys\nfrom pbem.cli import entry\nsys.argv = ['pbem', *sys.arg
 #: Libraries only rendering (PDF, PNG) or a deadline mail (iCalendar) needs.
 HEAVY = ("weasyprint", "cairosvg", "PIL", "icalendar")
 #: pbem's own modules that only sending, fetching or rendering needs: the mail transport and the renderer.
-HEAVY_OWN = ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot", "pbem.mail.report", "pbem.reports.html")
+HEAVY_OWN = ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot", "pbem.mail.report", "pbem.reports.html",
+             # the moderator's controls, the mail notices and press, replay; the drawing kit and its font table
+             "pbem.control", "pbem.control_cli", "pbem.players", "pbem.mail.notices", "pbem.mail.press", "pbem.replay",
+             "engine.draw.layout", "engine.draw.metrics")
 
 
 def loaded(code: str, *argv: str) -> set[str]:
