@@ -117,8 +117,9 @@ def _token_box(shape: RegionShape) -> Box:
 #: Colours of the board (the space's are in games.pax_expanse.palette): outlines, border lines, transport slots.
 EDGE, LINE, SLOT, SLOT_EDGE, INK = "#33415c", "#51607d", "#f8f9fc", "#9aa4ba", "#1c2438"
 UNCONTROLLED, OBJECTIVE, SHIP, SHIP_DAMAGED = "#ffffff", "#00897b", "#37474f", "#b0bec5"
-#: The victory point track's spaces, alternately, and the political climate track's.
-TRACK, CLIMATE = ("#c9d1e2", "#b6c0d6"), "#e4e8f1"
+#: The victory point track's spaces, alternately (light, so every player's marker keeps 3:1 contrast on them, as
+#: on the map), and the political climate track's.
+TRACK, CLIMATE = ("#f0f2f8", "#e4e8f1"), "#e4e8f1"
 
 
 def draw(view: Mapping[str, Any]) -> Drawing:

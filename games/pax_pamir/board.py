@@ -107,8 +107,9 @@ def borders() -> dict[str, BorderShape]:
 
 #: Colours of the board (the land's are in games.pax_pamir.palette): the outline, border lines, road slots.
 COAST, LINE, SLOT, SLOT_EDGE = "#7a6a4f", "#8a6f4a", "#fbf6ea", "#b9a98c"
-#: The victory point track's spaces, alternately, and the ink of its numbers and of the favored suit marker.
-TRACK, INK = ("#e3d3ae", "#d5c194"), "#3b2f1e"
+#: The victory point track's spaces, alternately (light, so every seat's marker keeps 3:1 contrast on them, as on
+#: the land), and the ink of its numbers and of the favored suit marker.
+TRACK, INK = ("#f6efdc", "#efe5cc"), "#3b2f1e"
 
 
 def draw(view: Mapping[str, Any]) -> Drawing:

@@ -18,6 +18,7 @@ from engine.draw.svg import svg
 from games.pax_expanse import board as expanse_map
 from games.pax_expanse import cards
 
+from .colourvision import contrast
 from .drawings import assert_drawn_at_geometry
 
 TOKENS, MARKERS = 12, 10  # per faction; per player, less the one on the victory point track
@@ -307,3 +308,11 @@ def test_political_climate_is_one_track_of_spaces() -> None:
     spaces = [by_id[f"climate:{c.id}:space"].box() for c in BOARD.climate]
     assert all(a.y1 == b.y0 for a, b in zip(spaces, spaces[1:], strict=False))
     assert [c.id for c in BOARD.climate] == ["prosperity", "peace", "cold_war", "war"]
+
+
+def test_every_players_marker_stands_out_on_the_track() -> None:
+    """As on the map (tests/reports/test_palettes.py): WCAG's 3:1 for graphics, for every player colour."""
+    colours = cards.loyalty()
+    for colour in (colours.colour_css[c] for c in colours.colours):
+        for fill in expanse_map.TRACK:
+            assert contrast(colour, fill) >= 3.0, (colour, fill)

@@ -17,9 +17,11 @@ from engine.draw import layout
 from engine.rng import Rng
 from games.pax_pamir import GAME
 from games.pax_pamir import board as pamir_map
+from games.pax_pamir.palette import SEAT_COLOURS
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 from pbem.reports.pictures import board_svg
 
+from .colourvision import contrast
 from .drawings import assert_drawn_at_geometry, svg_marks
 
 #: Five players (the most) with the longest names a seat may have, so labels are as wide as they get.
@@ -265,3 +267,10 @@ def test_favored_suit_marker_stands_on_one_space_of_the_track() -> None:
     assert [s for s in suits if by_id[f"suit:{s}:mark"].fill != "none"] == ["political"]
     spaces = [by_id[f"suit:{s}:space"].box() for s in suits]
     assert all(a.y1 == b.y0 for a, b in zip(spaces, spaces[1:], strict=False))  # one track, space after space
+
+
+def test_every_seats_marker_stands_out_on_the_track() -> None:
+    """As on the land (tests/reports/test_palettes.py): WCAG's 3:1 for graphics, for every seat colour."""
+    for colour in SEAT_COLOURS:
+        for fill in pamir_map.TRACK:
+            assert contrast(colour, fill) >= 3.0, (colour, fill)
