@@ -13,15 +13,19 @@ from engine.draw.layout import (
     Box,
     Drawing,
     Mark,
+    Piece,
     Point,
     RegionShape,
     circle,
     cue_mark,
     label,
+    place_in_box,
     polygon,
     rect,
     strip_outline,
+    text_width,
 )
+from engine.words import counted
 
 #: Every board map is drawn at this size: the board 600 wide and 402 high and, beside it, the panel (lines this
 #: far apart, sections this much further), so the picture is wide rather than tall and fits a page under the news.
@@ -137,8 +141,76 @@ class Panel:
         x, y = self.x, self.y
         self.drawing.add(rect(mark_id, Box(x, y - 8, x + 8, y), fill=colour, stroke=stroke))
 
+    def space(self, mark_id: str, text: str, here: bool, *, marker: str, fill: str, edge: str, cue: str = "",
+              bold: bool = False) -> None:
+        """This line as a space of a track printed beside the board, touching the spaces of the lines above and
+        below: the track's marker (a disc of colour `marker`, with its cue) on it when things stand here, an
+        empty ring where it would stand otherwise, and the space's words (`<mark_id>:mark`, `<mark_id>`)."""
+        x, y = self.x, self.y
+        self.drawing.add(rect(f"{mark_id}:space", Box(x - 4, y - 11, x + self.width + 2, y + 3), layer="ground",
+                              fill=fill, stroke=edge, stroke_width=0.6))
+        disc = circle(f"{mark_id}:mark", (x + 4, y - 4), 5, fill=marker if here else "none",
+                      stroke="#222" if here else edge, stroke_width=0.8, dash="" if here else "1.5 1.5")
+        self.drawing.add(disc, *(cue_mark(disc, cue, 10) if here else []))
+        self.text(mark_id, text, bold=bold or here)
+
     def seats(self, seats: Mapping[str, str]) -> None:
         """A line for each seat: its colour, the cue on its pieces and its name (`legend:seat:<index>`)."""
         cues = seat_cues(seats)
         for i, (seat, colour) in enumerate(seats.items()):
             self.item(f"legend:seat:{i}", "circle", colour, seat, cues[seat])
+
+
+# --- the victory point track around a board, and tracks of spaces in the panel ----------------------------
+
+#: How deep the victory point track around a board is, and the board's outer edge it runs along.
+TRACK_DEPTH = 18.0
+TRACK_EDGE = Box(2.0, 2.0, 598.0, BOARD_HEIGHT - 2)
+#: The map inside the victory point track.
+MAP_FRAME = Box(TRACK_EDGE.x0 + TRACK_DEPTH, TRACK_EDGE.y0 + TRACK_DEPTH, TRACK_EDGE.x1 - TRACK_DEPTH,
+                TRACK_EDGE.y1 - TRACK_DEPTH)
+
+
+def ring_cells(count: int, outer: Box = TRACK_EDGE, depth: float = TRACK_DEPTH) -> list[Box]:
+    """`count` spaces of a track `depth` deep around the edge of `outer`, clockwise from the top left corner:
+    the top and bottom rows take the corners and as many spaces as their length's share, the sides the rest."""
+    side = outer.height - 2 * depth
+    per_row = max(1, round(count * outer.width / (2 * outer.width + 2 * side)))
+    left = (count - 2 * per_row) // 2
+    right = count - 2 * per_row - left
+    w = outer.width / per_row
+    cells = [Box(outer.x0 + i * w, outer.y0, outer.x0 + (i + 1) * w, outer.y0 + depth) for i in range(per_row)]
+    cells += [Box(outer.x1 - depth, outer.y0 + depth + i * side / right, outer.x1,
+                  outer.y0 + depth + (i + 1) * side / right) for i in range(right)]
+    cells += [Box(outer.x1 - (i + 1) * w, outer.y1 - depth, outer.x1 - i * w, outer.y1) for i in range(per_row)]
+    cells += [Box(outer.x0, outer.y1 - depth - (i + 1) * side / left, outer.x0 + depth,
+                  outer.y1 - depth - i * side / left) for i in range(left)]
+    return cells
+
+
+def draw_score_track(drawing: Drawing, end: int, scores: Mapping[str, int], seats: Mapping[str, str], *,
+                     fills: tuple[str, str], edge: str, ink: str, noun: str = "victory point") -> None:
+    """The victory point track from 0 to `end` around the board, each space's number written at its start and
+    every seat's marker (a disc in its colour, with its cue) on the space of its score; a score past the end
+    stands on the end, as the printed track has no further space, and its marker's title says the score."""
+    cues = seat_cues(seats)
+    cells = ring_cells(end + 1)
+    on: dict[int, list[Piece]] = {}
+    for seat, score in scores.items():
+        space = min(max(score, 0), end)
+        on.setdefault(space, []).append(Piece(f"vp:{space}:{cues[seat]}", "cylinder", seats[seat],
+                                              f"{seat}: {counted(score, noun)}", cues[seat]))
+    for n, cell in enumerate(cells):
+        drawing.add(rect(f"track:{n}", cell, layer="ground", fill=fills[n % 2], stroke=edge, stroke_width=0.6))
+        across = cell.width > cell.height  # the top and bottom rows; the sides run down the board
+        size = 8.0
+        if across:
+            drawing.add(label(f"track:{n}:number", str(n), (cell.x0 + 2, cell.y0 + cell.height / 2 + 3), size,
+                              bold=True, fill=ink))
+            box = Box(cell.x0 + 3 + text_width(str(end), size, True), cell.y0 + 1, cell.x1 - 1, cell.y1 - 1)
+        else:
+            drawing.add(label(f"track:{n}:number", str(n), (cell.x0 + cell.width / 2, cell.y0 + 8), size,
+                              bold=True, anchor="middle", fill=ink))
+            box = Box(cell.x0 + 1, cell.y0 + 11, cell.x1 - 1, cell.y1 - 1)
+        drawing.add(Mark(f"area:vp:{n}", "rect", box.corners(), layer="area"))
+        drawing.add(*place_in_box(on.get(n, []), box, f"vp:{n}"))

@@ -1,6 +1,7 @@
-"""The Pax Expanse map as a Drawing: the six regions of the Solar System from Earth outward, transports on the
-nine borders, fleets and supporters in the regions, each region's dominance token, the objective and the
-Rocinante, and beside the board the political climate track, the faction tokens in play and a legend.
+"""The Pax Expanse map as a Drawing: the six regions of the Solar System from Earth outward inside the victory
+point track (each player's marker on it), transports on the nine borders, fleets and supporters in the regions,
+each region's dominance token, the objective and the Rocinante, and beside the board the political climate
+track, the faction tokens in play and a legend.
 
 Drawn from a plain dict (the report view of games/pax_expanse/view.py; the keys `draw` reads are listed in its
 docstring), never from game state, so a test can place any position it likes.
@@ -11,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes, seat_cues
+from engine.draw.boards import (
+    BOARD_HEIGHT,
+    MAP_FRAME,
+    WIDTH,
+    Panel,
+    border_shapes,
+    draw_ground,
+    draw_score_track,
+    region_shapes,
+    seat_cues,
+)
 from engine.draw.layout import (
     BorderShape,
     Box,
@@ -32,22 +43,23 @@ from games.pax_expanse.palette import SPACE, faction_cue
 # the top, the Belt and the Jupiter System along the bottom; J1-J4 are where three regions meet, the T points
 # where a border reaches the top edge, L, R and B the left, right and bottom edges (games/pax_expanse/DESIGN.md,
 # "The map", draws the same strip of four triangles).
-_J1, _J2, _J3, _J4 = (150.0, 224.0), (276.0, 172.0), (404.0, 236.0), (500.0, 176.0)
-_T1, _T2, _T3 = (138.0, 2.0), (300.0, 2.0), (430.0, 2.0)
-_L, _R, _B = (2.0, 206.0), (598.0, 206.0), (392.0, 400.0)
-_TL, _TR, _BR, _BL = (2.0, 2.0), (598.0, 2.0), (598.0, 400.0), (2.0, 400.0)
+_J1, _J2, _J3, _J4 = (158.0, 222.0), (278.0, 174.0), (398.0, 234.0), (498.0, 180.0)
+_T1, _T2, _T3 = (148.0, MAP_FRAME.y0), (300.0, MAP_FRAME.y0), (410.0, MAP_FRAME.y0)
+_L, _R, _B = (MAP_FRAME.x0, 206.0), (MAP_FRAME.x1, 206.0), (386.0, MAP_FRAME.y1)
+_TL, _TR, _BR, _BL = ((MAP_FRAME.x0, MAP_FRAME.y0), (MAP_FRAME.x1, MAP_FRAME.y0), (MAP_FRAME.x1, MAP_FRAME.y1),
+                      (MAP_FRAME.x0, MAP_FRAME.y1))
 
 #: Each border's line, from one end to the other; the strip of transport slots lies along the chord of its ends,
 #: so a line bends only a little away from it.
 _LINES: dict[str, list[Point]] = {
-    "earth-mars": [_J1, (141.0, 118.0), _T1],
-    "belt-earth": [_L, (76.0, 219.0), _J1],
+    "earth-mars": [_J1, (151.0, 124.0), _T1],
+    "belt-earth": [_L, (90.0, 217.0), _J1],
     "belt-mars": [_J1, _J2],
-    "mars-tycho": [_J2, (291.0, 88.0), _T2],
+    "mars-tycho": [_J2, (292.0, 98.0), _T2],
     "belt-tycho": [_J2, _J3],
-    "belt-jupiter": [_J3, (401.0, 318.0), _B],
+    "belt-jupiter": [_J3, (395.0, 307.0), _B],
     "jupiter-tycho": [_J3, _J4],
-    "outer_planets-tycho": [_J4, (462.0, 92.0), _T3],
+    "outer_planets-tycho": [_J4, (446.0, 98.0), _T3],
     "jupiter-outer_planets": [_J4, _R],
 }
 #: Ends of a line on the board's edge rather than where borders meet: the strip may run closer to them.
@@ -73,13 +85,16 @@ _OUTLINES: dict[str, list[Point]] = {
 #: how wide its name and notes may be. The row of its dominance token, objective and Rocinante lies between
 #: the notes and the box (see `_token_box`). All of it is kept clear of the border strips.
 _SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
-    "earth": ((12.0, 24.0), (12.0, 38.0), Box(12.0, 82.0, 114.0, 184.0), 108.0),
-    "mars": ((168.0, 24.0), (168.0, 38.0), Box(168.0, 82.0, 262.0, 160.0), 104.0),
-    "tycho": ((316.0, 24.0), (316.0, 38.0), Box(316.0, 82.0, 436.0, 166.0), 104.0),
-    "outer_planets": ((460.0, 24.0), (470.0, 38.0), Box(514.0, 82.0, 590.0, 160.0), 126.0),
-    "belt": ((12.0, 262.0), (12.0, 276.0), Box(12.0, 320.0, 370.0, 392.0), 200.0),
-    "jupiter": ((434.0, 262.0), (434.0, 276.0), Box(434.0, 320.0, 590.0, 392.0), 156.0),
+    "earth": ((30.0, 42.0), (30.0, 56.0), Box(30.0, 104.0, 130.0, 184.0), 100.0),
+    "mars": ((172.0, 42.0), (172.0, 56.0), Box(172.0, 104.0, 262.0, 160.0), 90.0),
+    "tycho": ((312.0, 70.0), (312.0, 84.0), Box(312.0, 128.0, 440.0, 166.0), 104.0),
+    "outer_planets": ((442.0, 40.0), (462.0, 54.0), Box(504.0, 96.0, 578.0, 160.0), 115.0),
+    "belt": ((30.0, 262.0), (30.0, 276.0), Box(30.0, 320.0, 366.0, 374.0), 200.0),
+    "jupiter": ((420.0, 262.0), (420.0, 276.0), Box(420.0, 320.0, 572.0, 374.0), 152.0),
 }
+#: The last space of the victory point track: the most the Dominance Check cards let a player score, the first
+#: place of each check and its objective (tests/reports/test_expanse_map.py adds them up from the cards).
+VP_END = 36
 TOKEN = 16.0  # the size of a dominance token, the objective and the Rocinante
 
 
@@ -102,6 +117,9 @@ def _token_box(shape: RegionShape) -> Box:
 #: Colours of the board (the space's are in games.pax_expanse.palette): outlines, border lines, transport slots.
 EDGE, LINE, SLOT, SLOT_EDGE, INK = "#33415c", "#51607d", "#f8f9fc", "#9aa4ba", "#1c2438"
 UNCONTROLLED, OBJECTIVE, SHIP, SHIP_DAMAGED = "#ffffff", "#00897b", "#37474f", "#b0bec5"
+#: The victory point track's spaces, alternately (light, so every player's marker keeps 3:1 contrast on them, as
+#: on the map), and the political climate track's.
+TRACK, CLIMATE = ("#f0f2f8", "#e4e8f1"), "#e4e8f1"
 
 
 def draw(view: Mapping[str, Any]) -> Drawing:
@@ -109,8 +127,8 @@ def draw(view: Mapping[str, Any]) -> Drawing:
 
     Reads `factions` (id, name, short, colour, tokens_in_play, tokens_in_supply), `seat_colours`, `regions`
     (id, name, fleets by faction, supporters by seat, faction_control, player_control), `borders` (id,
-    transports by faction), `climate` (track of id/name/suit, and `at`), `objective` (a region or None) and
-    `rocinante` (region, damaged).
+    transports by faction), `climate` (track of id/name/suit, and `at`), `objective` (a region or None),
+    `rocinante` (region, damaged) and `players` (seat, vp).
     """
     factions = {f["id"]: f for f in view["factions"]}
     seats: Mapping[str, str] = view["seat_colours"]
@@ -118,6 +136,8 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     drawing = Drawing(WIDTH, BOARD_HEIGHT,
                       title="Map of the six regions, with the political climate, the faction tokens and a legend")
     shapes, lines = regions(), borders()
+    draw_score_track(drawing, VP_END, {p["seat"]: p["vp"] for p in view["players"]}, seats, fills=TRACK,
+                     edge=EDGE, ink=INK)
     draw_ground(drawing, shapes, lines, SPACE, edge=EDGE, line=LINE, slot=SLOT, slot_edge=SLOT_EDGE)
     for shape in shapes.values():  # invisible, like the boxes of pieces
         drawing.add(Mark(f"area:{shape.id}:tokens", "rect", _token_box(shape).corners(), layer="area"))
@@ -221,9 +241,9 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], factions: Mapping[str, Any
     for space in climate["track"]:
         panel.next()
         here = space["id"] == climate["at"]
-        panel.mark(f"climate:{space['id']}:mark", INK if here else "none", INK)
         text = f"{space['name']}: {space['suit']}"
-        panel.text(f"climate:{space['id']}", f"{text} (now)" if here else text, bold=here)
+        panel.space(f"climate:{space['id']}", f"{text} (now)" if here else text, here, marker=INK, fill=CLIMATE,
+                    edge=EDGE)
 
     panel.section()
     panel.head("tokens:head", "Faction tokens")

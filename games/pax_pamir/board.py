@@ -1,12 +1,23 @@
-"""The Pax Pamir map as a Drawing: the six regions in the board's arrangement, roads on the nine borders,
-tribes, armies and rulers as pieces, and beside it the favored suit, the Dominance Check and a legend."""
+"""The Pax Pamir map as a Drawing, laid out as the printed board: the six regions in the board's arrangement
+inside the victory point track, roads on the nine borders, tribes and armies as pieces, each seat's marker on
+the track, and beside it the favored suit track, the Dominance Check and a legend."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engine.draw.boards import BOARD_HEIGHT, WIDTH, Panel, border_shapes, draw_ground, region_shapes, seat_cues
+from engine.draw.boards import (
+    BOARD_HEIGHT,
+    MAP_FRAME,
+    WIDTH,
+    Panel,
+    border_shapes,
+    draw_ground,
+    draw_score_track,
+    region_shapes,
+    seat_cues,
+)
 from engine.draw.layout import (
     BorderShape,
     Box,
@@ -20,52 +31,68 @@ from engine.draw.layout import (
 )
 from games.pax_pamir.palette import LAND, coalition_cue
 
-# The board's corners and the points where borders meet (north is up, Persia in the west, Punjab in the east).
-_P1, _P2, _P3, _P4 = (2.0, 112.0), (150.0, 118.0), (335.0, 106.0), (598.0, 116.0)
-_P5, _P7, _P9, _P10, _P11 = (335.0, 250.0), (240.0, 398.0), (455.0, 246.0), (596.0, 252.0), (462.0, 398.0)
-_HERAT_WEST = [(162.0, 200.0), (148.0, 300.0), (158.0, 398.0)]  # the Persia–Herat border, north to south
-_NORTH = [(6.0, 18.0), (120.0, 4.0), (260.0, 14.0), (420.0, 2.0), (594.0, 16.0)]
+# The map inside the victory point track, in the printed board's arrangement (north is up): Transcaspia across
+# the north-west, Kabul north of the centre towards the east, Punjab the whole east edge, Persia the south-west,
+# Herat the centre and Kandahar the south-centre. J points are where three regions meet, the others where a border
+# reaches the map's edge (W the west, N the north, S the south).
+_NW, _NE, _SE, _SW = ((MAP_FRAME.x0, MAP_FRAME.y0), (MAP_FRAME.x1, MAP_FRAME.y0), (MAP_FRAME.x1, MAP_FRAME.y1),
+                      (MAP_FRAME.x0, MAP_FRAME.y1))
+_W = (MAP_FRAME.x0, 178.0)
+_N1, _N2 = (300.0, MAP_FRAME.y0), (452.0, MAP_FRAME.y0)
+_S1, _S2, _S3 = (170.0, MAP_FRAME.y1), (306.0, MAP_FRAME.y1), (470.0, MAP_FRAME.y1)
+_J_PERSIA, _J_NORTH, _J_SOUTH, _J_EAST = (178.0, 196.0), (318.0, 150.0), (330.0, 262.0), (456.0, 246.0)
 
-#: Each border's line, from one end to the other; the strip of road slots lies along the chord between its ends.
+#: Each border's line, from one end to the other; the strip of road slots lies along the chord between its ends,
+#: so a line bends only a little away from it.
 _LINES: dict[str, list[Point]] = {
-    "persia-transcaspia": [_P1, (70.0, 106.0), _P2],
-    "herat-transcaspia": [_P2, (240.0, 98.0), _P3],
-    "kabul-transcaspia": [_P3, (470.0, 124.0), _P4],
-    "herat-persia": [_P2, *_HERAT_WEST],
-    "herat-kabul": [_P3, (325.0, 180.0), _P5],
-    "herat-kandahar": [_P5, _P7],
-    "kabul-kandahar": [_P5, (395.0, 240.0), _P9],
-    "kabul-punjab": [_P9, (530.0, 258.0), _P10],
-    "kandahar-punjab": [_P9, (470.0, 320.0), _P11],
+    "persia-transcaspia": [_W, (100.0, 183.0), _J_PERSIA],
+    "herat-transcaspia": [_J_PERSIA, (250.0, 162.0), _J_NORTH],
+    "kabul-transcaspia": [_J_NORTH, (315.0, 86.0), _N1],
+    "herat-persia": [_J_PERSIA, (166.0, 290.0), _S1],
+    "herat-kabul": [_J_NORTH, (331.0, 204.0), _J_SOUTH],
+    "herat-kandahar": [_J_SOUTH, (313.0, 322.0), _S2],
+    "kabul-kandahar": [_J_SOUTH, (392.0, 261.0), _J_EAST],
+    "kabul-punjab": [_J_EAST, (447.0, 132.0), _N2],
+    "kandahar-punjab": [_J_EAST, (467.0, 316.0), _S3],
 }
-#: Ends of a line that lie on the board's edge rather than where borders meet: the strip may run closer to them.
-_OPEN_ENDS = {_P1, _P4, _P10, _P11, _HERAT_WEST[-1], _P7}
+#: Ends of a line that lie on the map's edge rather than where borders meet: the strip may run closer to them.
+_OPEN_ENDS = {_W, _N1, _N2, _S1, _S2, _S3}
 
 
-def _rev(points: Sequence[Point]) -> list[Point]:
-    return list(reversed(points))
+def _along(border: str, backwards: bool = False) -> list[Point]:
+    """A border's line without its first point (walking an outline, the point before it is that one)."""
+    line = _LINES[border][::-1] if backwards else _LINES[border]
+    return line[1:]
 
 
+#: Each region's outline, clockwise, made of the border lines it shares, so neighbours meet exactly.
 _OUTLINES: dict[str, list[Point]] = {
-    "transcaspia": [*_NORTH, _P4, *_rev(_LINES["kabul-transcaspia"])[1:], *_rev(_LINES["herat-transcaspia"])[1:],
-                    *_rev(_LINES["persia-transcaspia"])[1:]],
-    "persia": [*_LINES["persia-transcaspia"], *_HERAT_WEST, (80.0, 392.0), (4.0, 398.0), (12.0, 250.0)],
-    "herat": [*_LINES["herat-transcaspia"], *_LINES["herat-kabul"][1:], _P7, *_rev(_LINES["herat-persia"])[:-1]],
-    "kabul": [*_LINES["kabul-transcaspia"], _P10, *_rev(_LINES["kabul-punjab"])[1:],
-              *_rev(_LINES["kabul-kandahar"])[1:], *_rev(_LINES["herat-kabul"])[1:-1]],
-    "kandahar": [*_LINES["kabul-kandahar"], *_LINES["kandahar-punjab"][1:], (350.0, 394.0), _P7],
-    "punjab": [*_LINES["kabul-punjab"], (592.0, 330.0), (598.0, 398.0), *_rev(_LINES["kandahar-punjab"])[:-1]],
+    "transcaspia": [_NW, _N1, *_along("kabul-transcaspia", True), *_along("herat-transcaspia", True),
+                    *_along("persia-transcaspia", True)],
+    "kabul": [_N1, _N2, *_along("kabul-punjab", True), *_along("kabul-kandahar", True),
+              *_along("herat-kabul", True), *_along("kabul-transcaspia")[:-1]],
+    "punjab": [_N2, _NE, _SE, _S3, *_along("kandahar-punjab", True), *_along("kabul-punjab")[:-1]],
+    "kandahar": [_J_SOUTH, *_along("kabul-kandahar"), *_along("kandahar-punjab"), _S2,
+                 *_along("herat-kandahar", True)[:-1]],
+    "herat": [_J_PERSIA, *_along("herat-transcaspia"), *_along("herat-kabul"), *_along("herat-kandahar"), _S1,
+              *_along("herat-persia", True)[:-1]],
+    "persia": [_W, *_along("persia-transcaspia"), *_along("herat-persia"), _SW],
 }
 
 #: Name and notes spots and the box each region's pieces fill, kept clear of the border strips.
 _SPOTS: dict[str, tuple[Point, Point, Box, float]] = {
-    "transcaspia": ((16.0, 40.0), (16.0, 56.0), Box(150.0, 26.0, 586.0, 86.0), 128.0),
-    "persia": ((18.0, 152.0), (18.0, 168.0), Box(18.0, 178.0, 128.0, 386.0), 112.0),
-    "herat": ((180.0, 152.0), (180.0, 168.0), Box(180.0, 176.0, 280.0, 300.0), 136.0),
-    "kabul": ((362.0, 152.0), (362.0, 168.0), Box(362.0, 176.0, 586.0, 226.0), 220.0),
-    "kandahar": ((345.0, 288.0), (345.0, 304.0), Box(322.0, 312.0, 436.0, 388.0), 90.0),
-    "punjab": ((484.0, 288.0), (484.0, 304.0), Box(484.0, 312.0, 584.0, 388.0), 100.0),
+    "transcaspia": ((32.0, 42.0), (32.0, 56.0), Box(32.0, 66.0, 276.0, 140.0), 244.0),
+    "kabul": ((340.0, 42.0), (340.0, 56.0), Box(348.0, 66.0, 432.0, 232.0), 92.0),
+    "punjab": ((476.0, 42.0), (476.0, 56.0), Box(476.0, 66.0, 572.0, 250.0), 96.0),
+    "persia": ((30.0, 234.0), (30.0, 248.0), Box(30.0, 258.0, 150.0, 374.0), 120.0),
+    "herat": ((200.0, 230.0), (200.0, 244.0), Box(198.0, 254.0, 288.0, 374.0), 96.0),
+    "kandahar": ((346.0, 294.0), (346.0, 308.0), Box(340.0, 316.0, 446.0, 376.0), 96.0),
 }
+
+#: The last space of the victory point track. The rulebook prints no number; this is the most the rules let a
+#: player reach: before the final Dominance Check a player who leads by four wins, so the leader has at most 13
+#: (5 + 4 + 4, the others 3 + 4 + 4), and the final check, doubled, adds at most 10.
+VP_END = 23
 
 
 def regions() -> dict[str, RegionShape]:
@@ -80,6 +107,9 @@ def borders() -> dict[str, BorderShape]:
 
 #: Colours of the board (the land's are in games.pax_pamir.palette): the outline, border lines, road slots.
 COAST, LINE, SLOT, SLOT_EDGE = "#7a6a4f", "#8a6f4a", "#fbf6ea", "#b9a98c"
+#: The victory point track's spaces, alternately (light, so every seat's marker keeps 3:1 contrast on them, as on
+#: the land), and the ink of its numbers and of the favored suit marker.
+TRACK, INK = ("#f6efdc", "#efe5cc"), "#3b2f1e"
 
 
 def draw(view: Mapping[str, Any]) -> Drawing:
@@ -89,11 +119,13 @@ def draw(view: Mapping[str, Any]) -> Drawing:
     cues = seat_cues(seats)
     drawing = Drawing(WIDTH, BOARD_HEIGHT, title="Map of the six regions, with the favored suit and the Dominance Check")
     shapes, lines = regions(), borders()
+    draw_score_track(drawing, VP_END, {p["seat"]: p["score"] for p in view["players"]}, seats, fills=TRACK,
+                     edge=COAST, ink=INK)
     draw_ground(drawing, shapes, lines, LAND, edge=COAST, line=LINE, slot=SLOT, slot_edge=SLOT_EDGE)
     for region in view["regions"]:
         shape = shapes[region["id"]]
         drawing.add(label(f"name:{shape.id}", region["name"], shape.name_at, 13, bold=True, width=shape.label_width,
-                          fill="#3b2f1e", owner=shape.id))
+                          fill=INK, owner=shape.id))
         if region["ruler"]:
             drawing.add(label(f"ruler:{shape.id}", f"ruled by {region['ruler']}", shape.notes_at, 10,
                               width=shape.label_width, fill=seats.get(region["ruler"], "#222"), owner=shape.id))
@@ -116,11 +148,11 @@ def _panel(drawing: Drawing, view: Mapping[str, Any], coalitions: Mapping[str, A
     """Beside the board, top to bottom: the favored suit, the Dominance Check, the legend."""
     panel = Panel(drawing, fill="#faf6ec", stroke=COAST)
     panel.head("suit:head", "Favored suit")
-    for suit in view["suits"]:
+    for suit in view["suits"]:  # the track's spaces, the marker on the favored one
         panel.next()
         favored = suit == view["favored"]
-        panel.mark(f"suit:{suit}:mark", "#3b2f1e" if favored else "none", "#3b2f1e")
-        panel.text(f"suit:{suit}", f"{suit} (favored)" if favored else suit, bold=favored)
+        panel.space(f"suit:{suit}", f"{suit} (favored)" if favored else suit, favored, marker=INK, fill=TRACK[0],
+                    edge=COAST)
 
     panel.section()
     windows = view["deck"]["check_windows"]

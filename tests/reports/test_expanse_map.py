@@ -3,7 +3,7 @@
 Extreme positions are the rulebook's component limits ("Components": twelve faction tokens per faction, eleven
 control markers per player, one of them on the victory point track, so ten to place; at most four players),
 placed as the rules allow: every piece in play, all of them in one region, all tokens as transports on one
-border. Each region also carries its dominance token, and one of them the objective and the Rocinante.
+border, every victory point marker on one space of the track. Each region also carries its dominance token, and one of them the objective and the Rocinante.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from engine.draw.svg import svg
 from games.pax_expanse import board as expanse_map
 from games.pax_expanse import cards
 
+from .colourvision import contrast
 from .drawings import assert_drawn_at_geometry
 
 TOKENS, MARKERS = 12, 10  # per faction; per player, less the one on the victory point track
@@ -44,6 +45,7 @@ def setup_view() -> dict[str, Any]:
                     "track": [{"id": c.id, "name": c.name, "suit": c.suit} for c in BOARD.climate]},
         "objective": BOARD.objective_at_start,
         "rocinante": {"region": BOARD.rocinante_at_start, "damaged": False},
+        "players": [{"seat": s, "vp": 0} for s in SEATS],
     }
 
 
@@ -260,6 +262,57 @@ def test_star_and_hull_lie_within_their_outlines() -> None:
 def test_seat_names_are_escaped_in_the_picture() -> None:
     view = setup_view()
     view["seat_colours"] = {"<b>&": "#123456"}
+    view["players"] = [{"seat": "<b>&", "vp": 3}]  # its victory point marker is titled with the name
     region(view, "mars").update(supporters={"<b>&": 1}, player_control="<b>&")
     text = str(svg(expanse_map.draw(view)))
     assert "<b>&" not in text and "&lt;b&gt;&amp;" in text
+
+
+def test_victory_point_track_runs_around_the_map_from_0_to_its_end() -> None:
+    """Setup: 'Place one control marker from each player on the zero space of the victory point track'; the map
+    is bordered by the track, whose spaces touch end to end around it."""
+    drawing = assert_clean(setup_view())
+    by_id = {m.id: m for m in drawing.marks}
+    spaces = [by_id[f"track:{n}"].box() for n in range(expanse_map.VP_END + 1)]
+    assert f"track:{expanse_map.VP_END + 1}" not in by_id
+    assert [by_id[f"track:{n}:number"].text for n in range(len(spaces))] == [str(n) for n in range(len(spaces))]
+    for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):
+        assert a.x0 <= b.x1 and b.x0 <= a.x1 and a.y0 <= b.y1 and b.y0 <= a.y1
+    frame = expanse_map.MAP_FRAME
+    for space in spaces:
+        assert space.x1 <= frame.x0 or space.x0 >= frame.x1 or space.y1 <= frame.y0 or space.y0 >= frame.y1
+    assert sorted(m.owner for m in drawing.marks if m.id.startswith("vp:")) == ["vp:0"] * len(SEATS)
+
+
+def test_victory_point_track_ends_at_the_most_the_dominance_checks_can_give() -> None:
+    """Each check gives its best place (faction or player scoring) and the objective's points to one player."""
+    checks = [e.dominance for e in cards.events().values() if e.dominance is not None]
+    assert len(checks) == 4
+    best = sum(max(c.faction_scoring[0], c.player_scoring[0]) + c.objective_points for c in checks)
+    assert expanse_map.VP_END == best
+
+
+@pytest.mark.parametrize("space", range(expanse_map.VP_END + 1))
+def test_every_marker_on_one_space(space: int) -> None:
+    """Four markers on any one space of the track."""
+    view = setup_view()
+    view["players"] = [{"seat": s, "vp": space} for s in SEATS]
+    drawing = assert_clean(view)
+    assert sorted(m.owner for m in drawing.marks if m.id.startswith("vp:")) == [f"vp:{space}"] * len(SEATS)
+
+
+def test_political_climate_is_one_track_of_spaces() -> None:
+    """The political climate is a linear track from Prosperity to War; its marker stands on one space."""
+    drawing = assert_clean(setup_view())
+    by_id = {m.id: m for m in drawing.marks}
+    spaces = [by_id[f"climate:{c.id}:space"].box() for c in BOARD.climate]
+    assert all(a.y1 == b.y0 for a, b in zip(spaces, spaces[1:], strict=False))
+    assert [c.id for c in BOARD.climate] == ["prosperity", "peace", "cold_war", "war"]
+
+
+def test_every_players_marker_stands_out_on_the_track() -> None:
+    """As on the map (tests/reports/test_palettes.py): WCAG's 3:1 for graphics, for every player colour."""
+    colours = cards.loyalty()
+    for colour in (colours.colour_css[c] for c in colours.colours):
+        for fill in expanse_map.TRACK:
+            assert contrast(colour, fill) >= 3.0, (colour, fill)

@@ -2,7 +2,8 @@
 
 Extreme positions are the component limits of the rulebook ("Components": eleven cylinders per player, one
 of them on the victory point track, so ten to place; twelve blocks per coalition), placed as the rules allow:
-every piece in play, all of them in one region, all blocks as roads on one border.
+every piece in play, all of them in one region, all blocks as roads on one border, every victory point marker on
+one space of the track.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from engine.draw import layout
 from engine.rng import Rng
 from games.pax_pamir import GAME
 from games.pax_pamir import board as pamir_map
+from games.pax_pamir.palette import SEAT_COLOURS
 from games.pax_pamir.state import BLOCKS, CYLINDERS, GameState
 from pbem.reports.pictures import board_svg
 
+from .colourvision import contrast
 from .drawings import assert_drawn_at_geometry, svg_marks
 
 #: Five players (the most) with the longest names a seat may have, so labels are as wide as they get.
@@ -182,5 +185,92 @@ def test_pieces_are_drawn_one_by_one_not_counted() -> None:
 def test_seat_names_are_escaped_in_the_picture() -> None:
     view = view_of(fresh())
     view["seat_colours"] = {"<b>&": "#123456"}
+    view["players"] = [{**view["players"][0], "seat": "<b>&"}]  # its victory point marker is titled with the name
     svg = str(board_svg(view))
     assert "<b>&" not in svg and "&lt;b&gt;&amp;" in svg
+
+
+def test_regions_lie_in_the_printed_boards_arrangement() -> None:
+    """Transcaspia across the north-west, Kabul north of the centre towards the east, Punjab the whole east edge,
+    Persia the south-west, Herat the centre, Kandahar the south-centre (north is up: y grows southward)."""
+    middle = {r: _centre(s.outline) for r, s in pamir_map.regions().items()}
+    frame = pamir_map.MAP_FRAME
+    ys = {r: [y for _, y in s.outline] for r, s in pamir_map.regions().items()}
+    xs = {r: [x for x, _ in s.outline] for r, s in pamir_map.regions().items()}
+    assert min(ys["punjab"]) == frame.y0 and max(ys["punjab"]) == frame.y1 and max(xs["punjab"]) == frame.x1
+    assert min(xs["transcaspia"]) == frame.x0 and min(ys["transcaspia"]) == frame.y0
+    assert middle["transcaspia"][1] < middle["herat"][1] and middle["transcaspia"][0] < middle["kabul"][0]
+    assert middle["kabul"][1] < middle["herat"][1] < middle["kandahar"][1]
+    assert middle["persia"][0] < middle["herat"][0] < middle["kandahar"][0] < middle["punjab"][0]
+    assert middle["persia"][1] > middle["transcaspia"][1] and min(xs["persia"]) == frame.x0
+    assert max(ys["persia"]) == max(ys["kandahar"]) == frame.y1
+
+
+def _centre(points: tuple[layout.Point, ...]) -> layout.Point:
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+
+def test_victory_point_track_runs_around_the_map_from_0_to_23() -> None:
+    """Setup: 'Place one cylinder from each player on the zero space of the victory point track'; the map is
+    bordered by the track, whose spaces touch end to end around it."""
+    drawing = assert_clean(view_of(fresh()))
+    by_id = {m.id: m for m in drawing.marks}
+    spaces = [by_id[f"track:{n}"].box() for n in range(pamir_map.VP_END + 1)]
+    assert f"track:{pamir_map.VP_END + 1}" not in by_id
+    assert [by_id[f"track:{n}:number"].text for n in range(len(spaces))] == [str(n) for n in range(24)]
+    for a, b in zip(spaces, spaces[1:] + spaces[:1], strict=True):  # each space touches the next, 23 touches 0
+        assert a.x0 <= b.x1 and b.x0 <= a.x1 and a.y0 <= b.y1 and b.y0 <= a.y1
+    frame = pamir_map.MAP_FRAME
+    for space in spaces:  # around the map, never on it
+        assert space.x1 <= frame.x0 or space.x0 >= frame.x1 or space.y1 <= frame.y0 or space.y0 >= frame.y1
+    markers = [m for m in drawing.marks if m.id.startswith("vp:")]
+    assert sorted(m.owner for m in markers) == ["vp:0"] * len(SEATS)
+    assert {m.fill for m in markers} == set(view_of(fresh())["seat_colours"].values())
+
+
+def test_victory_point_track_end_follows_the_rules() -> None:
+    """The leader of a Dominance Check before the last leads by less than four or the game ends; the last one
+    doubles its points: 5 + 4 + 4 (a tie for first splits 5 + 3) and then 10 is the most a player can reach."""
+    successful = (5, 3, 1)
+    tie_for_first = (successful[0] + successful[1]) // 2
+    assert pamir_map.VP_END == successful[0] + 2 * tie_for_first + 2 * successful[0]
+
+
+@pytest.mark.parametrize("space", range(pamir_map.VP_END + 1))
+def test_every_marker_on_one_space(space: int) -> None:
+    """Five markers on any one space of the track, beside the fullest region."""
+    state = fresh()
+    for seat in SEATS:
+        state.players[seat].score = space
+    state.armies["transcaspia"] = dict.fromkeys(COALITIONS, BLOCKS)
+    state.tribes["transcaspia"] = dict.fromkeys(SEATS, CYLINDERS)
+    drawing = assert_clean(view_of(state))
+    assert sorted(m.owner for m in drawing.marks if m.id.startswith("vp:")) == [f"vp:{space}"] * len(SEATS)
+
+
+def test_a_score_past_the_track_stands_on_its_end_and_says_the_score() -> None:
+    state = fresh()
+    state.players[SEATS[0]].score = 25
+    state.players[SEATS[1]].score = 1
+    drawing = assert_clean(view_of(state))
+    markers = {m.title: m.owner for m in drawing.marks if m.id.startswith("vp:")}
+    assert markers[f"{SEATS[0]}: 25 victory points"] == "vp:23"
+    assert markers[f"{SEATS[1]}: 1 victory point"] == "vp:1"
+
+
+def test_favored_suit_marker_stands_on_one_space_of_the_track() -> None:
+    """Setup: 'place the favored suit marker on the space next to the political suit'."""
+    state = fresh()
+    drawing = assert_clean(view_of(state))
+    by_id = {m.id: m for m in drawing.marks}
+    suits = view_of(state)["suits"]
+    assert [s for s in suits if by_id[f"suit:{s}:mark"].fill != "none"] == ["political"]
+    spaces = [by_id[f"suit:{s}:space"].box() for s in suits]
+    assert all(a.y1 == b.y0 for a, b in zip(spaces, spaces[1:], strict=False))  # one track, space after space
+
+
+def test_every_seats_marker_stands_out_on_the_track() -> None:
+    """As on the land (tests/reports/test_palettes.py): WCAG's 3:1 for graphics, for every seat colour."""
+    for colour in SEAT_COLOURS:
+        for fill in pamir_map.TRACK:
+            assert contrast(colour, fill) >= 3.0, (colour, fill)
