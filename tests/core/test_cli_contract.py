@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pbem import progress
-from pbem.cli import main
+from pbem.cli import LazyGroup, main
 from pbem.store import open_game
 
 from .conftest import TOY, order_text
@@ -317,3 +317,13 @@ def test_a_progress_line_never_wraps(monkeypatch: pytest.MonkeyPatch, capsys: py
     err = capsys.readouterr().err
     first, second, wiped = err.split("\r")[1:4]
     assert first == "g: " + "x" * 26 and second == "g: short" + " " * 21 and wiped == " " * 8
+
+
+def test_every_moderator_control_is_a_command_by_the_name_it_declares() -> None:
+    # cli names the controls without importing them (start-up): a control added to control_cli must be named there.
+    from pbem import control_cli
+
+    lazy = {name for name, target in LazyGroup.LAZY.items() if target.startswith("pbem.control_cli:")}
+    assert lazy == {command.name for command in control_cli.COMMANDS}
+    for name in lazy:
+        assert main.get_command(click.Context(main), name) is getattr(control_cli, name)
