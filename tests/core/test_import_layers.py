@@ -33,6 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                                "pbem.mail.tell", "pbem.mail.press", "pbem.mail.report", "pbem.mail.digest",
                                "pbem.mail.notices")),
     ("mail: what a received mail means", ("pbem.mail.message", "pbem.mail.tomoderator", "pbem.mail.preferences",
+                                          "pbem.mail.address", "pbem.mail.timezone",
                                           "pbem.mail.requests", "pbem.mail.reply", "pbem.mail.answer_orders",
                                           "pbem.mail.answer_requests", "pbem.mail.answer_unproven",
                                           "pbem.mail.answer_unrouted", "pbem.mail.handle")),
