@@ -49,8 +49,10 @@ def check_zone(value: Any) -> str | None:
         except (ZoneInfoNotFoundError, ValueError):
             pass
     close = difflib.get_close_matches(name.lower(), list(_names()), n=3, cutoff=0.6)
-    hint = f"did you mean {' or '.join(_names()[c] for c in close)}? " if close else ""
-    raise ZoneError(f"{quoted(value)} is not a time zone; {hint}write an IANA name such as {EXAMPLES} "
+    names = [_names()[c] for c in close]
+    hint = f" (did you mean {', '.join(names[:-1])} or {names[-1]}?)" if len(names) > 1 else (
+        f" (did you mean {names[0]}?)" if names else "")
+    raise ZoneError(f"{quoted(value)} is not a time zone{hint}; write an IANA name such as {EXAMPLES} "
                     f"({len(_names())} are known), or {DEFAULT} for the deadline rule's zone")
 
 
