@@ -133,7 +133,7 @@ def _mail_code(gd: GameDir, settings: Settings, seat: str, new: str, code: str, 
     msg = compose.build(settings, to=[new], subject=f"[{gd.name}] {seat}: confirm this address", text=compose.wrap(lines),
                         kind=KEY, message_id=compose.make_id(settings, KEY, gd.name, seat, unique), game=gd.name,
                         seat=seat, now=now)
-    compose.queue(gd.outbox_dir(), f"{KEY}-{unique}-{seat}", msg)
+    compose.queue(gd.outbox_dir(), f"{KEY}-{seat}", msg)  # replaces an unsent one: its code no longer works
 
 
 @dataclass(frozen=True)

@@ -186,8 +186,9 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         else:
             answer_unproven(gd, settings, mail, None, f"not read: {why}", [f"Nothing was stored: {why}."], now)
         return Outcome(**{**out.__dict__, "detail": why})
-    if seat is None and not doc.problems and address.is_confirmation(doc.body):
-        return confirm_address(gd, settings, mail, doc, claimed, now)  # a new address has no token yet: its code proves it
+    if not doc.problems and address.is_confirmation(doc.body):
+        # A new address needs no token: its code proves it (with a token, it is still a confirmation, not orders).
+        return confirm_address(gd, settings, mail, doc, seat or claimed, now)
     reason = tomoderator.for_moderator(gd, mail) if seat is None else None
     if reason is not None:  # a question, or a lost token, from a seat's own address: for the moderator
         done = tomoderator.pass_on(gd, settings, mail, reason, token_hashes(gd.root.parent), now)

@@ -172,3 +172,16 @@ def test_a_replaced_seat_voids_a_change_asked_before(site: Site) -> None:
     run(site, MONDAY_9 + timedelta(hours=1))
     assert registered(site) == "dora@example.org"
     assert "changed hands" in kinds(site, NEW, "check")[-1].text()
+
+
+def test_asking_again_replaces_the_code_and_a_confirmation_with_the_token_is_no_order(site: Site) -> None:
+    text = f"game: g1\nseat: anna\ntoken: {site.tokens['anna']}\naddress: anna@nwe.example\n"
+    site.mailbox.deliver(order_mail(text, sender="anna@example.org"))
+    first = ask(site)  # the same run sends both: only the latest code is mailed, to the latest address
+    assert site.smtp is not None
+    assert [m.message["X-Pbem-Kind"] for m in site.smtp.to("anna@nwe.example")] == []
+    with_token = f"game: g1\nseat: anna\ntoken: {site.tokens['anna']}\nconfirm: {code_in(first)}\n"
+    site.mailbox.deliver(order_mail(with_token, sender=NEW))
+    run(site, MONDAY_9 + timedelta(hours=1))
+    assert registered(site) == NEW
+    assert not site.gd.pending()  # taken for a confirmation, not stored as orders
