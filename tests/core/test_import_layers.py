@@ -41,7 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("mail: tick", ("pbem.mail.tick",)),
     ("moderator's commands", ("pbem.control", "pbem.players", "pbem.rollback", "pbem.preview", "pbem.control_cli")),
     ("command line", ("pbem.mail.cli", "pbem.site.cli", "pbem.cli")),
-    # Tools that drive the whole command line, as a moderator would: measurements and the demo.
+    # Tools that drive the whole command line, as a moderator would: measurements, the demo and the mail loop.
     ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial", "pbem.bench", "pbem.demo")),
 ]
 
