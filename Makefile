@@ -17,7 +17,7 @@ TEST_DEBS := dovecot-imapd chromium chromium-driver
 # the bench start pbem in many child processes, and each would compile all of it from source again.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: all demo test test-fast lint bench sysdeps sysdeps-test venv clean
+.PHONY: all demo test test-fast lint bench mail-loop sysdeps sysdeps-test venv clean
 
 all: test
 
@@ -70,5 +70,11 @@ test-fast: venv
 bench: sysdeps-test venv
 	$(BIN)/python -m pbem.bench
 
+# The whole mail loop on this machine: Dovecot and an SMTP sink on loopback, as the mail tests start them, a game,
+# an order mail from each player, two ticks; every mail the players would get is written to $(MAIL_LOOP_DIR)/mails.
+MAIL_LOOP_DIR ?= mail-loop
+mail-loop: sysdeps-test venv
+	$(BIN)/python -m pbem.mail.trial $(MAIL_LOOP_DIR)
+
 clean:
-	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache build *.egg-info
+	rm -rf $(VENV) $(DEMO_DIR) $(MAIL_LOOP_DIR) .pytest_cache build *.egg-info

@@ -85,7 +85,8 @@ class LazyGroup(click.Group):
     LAZY = {"mail": "pbem.mail.cli:mail", "tick": "pbem.mail.cli:tick", "site": "pbem.site.cli:site",
             # the moderator's controls pull in deadlines, press and the mail notices
             **{name: f"pbem.control_cli:{name}"
-               for name in ("hold", "resume", "deadline", "rollback", "preview", "resend", "broadcast", "replace")}}
+               for name in ("hold", "resume", "deadline", "rollback", "preview", "resend", "broadcast", "replace")},
+            "timezone": "pbem.control_cli:timezone_"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})

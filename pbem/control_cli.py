@@ -201,4 +201,41 @@ def replace(directory: Path, seat: str, address: str) -> None:
     _queued(queued)
 
 
-COMMANDS = (hold, resume, deadline, rollback, preview, resend, broadcast, replace)
+@click.command("timezone")
+@click.argument("directory", type=GAME)
+@click.argument("seat")
+@click.argument("zone")
+def timezone_(directory: Path, seat: str, zone: str) -> None:
+    """Set the time zone deadlines are written in, in a seat's mail (an IANA name; `default`: the rule's).
+
+    The player is told, with the next deadline on the new clock.
+
+    \b
+    Example:
+      pbem timezone games/g1 anna Europe/Berlin
+    """
+    from pbem.mail import timezone as zones
+    from pbem.mail.tell import tell
+
+    with game_locked(directory) as gd:
+        if seat not in gd.meta.seat_names:
+            raise Refused(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        try:
+            name = zones.check_zone(zone)
+        except zones.ZoneError as exc:
+            raise Refused(f"{gd.name}: {exc}") from None
+        now = _now()
+        zones.set_zone(gd, seat, name, "moderator", now)
+        try:
+            settings = control.settings_of(gd)
+        except control.ControlError as exc:
+            raise Refused(str(exc)) from None
+        lines = [f"The moderator set the time zone of seat {seat} in game {gd.name} ({gd.game.title}).",
+                 *zones.described(gd, seat, now)]
+        shown = name or "the deadline rule's time zone"
+        queued = tell(gd, settings, [seat], f"{seat}: your time zone is now {shown}", lines, "timezone", now)
+    click.echo(f"{gd.name}: seat {seat} reads deadlines in {shown}")
+    _queued(queued)
+
+
+COMMANDS = (hold, resume, deadline, rollback, preview, resend, broadcast, replace, timezone_)

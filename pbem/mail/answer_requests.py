@@ -1,10 +1,12 @@
-"""The answer to a seat's request by mail: its mail policy, press to other players, help, status, resend, address."""
+"""The answer to a seat's request by mail: its mail policy, press to other players, help, status, resend, address,
+time zone; and to a new address confirming a change."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from pbem.mail import preferences, press, requests
+from pbem.mail import address, preferences, press, requests
+from pbem.mail.answer_unproven import answer_unproven
 from pbem.mail.mailbox import Outcome
 from pbem.mail.message import Inbound
 from pbem.mail.reply import reply
@@ -39,12 +41,22 @@ def relay_press(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, s
 
 
 def self_service(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome:
-    """Help, status, a report again, a new address: answered at once (see pbem.mail.requests)."""
-    before = gd.meta.seat(seat).address
+    """Help, status, a report again, a new address, a time zone: answered at once (see pbem.mail.requests)."""
     what, lines, done = requests.answer(gd, settings, seat, doc.body, mail.sender, now)
-    # A seat that moved its mail: the new address has its own notice, this answer is for the address that asked.
-    reply(gd, settings, mail, seat, True, what, lines, now, sender_only=gd.meta.seat(seat).address != before)
+    reply(gd, settings, mail, seat, True, what, lines, now)
     return Outcome(mail.key, "request" if done else "rejected", gd.name, seat, mail.sender, what)
+
+
+def confirm_address(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, claimed: str | None,
+                    now: datetime) -> Outcome:
+    """A new address sends back its code (see pbem.mail.address): the seat's mail moves there, or nothing changes."""
+    done = address.confirm(gd, settings, doc.body, claimed, mail.sender, mail.key, now)
+    if not done.known:
+        # Not the address a change waits for: answered like any mail that proves no seat, and told nothing.
+        answer_unproven(gd, settings, mail, claimed, done.what, done.lines, now)
+        return Outcome(mail.key, "rejected", gd.name, claimed, mail.sender, "confirmation from an unexpected address")
+    reply(gd, settings, mail, done.seat, False, done.what, done.lines, now, sender_only=True)
+    return Outcome(mail.key, "request" if done.moved else "rejected", gd.name, done.seat, mail.sender, done.what)
 
 
 def answer_request(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat: str, now: datetime) -> Outcome | None:

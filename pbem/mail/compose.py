@@ -15,9 +15,10 @@ from pbem.mail.headers import POLICY, atom, clean, verify
 from pbem.mail.report_message import thread_root_id
 from pbem.mail.settings import ADDRESS, Settings
 
-#: Internal header naming what a queued mail is; a welcome mail's body is never kept after sending.
+#: Internal header naming what a queued mail is; the body of a welcome mail (the token) or an address
+#: confirmation (its one-time code) is never kept after sending.
 KIND_HEADER = "X-Pbem-Kind"
-SECRET_KINDS = ("welcome",)
+SECRET_KINDS = ("welcome", "confirm")
 
 
 @dataclass(frozen=True)

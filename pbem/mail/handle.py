@@ -15,9 +15,9 @@ from pathlib import Path
 
 from engine.words import counted
 from pbem.files import Busy, write_atomic
-from pbem.mail import compose, tomoderator
+from pbem.mail import address, compose, tomoderator
 from pbem.mail.answer_orders import answer_orders
-from pbem.mail.answer_requests import answer_request
+from pbem.mail.answer_requests import answer_request, confirm_address
 from pbem.mail.answer_unproven import answer_unproven, unproven_problems
 from pbem.mail.answer_unrouted import reply_unrouted, tell_too_large
 from pbem.mail.mailbox import (
@@ -121,7 +121,9 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
 
 def _claimed(doc: OrderDoc | None, text: str | None) -> list[str]:
     token = _claimed_token(doc, text)
-    return [token] if token else []
+    code = doc.body.get(address.KEY) if doc is not None and isinstance(doc.body.get(address.KEY), str) else None
+    codes = [code, code.upper()] if code else []  # an address's one-time code is a secret too, typed in any case
+    return [secret for secret in (token, *codes) if secret]
 
 
 _TOKEN_LINE = re.compile(r"""^[ \t]*token[ \t]*:[ \t]*["']?([A-Za-z0-9_-]{8,})""", re.M)
@@ -184,6 +186,9 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
         else:
             answer_unproven(gd, settings, mail, None, f"not read: {why}", [f"Nothing was stored: {why}."], now)
         return Outcome(**{**out.__dict__, "detail": why})
+    if not doc.problems and address.is_confirmation(doc.body):
+        # A new address needs no token: its code proves it (with a token, it is still a confirmation, not orders).
+        return confirm_address(gd, settings, mail, doc, seat or claimed, now)
     reason = tomoderator.for_moderator(gd, mail) if seat is None else None
     if reason is not None:  # a question, or a lost token, from a seat's own address: for the moderator
         done = tomoderator.pass_on(gd, settings, mail, reason, token_hashes(gd.root.parent), now)

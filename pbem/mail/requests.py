@@ -1,4 +1,4 @@
-"""Players help themselves by mail: help, status, a report sent again, a new address, press.
+"""Players help themselves by mail: help, status, a report sent again, a new address, a time zone, press.
 
 Each request is an order document with the header lines and the seat's token, sent from the seat's
 registered address, whose body holds only the request's key:
@@ -6,7 +6,8 @@ registered address, whose body holds only the request's key:
     help: yes                       what a player can send
     status: yes                     where the game stands, whom it waits for, the deadline
     resend: 12                      the report of step 12 again (resend: now for the current one)
-    address: anna@new.example       mail for the seat goes there from now on (both addresses are told)
+    address: anna@new.example       mail for the seat goes there once that address confirms (pbem.mail.address)
+    timezone: America/New_York      deadlines in the seat's mail on that clock (pbem.mail.timezone)
     press: {to: [ben], text: …}     a message to other players (pbem.mail.press)
 
 A seat that lost its token cannot prove who it is, so `lost token` in the subject of a mail from the
@@ -20,15 +21,14 @@ from datetime import datetime
 from typing import Any
 
 from engine.quoting import quoted
-from pbem import moderation
-from pbem.mail import press
+from pbem.mail import address, press, timezone
 from pbem.mail.due import deadline_text
-from pbem.mail.settings import ADDRESS, Settings
-from pbem.mail.tell import stamp, tell
+from pbem.mail.settings import Settings
+from pbem.mail.tell import stamp
 from pbem.status import describe, status
 from pbem.store import GameDir
 
-KEYS = frozenset({"help", "status", "resend", "address"})
+KEYS = frozenset({"help", "status", "resend", "address", "timezone"})
 
 HELP = """\
 What you can send to pbem for game {game}, seat {seat}: a mail with these header lines
@@ -46,7 +46,9 @@ followed by one of:
   mail: due           the mail you get: every (each step), due (when your
                       orders are due, with what happened since), digest
                       (at most one a day); pdf: yes or no for the PDF
-  address: you@new.example    move this seat's mail to a new address
+  address: you@new.example    move this seat's mail to a new address, once
+                      that address sends back the code pbem mails it
+  timezone: Europe/Berlin     your time zone, for deadlines in pbem's mail
   press:              a message to other players, relayed by pbem
     to: [{others}]    (or all)
     text: |
@@ -73,6 +75,8 @@ def answer(gd: GameDir, settings: Settings, seat: str, body: Mapping[str, Any], 
         return "status", _status(gd, seat, now), True
     if key == "resend":
         return _resend(gd, settings, seat, value, now)
+    if key == "timezone":
+        return timezone.by_mail(gd, seat, value, sender, now)
     return _address(gd, settings, seat, value, sender, now)
 
 
@@ -106,25 +110,8 @@ def _resend(gd: GameDir, settings: Settings, seat: str, value: Any, now: datetim
 
 def _address(gd: GameDir, settings: Settings, seat: str, value: Any, sender: str | None,
              now: datetime) -> tuple[str, list[str], bool]:
-    new = str(value).strip() if isinstance(value, str) else ""
-    if not ADDRESS.match(new):
-        return "address not changed", [f"address: {quoted(value)} is not a mail address; nothing changed."], False
-    member = gd.meta.seat(seat)
-    old = member.address
-    # The change must come from the address that has the seat now (with the token): that is the confirmation.
-    if not old or not sender or sender.lower() != old.lower():
-        return "address not changed", [
-            "Only the seat's registered address may move its mail (with the token); nothing changed."], False
-    member.address = new
-    gd.save_meta()
-    moderation.log(gd, {"control": "address", "seat": seat, "by": "player", "time": now.isoformat()})
-    tell(gd, settings, [seat], f"{seat}: this address now receives the seat's mail", [
-        f"From now on, pbem sends the mail of seat {seat} in game {gd.name} ({gd.game.title}) to this address,",
-        "as asked from the seat's previous address. Your token is unchanged. Send 'help: yes' to see what",
-        "you can send."], "address", now)
-    return "address changed", [
-        f"The mail of seat {seat} goes to {new} from now on; this was its last mail to this address.",
-        "If you did not ask for this, answer this mail at once: the moderator will put it back."], True
+    # Two steps: the new address must send back the code it is mailed (pbem.mail.address) before mail goes there.
+    return address.ask(gd, settings, seat, value, sender, now)
 
 
 __all__ = ["HELP", "KEYS", "answer", "is_request", "press"]

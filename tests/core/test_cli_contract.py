@@ -326,4 +326,5 @@ def test_every_moderator_control_is_a_command_by_the_name_it_declares() -> None:
     lazy = {name for name, target in LazyGroup.LAZY.items() if target.startswith("pbem.control_cli:")}
     assert lazy == {command.name for command in control_cli.COMMANDS}
     for name in lazy:
-        assert main.get_command(click.Context(main), name) is getattr(control_cli, name)
+        attribute = LazyGroup.LAZY[name].partition(":")[2]
+        assert main.get_command(click.Context(main), name) is getattr(control_cli, attribute)

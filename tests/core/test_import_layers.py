@@ -33,15 +33,16 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                                "pbem.mail.tell", "pbem.mail.press", "pbem.mail.report", "pbem.mail.digest",
                                "pbem.mail.notices")),
     ("mail: what a received mail means", ("pbem.mail.message", "pbem.mail.tomoderator", "pbem.mail.preferences",
+                                          "pbem.mail.address", "pbem.mail.timezone",
                                           "pbem.mail.requests", "pbem.mail.reply", "pbem.mail.answer_orders",
                                           "pbem.mail.answer_requests", "pbem.mail.answer_unproven",
                                           "pbem.mail.answer_unrouted", "pbem.mail.handle")),
-    ("mail: transport", ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot")),
+    ("mail: transport", ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot", "pbem.mail.loopback")),
     ("mail: tick", ("pbem.mail.tick",)),
     ("moderator's commands", ("pbem.control", "pbem.players", "pbem.rollback", "pbem.preview", "pbem.control_cli")),
     ("command line", ("pbem.mail.cli", "pbem.site.cli", "pbem.cli")),
-    # Tools that drive the whole command line, as a moderator would: measurements and the demo.
-    ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.bench", "pbem.demo")),
+    # Tools that drive the whole command line, as a moderator would: measurements, the demo and the mail loop.
+    ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial", "pbem.bench", "pbem.demo")),
 ]
 
 
@@ -162,5 +163,5 @@ def test_reports_import_nothing_from_mail_and_mail_nothing_from_the_commands() -
 
     assert reach("pbem.reports", ("pbem.mail", "pbem.site", "pbem.control", "pbem.cli")) == []
     commands = ("pbem.control", "pbem.control_cli", "pbem.players", "pbem.rollback", "pbem.cli")
-    tools = ("pbem.mail.volume", "pbem.mail.bench")  # they drive the command line (the layer "tools")
+    tools = ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial")  # they drive the command line (the layer "tools")
     assert [line for line in reach("pbem.mail", commands) if not line.startswith(tools)] == []

@@ -1,14 +1,14 @@
-"""Real servers for the mail tests: Dovecot (IMAP) and aiosmtpd (SMTP) on loopback, and a game under a root (of
-the fourth game, Highest Unique, which tests/conftest.py registers for every test)."""
+"""Real servers for the mail tests: Dovecot (IMAP) and aiosmtpd (SMTP) on loopback, started by pbem.mail.loopback
+as `make mail-loop` starts them, and a game under a root (of the fourth game, Highest Unique, which
+tests/conftest.py registers for every test)."""
 
 from __future__ import annotations
 
 import email
 import email.policy
 import os
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
@@ -18,8 +18,12 @@ from highest_unique import GAME
 from imapclient import IMAPClient
 
 from pbem import store
+from pbem.mail import loopback
 from pbem.mail import settings as mail_settings
-from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
+from pbem.mail.loopback import DovecotError, LocalDovecot, Received, SinkHandler, SmtpSink, binary
+
+_Handler = SinkHandler  # the name tests that start their own sink (TLS) use
+__all__ = ["Received", "SmtpSink", "_Handler"]  # what the mail tests import from here
 
 PASSWORD = "imap-secret-pw"
 SMTP_USER_PASSWORD = "smtp-secret-pw"
@@ -97,76 +101,11 @@ class Mailbox:
             pass
 
 
-@dataclass
-class Received:
-    """One mail the SMTP server accepted."""
-
-    sender: str
-    recipients: list[str]
-    data: bytes
-
-    @property
-    def message(self) -> EmailMessage:
-        """The mail parsed."""
-        msg = email.message_from_bytes(self.data, policy=email.policy.default)
-        assert isinstance(msg, EmailMessage)
-        return msg
-
-    def text(self) -> str:
-        """The plain-text body."""
-        body = self.message.get_body(("plain",))
-        assert body is not None
-        return str(body.get_content())
-
-
-@dataclass
-class SmtpSink:
-    """An aiosmtpd server that keeps what it receives; `refuse` makes it answer DATA with that reply."""
-
-    host: str
-    port: int
-    received: list[Received] = field(default_factory=list)
-    refuse: str | None = None
-    refuse_rcpt: set[str] = field(default_factory=set)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def to(self, address: str) -> list[Received]:
-        """Mail received for one address."""
-        with self.lock:
-            return [r for r in self.received if address in r.recipients]
-
-
-class _Handler:
-    def __init__(self, sink: SmtpSink):
-        self.sink = sink
-
-    async def handle_RCPT(self, server: object, session: object, envelope: object, address: str,
-                          options: list[str]) -> str:
-        if address in self.sink.refuse_rcpt:
-            return "550 5.1.1 no such user here"
-        envelope.rcpt_tos.append(address)  # type: ignore[attr-defined]
-        return "250 OK"
-
-    async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # the name aiosmtpd calls
-        if self.sink.refuse is not None:
-            return self.sink.refuse
-        with self.sink.lock:
-            self.sink.received.append(
-                Received(envelope.mail_from, list(envelope.rcpt_tos), bytes(envelope.original_content))  # type: ignore[attr-defined]
-            )
-        return "250 2.0.0 Ok: queued as TEST"
-
-
 @pytest.fixture()
 def smtp_sink() -> Iterator[SmtpSink]:
     """A real SMTP server on loopback for this test."""
-    from aiosmtpd.controller import Controller
-
-    sink = SmtpSink("127.0.0.1", free_port())
-    controller = Controller(_Handler(sink), hostname=sink.host, port=sink.port)
-    controller.start()
-    yield sink
-    controller.stop()
+    with loopback.smtp_sink() as sink:
+        yield sink
 
 
 @dataclass
@@ -183,13 +122,7 @@ class Site:
 
 def write_settings(root: Path, imap_port: int | None, smtp_port: int | None) -> mail_settings.Settings:
     """pbem.yaml for the test servers (passwords from the environment)."""
-    lines = ["from: pbem@games.example", "from_name: pbem games", "moderator: mod@example.org", "max_message_bytes: 200000"]
-    if imap_port:
-        lines += ["imap:", "  host: 127.0.0.1", f"  port: {imap_port}", "  security: plain", "  user: pbem",
-                  "  password_env: PBEM_TEST_IMAP_PASSWORD", "  timeout: 10"]
-    if smtp_port:
-        lines += ["smtp:", "  host: 127.0.0.1", f"  port: {smtp_port}", "  security: plain", "  timeout: 10"]
-    (root / "pbem.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    loopback.write_settings(root, imap_port, smtp_port)
     return mail_settings.load(root)
 
 

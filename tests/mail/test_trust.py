@@ -286,13 +286,14 @@ def test_an_undated_mail_is_refused_as_undated_not_as_older(offline: Site) -> No
 
 
 
-def test_an_address_change_is_answered_at_the_address_that_asked_and_the_new_one_is_welcomed(offline: Site) -> None:
+def test_an_address_change_is_answered_at_the_address_that_asked_and_the_new_one_is_asked_to_confirm(offline: Site) -> None:
     text = f"game: g1\nseat: anna\ntoken: {offline.tokens['anna']}\naddress: anna@new.example\n"
     assert send(offline, order_mail(text, sender="anna@example.org")).status == "request"  # type: ignore[attr-defined]
     [answer] = [m for m in outbox(offline) if m["X-Pbem-Kind"] == "check"]
-    assert str(answer["To"]) == "anna@example.org" and "goes to anna@new.example" in body(answer)
-    [welcome] = [m for m in outbox(offline) if str(m["To"]) == "anna@new.example"]
-    assert "now receives the seat's mail" in str(welcome["Subject"]) and "anna@example.org" not in _everything_in(welcome)
+    assert str(answer["To"]) == "anna@example.org" and "confirmation code to anna@new.example" in body(answer)
+    [confirm] = [m for m in outbox(offline) if str(m["To"]) == "anna@new.example"]
+    assert "confirm this address" in str(confirm["Subject"]) and "anna@example.org" not in _everything_in(confirm)
+    assert offline.tokens["anna"] not in _everything_in(confirm)
 
 
 def test_a_rerun_after_a_crash_relays_press_once_and_answers_with_its_number(offline: Site) -> None:
