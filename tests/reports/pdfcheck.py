@@ -112,3 +112,37 @@ def blank_share(page: Any, gap: float = LINE) -> float:
 def last_ink(page: Any) -> Ink:
     """The lowest text or picture on a page: what a reader sees at its foot."""
     return max((band for band in ink(page) if band.tags), key=lambda b: (b.bottom, len(b.tags)))
+
+
+def text_lines(page: Any) -> list[str]:
+    """The text of a page, a line per line box, top to bottom."""
+    found: list[tuple[float, float, str]] = []
+    todo = [_page_area(page)]
+    while todo:
+        box = todo.pop()
+        if isinstance(box, boxes.TextBox):
+            found.append((round(box.position_y), box.position_x, box.text))
+        todo.extend(getattr(box, "children", []))
+    lines: dict[int, list[tuple[float, str]]] = {}
+    for top, left, text in found:
+        lines.setdefault(top, []).append((left, text))
+    return [" ".join(text for _, text in sorted(parts)) for _, parts in sorted(lines.items())]
+
+
+def body_rows(page: Any) -> dict[int, int]:
+    """For each table on a page (by its element's id), how many of its body rows the page holds."""
+    counts: dict[int, int] = {}
+    todo: list[tuple[Any, int | None]] = [(_page_area(page), None)]
+    while todo:
+        box, table = todo.pop()
+        if isinstance(box, boxes.TableBox):
+            table = id(box.element)
+        if isinstance(box, boxes.TableRowBox) and table is not None:
+            counts[table] = counts.get(table, 0) + 1
+        todo.extend((child, table) for child in getattr(box, "children", []) if not _is_head(child))
+    return counts
+
+
+def _is_head(box: Any) -> bool:
+    """A table's head row group, which WeasyPrint repeats on every page the table runs onto."""
+    return isinstance(box, boxes.TableRowGroupBox) and bool(box.is_header)
