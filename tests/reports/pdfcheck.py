@@ -75,7 +75,7 @@ def _painted(box: Any) -> list[tuple[float, float]]:
 
 def ink(page: Any) -> list[Ink]:
     """Every painted band in the page area of `page`, with the elements each lies in."""
-    found = []
+    found: list[Ink] = []
     todo: list[tuple[Any, tuple[str, ...]]] = [(_page_area(page), ())]
     while todo:
         box, tags = todo.pop()
@@ -116,7 +116,7 @@ def last_ink(page: Any) -> Ink:
 
 def text_lines(page: Any) -> list[str]:
     """The text of a page, a line per line box, top to bottom."""
-    found: list[tuple[float, float, str]] = []
+    found: list[tuple[int, float, str]] = []
     todo = [_page_area(page)]
     while todo:
         box = todo.pop()

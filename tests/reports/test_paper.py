@@ -119,7 +119,7 @@ def test_the_order_form_is_its_own_file_not_part_of_the_pdf(sheets: list[Sheet])
     assert owing  # the mid-game reports owe orders
     for s in owing:
         text = " ".join(line for page in s.lines for line in page)
-        assert TOKEN_LINE in s.order_template and TOKEN_LINE not in text, f"{s.name}: the form is printed"
+        assert s.order_template is not None and TOKEN_LINE in s.order_template and TOKEN_LINE not in text, f"{s.name}: the form is printed"
         assert "orders-step-" in text and ".yaml" in text, f"{s.name}: the PDF names the order form's file"
 
 
