@@ -10,6 +10,7 @@ import pytest
 from leaks.hidden import robot_game
 
 from pbem.reports import ReportConfig, render_html, report_model
+from pbem.reports.pictures import mail_safe
 from pbem.site import build, seat_folder
 from pbem.store import GameDir, open_game
 
@@ -69,8 +70,11 @@ def pages(games: dict[str, GameDir], tmp_path_factory: pytest.TempPathFactory) -
         for kind, template, step_model in (("report", "report.html.j2", model),
                                            ("mail", "mail/report.html.j2", model),
                                            ("final report", "report.html.j2", report_model(gd, last, None))):
+            html = render_html([step_model], config, template)
+            if kind == "mail":  # as the mail carries it: each drawing a picture of its own size (pbem.mail.report)
+                html = mail_safe(html, "pbem.example")[0]
             path = out / f"{name}-{kind.replace(' ', '-')}.html"
-            path.write_text(render_html([step_model], config, template), encoding="utf-8")
+            path.write_text(html, encoding="utf-8")
             found[f"{name} {kind}"] = path
     root = next(iter(games.values())).root.parent
     site = out / "site"
