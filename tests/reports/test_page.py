@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conformance.cases import Case, cases
+from weasyprint.formatting_structure import boxes
 
 from pbem import store
 from pbem.mail import deadlines
@@ -105,10 +106,13 @@ def _boxes(page: Any, skip: str = "") -> list[Any]:
 
 
 def _unsplittable(box: Any) -> bool:
-    """A table row, or anything a stylesheet (the shared one or a game's own) asks never to split."""
+    """A table row, or anything a stylesheet (the shared one or a game's own) asks never to split.
+
+    A row laid out as lines of cards (the Pax market on paper) is no table row: a page may break between its lines.
+    """
     if box.element is None or box.element_tag in (None, "html", "body"):
         return False
-    return bool(box.element_tag == "tr" or box.style["break_inside"] in ("avoid", "avoid-page"))
+    return bool(isinstance(box, boxes.TableRowBox) or box.style["break_inside"] in ("avoid", "avoid-page"))
 
 
 def longest() -> list[Any]:
