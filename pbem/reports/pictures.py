@@ -120,9 +120,11 @@ def _palette(raster: bytes, colours: int) -> bytes:
     return out.getvalue()
 
 
-#: What a light mail says where its HTML would show a picture (pbem.mail.policy: mail that asks nothing).
+#: What a light mail says where its HTML would show its first picture (pbem.mail.policy: mail that asks
+#: nothing); each later one is named only, so a page of small card drawings does not repeat it.
 LEFT_OUT = ("{alt}: not drawn in this mail, which asks nothing of you (to have the pictures in every mail, "
             "send 'attach: map' with your header lines).")
+NAMED_ONLY = "{alt}: not drawn."
 
 
 def mail_safe(html: str, domain: str, *, pictures: bool = True) -> tuple[str, list[Picture]]:
@@ -133,12 +135,15 @@ def mail_safe(html: str, domain: str, *, pictures: bool = True) -> tuple[str, li
     becomes a line saying it was left out, and no PNG is made.
     """
     found: dict[str, Picture] = {}
+    left_out: list[str] = []
 
     def replace(match: re.Match[str]) -> str:
         attrs = dict(_ATTR.findall(match.group(0).split(">", 1)[0]))
         alt = attrs.get("aria-label", "picture")
         if not pictures:
-            return f'<p class="picture-left-out"><em>{LEFT_OUT.format(alt=alt[:1].upper() + alt[1:])}</em></p>'
+            words = (NAMED_ONLY if left_out else LEFT_OUT).format(alt=alt[:1].upper() + alt[1:])
+            left_out.append(alt)
+            return f'<p class="picture-left-out"><em>{words}</em></p>'
         source = match.group(0)
         if 'xmlns="http://www.w3.org/2000/svg"' not in source.split(">", 1)[0]:
             source = source.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
