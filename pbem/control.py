@@ -94,7 +94,7 @@ def hold(gd: GameDir, why: str, now: datetime) -> list[Path]:
         "",
         "While the game is held no step is resolved, no deadline runs and no reminder is sent.",
         "Orders you send are still checked and kept for the next step.",
-        "You will get a mail when the game resumes, with its deadline.",
+        "You will get a mail when the game resumes, with the deadline if orders are due from you.",
     ]
     return tell(gd, settings, mailed_seats(gd), "the game is on hold", lines, "hold", now)
 

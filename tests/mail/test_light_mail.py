@@ -207,6 +207,8 @@ def test_resume_tells_only_the_seat_that_owes_orders_about_a_deadline(site: Site
     told = {seat: [m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "resume"]
             for seat in PEOPLE}
     assert all(len(mails) == 1 for mails in told.values())
+    [note] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "hold"]
+    assert "when the game resumes, with the deadline if orders are due from you" in " ".join(note.text().split())
     # Two hours held: the deadline moves from Tuesday 18:00 to 20:00 Berlin time.
     assert "Deadline for your orders: Tuesday 1 December 2026, 20:00 CET" in told["anna"][0].text()
     for seat in ("ben", "cleo"):
