@@ -24,7 +24,7 @@ from pbem.mail import notices
 from pbem.mail.tick import default_renderer, tick
 from pbem.reports.pictures import MAIL_PICTURE_BYTES, mailed_size
 
-from .conftest import Received, Site
+from .conftest import Mailbox, Received, Site, SmtpSink
 from .mails import order_mail, order_text
 
 NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -40,6 +40,16 @@ def turn_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "games", lambda: {**installed, TURN_GAME.id: TURN_GAME})
 
 
+def sink(site: Site) -> SmtpSink:
+    assert site.smtp is not None
+    return site.smtp
+
+
+def inbox(site: Site) -> Mailbox:
+    assert site.mailbox is not None
+    return site.mailbox
+
+
 def parts(msg: EmailMessage, content_type: str) -> list[EmailMessage]:
     return [part for part in msg.walk() if part.get_content_type() == content_type]
 
@@ -52,7 +62,7 @@ def html(msg: EmailMessage) -> str:
 
 def reports(site: Site, seat: str, game: str) -> list[Received]:
     """The report mails of one game a seat received, in the order they arrived."""
-    return [m for m in site.smtp.to(f"{seat}@example.org")
+    return [m for m in sink(site).to(f"{seat}@example.org")
             if m.message["X-PBEM-Step"] is not None and m.message["X-PBEM-Game"] == game]
 
 
@@ -119,15 +129,15 @@ def test_a_player_asks_for_the_map_and_pdf_in_every_mail_by_mail(site: Site) -> 
     [due] = owes(gd, 0)
     idle = [seat for seat in PEOPLE if seat != due]
     asking, quiet = idle
-    site.mailbox.deliver(order_mail(f"game: pp\nseat: {asking}\ntoken: {tokens[asking]}\nattach: [map, PDF]\n",
+    inbox(site).deliver(order_mail(f"game: pp\nseat: {asking}\ntoken: {tokens[asking]}\nattach: [map, PDF]\n",
                                     sender=f"{asking}@example.org"))
-    site.mailbox.deliver(order_mail(f"game: pp\nseat: {quiet}\ntoken: {tokens[quiet]}\nattach: [pictures]\n",
+    inbox(site).deliver(order_mail(f"game: pp\nseat: {quiet}\ntoken: {tokens[quiet]}\nattach: [pictures]\n",
                                     sender=f"{quiet}@example.org"))
     result = tick(site.root, site.settings, now=NOON, render=default_renderer(site.settings))
     assert not result.errors, result.errors
-    [changed] = [m for m in site.smtp.to(f"{asking}@example.org") if "policy changed" in str(m.message["Subject"])]
+    [changed] = [m for m in sink(site).to(f"{asking}@example.org") if "policy changed" in str(m.message["Subject"])]
     assert "mail that asks nothing of you carries the PDF and the map too" in changed.text()
-    [refused] = [m for m in site.smtp.to(f"{quiet}@example.org") if "not changed" in str(m.message["Subject"])]
+    [refused] = [m for m in sink(site).to(f"{quiet}@example.org") if "not changed" in str(m.message["Subject"])]
     assert "'pictures' is not something a mail can carry" in refused.text() and "pdf and map" in refused.text()
     stored = store.open_game(gd.root).meta
     assert stored.seat(asking).attach == ["pdf", "map"] and stored.seat(quiet).attach is None
@@ -151,7 +161,7 @@ def test_a_welcome_that_asks_nothing_comes_without_pdf_and_map(site: Site) -> No
     notices.queue_welcome(gd, site.settings, notices.issue_tokens(gd, PEOPLE), now=NOON)
     tick(site.root, site.settings, now=NOON, render=default_renderer(site.settings))
     for seat in PEOPLE:
-        [welcome] = [m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "welcome"]
+        [welcome] = [m for m in sink(site).to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "welcome"]
         carried = (len(parts(welcome.message, "image/png")), len(parts(welcome.message, "application/pdf")))
         assert carried == ((1, 1) if seat == due else (0, 0)), seat
         assert ("attached as a PDF" in welcome.text()) == (seat == due)
@@ -188,7 +198,7 @@ def test_a_held_game_shows_no_deadline_and_no_run_in_status(site: Site) -> None:
     assert "held by the moderator: a rules question" in held and "waiting for: anna" in held
     assert "deadline" not in held and data["deadline"] is None and data["deadlines"] == {}
     # Her orders arrive while held: they are kept, and nothing is waiting, yet the step cannot be run.
-    site.mailbox.deliver(order_mail(order_text("t1", "anna", 1, tokens["anna"], "add: 2\n")))
+    inbox(site).deliver(order_mail(order_text("t1", "anna", 1, tokens["anna"], "add: 2\n")))
     assert not tick(site.root, site.settings, now=NOON + timedelta(hours=2)).errors
     held, data = status_of(gd)
     assert "orders received from: anna" in held and "run pbem run" not in held and "deadline" not in held
@@ -204,10 +214,10 @@ def test_resume_tells_only_the_seat_that_owes_orders_about_a_deadline(site: Site
         control.hold(gd, "a rules question", NOON + timedelta(hours=1))
         control.resume(gd, NOON + timedelta(hours=3))
     assert not tick(site.root, site.settings, now=NOON + timedelta(hours=3)).errors
-    told = {seat: [m for m in site.smtp.to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "resume"]
+    told = {seat: [m for m in sink(site).to(f"{seat}@example.org") if m.message["X-Pbem-Kind"] == "resume"]
             for seat in PEOPLE}
     assert all(len(mails) == 1 for mails in told.values())
-    [note] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "hold"]
+    [note] = [m for m in sink(site).to("ben@example.org") if m.message["X-Pbem-Kind"] == "hold"]
     assert "when the game resumes, with the deadline if orders are due from you" in " ".join(note.text().split())
     # Two hours held: the deadline moves from Tuesday 18:00 to 20:00 Berlin time.
     assert "Deadline for your orders: Tuesday 1 December 2026, 20:00 CET" in told["anna"][0].text()
@@ -217,6 +227,7 @@ def test_resume_tells_only_the_seat_that_owes_orders_about_a_deadline(site: Site
         assert "The moderator has resumed game t1" in text
 
 
+@pytest.mark.slow  # 23 steps of a robot game first
 def test_preview_names_the_bribe_a_turn_would_ask_and_of_whom(site: Site) -> None:
     # Seed 1: the robots' 24th step is anna playing Mohan Lal, for which cleo may ask a bribe.
     gd = pax_game(site, "pp", robots=True)
