@@ -16,7 +16,7 @@ from typing import Any
 from pbem import deadlines, moderation
 from pbem.mail import press
 from pbem.mail import settings as mail_settings
-from pbem.mail.due import deadline_text
+from pbem.mail.due import asks_for_orders, deadline_text
 from pbem.mail.settings import Settings
 from pbem.mail.tell import mailed_seats, tell
 from pbem.reports.config import ReportConfig
@@ -94,7 +94,7 @@ def hold(gd: GameDir, why: str, now: datetime) -> list[Path]:
         "",
         "While the game is held no step is resolved, no deadline runs and no reminder is sent.",
         "Orders you send are still checked and kept for the next step.",
-        "You will get a mail when the game resumes, with its deadline.",
+        "You will get a mail when the game resumes, with the deadline if orders are due from you.",
     ]
     return tell(gd, settings, mailed_seats(gd), "the game is on hold", lines, "hold", now)
 
@@ -120,8 +120,9 @@ def resume(gd: GameDir, now: datetime) -> tuple[timedelta, list[Path]]:
     rerender_open_step(gd, settings)
 
     def lines(seat: str) -> list[str]:
-        return [f"The moderator has resumed game {gd.name} ({gd.game.title}); {gd.game.label(gd.state())}.", "",
-                *_deadline_line(gd, seat, now)]
+        # Only a seat that owes orders has a deadline to keep; the others hear the game goes on.
+        due = _deadline_line(gd, seat, now) if asks_for_orders(gd, seat) else ["No orders are due from you now."]
+        return [f"The moderator has resumed game {gd.name} ({gd.game.title}); {gd.game.label(gd.state())}.", "", *due]
 
     return paused, tell(gd, settings, mailed_seats(gd), "the game resumes", lines, "resume", now)
 

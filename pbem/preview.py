@@ -29,6 +29,9 @@ class Preview:
     scores: dict[str, int] = field(default_factory=dict)
     finished: bool = False
     winners: list[str] = field(default_factory=list)
+    #: What the step would leave owed, as the game puts it: (seat, kind, question), e.g. a bribe a paused turn asks.
+    questions: list[tuple[str, str, str]] = field(default_factory=list)
+    robots: set[str] = field(default_factory=set)  # seats a robot plays: their questions answer themselves
 
 
 def preview(gd: GameDir) -> Preview:
@@ -55,6 +58,8 @@ def preview(gd: GameDir) -> Preview:
             audience = "everyone" if event.to is None else ", ".join(event.to) or "nobody"
             found.events.append(f"[{audience}] {event.text}")
         result = twin.game.result(after)
+        found.robots = robots
+        found.questions = [] if result is not None else [(p.seat, p.kind, p.text) for p in twin.game.prompts(after)]
         found.finished = result is not None
         found.scores = dict(result.scores) if result is not None else dict(twin.game.scores(after))
         found.winners = list(result.winners) if result is not None else []
@@ -66,6 +71,11 @@ def describe(found: Preview, name: str) -> str:
     lines = [f"{name}: preview of step {found.step} ({found.before} -> {found.after}); nothing was changed",
              "orders: " + ", ".join(f"{seat} {how}" for seat, how in found.orders.items())]
     lines += ["events:", *(f"  {e}" for e in found.events)] if found.events else ["events: none"]
+    if found.questions:
+        # A step that pauses (a bribe to ask, a card to choose) shows what it waits for, and from whom.
+        lines.append("then asks:")
+        lines += [f"  {seat} ({kind}{', a robot answers' if seat in found.robots else ''}): {text}"
+                  for seat, kind, text in found.questions]
     lines.append("scores: " + ", ".join(f"{seat} {score}" for seat, score in found.scores.items()))
     if found.finished:
         lines.append(f"the game would be over; {plural('winner', len(found.winners))}: {', '.join(found.winners)}")

@@ -23,6 +23,7 @@ def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
     result = game.result(state)
     pending = gd.pending()
     prompts = [] if result is not None else game.prompts(state)
+    held = _held(gd)
     return {
         "game": game.id,
         "title": game.title,
@@ -38,10 +39,12 @@ def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
         "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
         # Who works on the game right now (pid, since, seconds, alive): the moderator's to know, not a player's.
         "lock": probe(gd.root / ".lock") if reader is None else None,
-        "held": _held(gd),
-        "deadline": _deadline(gd, result is not None, reader),
+        "held": held,
+        # A held game has no deadline running (the track keeps it for `pbem resume`, which moves it on).
+        "deadline": _deadline(gd, result is not None, reader) if held is None else None,
         # Each seat owing orders, with the deadline it was told (its own when the moderator gave it one).
-        "deadlines": _seat_deadlines(gd, [p.seat for p in prompts if p.seat not in pending and reader in (None, p.seat)]),
+        "deadlines": _seat_deadlines(gd, [p.seat for p in prompts if p.seat not in pending and reader in (None, p.seat)])
+        if held is None else {},
     }
 
 
@@ -106,7 +109,9 @@ def describe(info: dict[str, Any]) -> str:
                    if at != info["deadline"]}
             if own:  # seats the moderator gave a deadline of their own, or that share an earlier one
                 lines.append("deadline by seat: " + ", ".join(f"{seat}: {at:%a %Y-%m-%d %H:%M} UTC" for seat, at in own.items()))
-        lines.append(f"waiting for: {', '.join(info['waiting_for']) or 'nobody (run pbem run)'}")
+        # While held, `pbem run` resolves nothing: the step waits for `pbem resume`.
+        nobody = "nobody (run pbem run)" if info.get("held") is None else "nobody; the step is resolved once resumed"
+        lines.append(f"waiting for: {', '.join(info['waiting_for']) or nobody}")
         if info["received"]:
             lines.append(f"orders received from: {', '.join(info['received'])}")
     if info.get("lock"):

@@ -71,6 +71,9 @@ class Seat:
     #: None (game.yaml written before these existed): every step's report, with its PDF, as then.
     mail: str | None = None
     pdf: bool | None = None
+    #: What mail that asks nothing of the seat carries all the same ("pdf", "map"); None, and absent from
+    #: game.yaml, until the player asks for something.
+    attach: list[str] | None = None
     #: How many times the seat was given to a new person (`pbem replace`); its private site address depends on it.
     #: 0, and absent from game.yaml, until the first replace.
     holder: int = 0
@@ -120,10 +123,16 @@ def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
 MAIL_POLICIES = ("every", "due", "digest")
 
 
+#: What a seat's `attach:` list may name (pbem.mail.policy).
+ATTACHABLE = ("pdf", "map")
+
+
 def _check_mail_fields(path: Path, raw: Any, seat: Seat) -> None:
-    """A hand-edited `mail:` or `pdf:` that means nothing is an error naming its line, not a silent default."""
+    """A hand-edited `mail:`, `pdf:` or `attach:` that means nothing is an error naming its line, not a silent default."""
+    attach_ok = seat.attach is None or (isinstance(seat.attach, list) and all(a in ATTACHABLE for a in seat.attach))
     for key, ok, valid in (("mail", seat.mail is None or seat.mail in MAIL_POLICIES, "every, due or digest"),
-                           ("pdf", seat.pdf is None or isinstance(seat.pdf, bool), "true or false")):
+                           ("pdf", seat.pdf is None or isinstance(seat.pdf, bool), "true or false"),
+                           ("attach", attach_ok, "a list of pdf and map, such as [pdf, map], or []")):
         if not ok:
             try:
                 line = f":{raw.lc.value(key)[0] + 1}"
@@ -531,10 +540,13 @@ def _meta_fields(meta: GameMeta) -> dict[str, Any]:
 
 
 def _seat_fields(seat: Seat) -> dict[str, Any]:
-    """A seat as game.yaml holds it: `holder` only once a replace counted it, so older game.yaml stay as they were."""
+    """A seat as game.yaml holds it: `holder` only once a replace counted it, `attach` only once set, so older
+    game.yaml stay as they were."""
     fields = asdict(seat)
     if not seat.holder:
         del fields["holder"]
+    if seat.attach is None:
+        del fields["attach"]
     return fields
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from pbem import moderation
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
-from pbem.mail.due import deadline_parts
+from pbem.mail.due import asks_for_orders, deadline_parts
 from pbem.mail.mailbox import state_dir
 from pbem.mail.policy import MailChoice, choice_of
 from pbem.mail.settings import Settings
@@ -62,6 +62,9 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
             continue
         deadline, files = deadline_parts(gd, settings, name, now)
         choice = choice_of(seat)
+        # The setup report comes along either way; its map and PDF only when the mail asks for orders, or when
+        # the seat asked for them in every mail (pbem.mail.policy).
+        carried = choice.carries(asks_for_orders(gd, name))
         lines = [
             f"Welcome to game {gd.name} ({gd.game.title}), where you play seat {name}.",
             "",
@@ -85,15 +88,15 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
             "",
             *_history_lines(gd, name, config),
             f"Your report of step {step} ({gd.game.label(gd.state())}) follows"
-            + (", and is attached as a PDF." if choice.pdf else "."),
+            + (", and is attached as a PDF." if carried.pdf else "."),
         ]
         text = compose.wrap(lines)
         model = report_model(gd, step, name)
         report_html = render_html([model], config)
         pdf = [Attachment(f"{gd.name}-step-{step:04d}-{name}.pdf", "application/pdf",
-                          ensure_pdf(gd, step, name, config, report_html))] if choice.pdf else []
+                          ensure_pdf(gd, step, name, config, report_html))] if carried.pdf else []
         # Gmail and Outlook drop inline SVG: the setup's map goes as a PNG part its HTML refers to.
-        html, pictures = mail_safe(_welcomed_html(report_html, text), settings.domain)
+        html, pictures = mail_safe(_welcomed_html(report_html, text), settings.domain, pictures=carried.pictures)
         msg = compose.build(
             settings, to=[seat.address], subject=f"[{gd.name}] welcome, {name}: your token and how to send orders",
             text=text + "\n" + "-" * 72 + "\n\n" + render_text([model], config), kind="welcome",
@@ -115,12 +118,15 @@ def _history_lines(gd: GameDir, seat: str, config: ReportConfig) -> list[str]:
 
 def policy_lines(choice: MailChoice) -> list[str]:
     """How the seat's mail policy reads in a mail, and how to change it (lines that fit 72 characters)."""
+    extra = " and ".join("the PDF" if a == "pdf" else "the map" for a in ("pdf", "map") if a in choice.attach)
     return [
         f"Your mail policy: {choice.policy}, {'with' if choice.pdf else 'without'} the report as a PDF:",
         f"  {POLICY_WORDS[choice.policy]}.",
+        f"Mail that asks nothing of you carries {extra} too." if extra else
+        "Mail that asks nothing of you comes without the map and the PDF.",
         "To change it, send your header lines (game, seat, token) from your",
         "registered address with 'mail: every', 'mail: due' or 'mail: digest',",
-        "and/or 'pdf: yes' or 'pdf: no'.",
+        "'pdf: yes' or 'pdf: no', and 'attach: [map, pdf]' (or 'attach: none').",
     ]
 
 

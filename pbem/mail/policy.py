@@ -1,17 +1,19 @@
 """Which report mail a seat wants: every step, only when it owes orders, or a daily digest; PDF or not.
 
-Stored per seat in game.yaml (`mail:` and `pdf:`), set at `pbem new`, changed by `pbem mail policy` or by the
-player's own mail. Stateless on purpose: whether a seat gets a mail at a step, and which earlier steps that
+Stored per seat in game.yaml (`mail:`, `pdf:` and `attach:`), set at `pbem new`, changed by `pbem mail policy` or
+by the player's own mail. A mail that asks the seat for orders carries the map and, under `pdf: yes`, the PDF; a
+mail that asks nothing (another seat's turn, a notice) is light: no picture and no PDF, unless `attach:` names them. Stateless on purpose: whether a seat gets a mail at a step, and which earlier steps that
 mail sums up, follow from the stored steps alone, so re-rendering a step gives the same mail.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import turn_steps
-from pbem.store import GameDir, Seat
+from pbem.store import ATTACHABLE, GameDir, Seat
 
 #: every: a report mail every step; due: a mail when the seat owes orders (with what happened since its last
 #: one) and at the end; digest: at most one mail a day (sent by `pbem tick`) with everything since the last.
@@ -19,6 +21,7 @@ POLICIES = ("every", "due", "digest")
 #: What a seat gets when game.yaml names no policy (games made before policies existed): what it got then.
 LEGACY = "every"
 CHOICE_RULE = "write every, due or digest, optionally followed by ',pdf' or ',no-pdf' (e.g. due,no-pdf)"
+ATTACH_RULE = "write a list of pdf and map (e.g. [pdf, map], or pdf), or none"
 
 
 class PolicyError(ValueError):
@@ -27,14 +30,32 @@ class PolicyError(ValueError):
 
 @dataclass(frozen=True)
 class MailChoice:
-    """A seat's mail policy and whether its report mail attaches the PDF."""
+    """A seat's mail policy, whether a mail asking for its orders attaches the PDF, and what light mail carries."""
 
     policy: str
     pdf: bool
+    attach: frozenset[str] = frozenset()
 
     def describe(self) -> str:
-        """The choice in words, as mails and the CLI say it."""
-        return f"{self.policy}, {'with' if self.pdf else 'without'} the PDF attached"
+        """The choice in words, as mails and the CLI say it (what light mail carries, once the seat chose any)."""
+        light = " and ".join("the PDF" if a == "pdf" else "the map" for a in ATTACHABLE if a in self.attach)
+        extra = f"; mail that asks nothing of you carries {light} too" if light else ""
+        return f"{self.policy}, {'with' if self.pdf else 'without'} the PDF attached{extra}"
+
+    def carries(self, asks: bool) -> Carried:
+        """What a mail to the seat carries: one that asks for orders (or ends the game) gets the map and, when
+        chosen, the PDF; any other only what `attach:` names."""
+        if asks:
+            return Carried(pdf=self.pdf or "pdf" in self.attach, pictures=True)
+        return Carried(pdf="pdf" in self.attach, pictures="map" in self.attach)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What one mail carries beside its text: the PDF of the report, the pictures of its HTML."""
+
+    pdf: bool
+    pictures: bool
 
 
 def default_policy(game: Any) -> str:
@@ -68,14 +89,32 @@ def as_pdf_flag(value: Any) -> bool:
     raise PolicyError(f"pdf: {value!r}: write yes or no")
 
 
+def parse_attach(value: Any) -> list[str]:
+    """An `attach:` value (a list, 'pdf, map', 'none' or an empty list) as the names it lists, in ATTACHABLE order."""
+    words: Iterable[Any]
+    if value is None:
+        words = []
+    elif isinstance(value, str):
+        words = [] if value.strip().lower() in ("none", "nothing", "") else value.replace(",", " ").split()
+    elif isinstance(value, list | tuple):
+        words = value
+    else:
+        raise PolicyError(f"attach: {value!r}: {ATTACH_RULE}")
+    names = {str(w).strip().lower() for w in words}
+    unknown = sorted(names - set(ATTACHABLE))
+    if unknown:
+        raise PolicyError(f"attach: {unknown[0]!r} is not something a mail can carry; {ATTACH_RULE}")
+    return [a for a in ATTACHABLE if a in names]
+
+
 def choice_of(seat: Seat) -> MailChoice:
     """A seat's stored choice; a seat from an older game.yaml (no mail:, no pdf:) keeps what it always got."""
     policy = seat.mail if seat.mail in POLICIES else LEGACY
-    return MailChoice(policy, True if seat.pdf is None else bool(seat.pdf))
+    return MailChoice(policy, True if seat.pdf is None else bool(seat.pdf), frozenset(seat.attach or ()))
 
 
-def set_choice(seat: Seat, policy: str | None, pdf: bool | None) -> MailChoice:
-    """Change a seat's choice in place (None keeps that half); the caller saves game.yaml."""
+def set_choice(seat: Seat, policy: str | None, pdf: bool | None, attach: list[str] | None = None) -> MailChoice:
+    """Change a seat's choice in place (None keeps that part); the caller saves game.yaml."""
     if policy is not None:
         if policy not in POLICIES:
             raise PolicyError(f"{policy!r}: {CHOICE_RULE}")
@@ -86,6 +125,8 @@ def set_choice(seat: Seat, policy: str | None, pdf: bool | None) -> MailChoice:
         seat.pdf = pdf
     elif seat.pdf is None:
         seat.pdf = True
+    if attach is not None:
+        seat.attach = parse_attach(attach)
     return choice_of(seat)
 
 

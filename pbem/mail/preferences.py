@@ -1,13 +1,14 @@
 """Changing a seat's mail policy: by the moderator (`pbem mail policy`) or by the player's own mail.
 
-A player sends the header lines with `mail:` and/or `pdf:` and nothing else, from the seat's registered
-address and with its token:
+A player sends the header lines with any of `mail:`, `pdf:` and `attach:` and nothing else, from the seat's
+registered address and with its token:
 
     game: g1
     seat: anna
     token: Zq3…
     mail: due          # every | due | digest
-    pdf: no            # yes | no
+    pdf: no            # yes | no: the PDF with mail that asks for your orders
+    attach: [map]      # pdf, map, both or none: what mail that asks nothing of you carries all the same
 """
 
 from __future__ import annotations
@@ -18,12 +19,21 @@ from pathlib import Path
 from typing import Any
 
 from pbem.mail import compose, digest
-from pbem.mail.policy import CHOICE_RULE, POLICIES, MailChoice, PolicyError, as_pdf_flag, choice_of, set_choice
+from pbem.mail.policy import (
+    CHOICE_RULE,
+    POLICIES,
+    MailChoice,
+    PolicyError,
+    as_pdf_flag,
+    choice_of,
+    parse_attach,
+    set_choice,
+)
 from pbem.mail.settings import Settings
 from pbem.store import GameDir
 
 #: The keys of a mail that changes the policy (beside the header lines).
-KEYS = frozenset({"mail", "pdf"})
+KEYS = frozenset({"mail", "pdf", "attach"})
 
 
 def is_request(body: Mapping[str, Any]) -> bool:
@@ -31,11 +41,12 @@ def is_request(body: Mapping[str, Any]) -> bool:
     return bool(body) and set(body) <= KEYS
 
 
-def change(gd: GameDir, seat: str, policy: str | None, pdf: bool | None) -> tuple[MailChoice, MailChoice]:
+def change(gd: GameDir, seat: str, policy: str | None, pdf: bool | None,
+           attach: list[str] | None = None) -> tuple[MailChoice, MailChoice]:
     """Set a seat's choice and save game.yaml (the caller holds the lock); the choice before and after."""
     member = gd.meta.seat(seat)
     before = choice_of(member)
-    after = set_choice(member, policy, pdf)
+    after = set_choice(member, policy, pdf, attach)
     gd.save_meta()
     if after.policy == "digest" and before.policy != "digest":
         # The seat has had its mail up to now; its first digest comes with the next news, its later ones daily.
@@ -55,9 +66,10 @@ def by_mail(gd: GameDir, seat: str, body: Mapping[str, Any], sender: str | None)
         if policy is not None and str(policy).strip().lower() not in POLICIES:
             raise PolicyError(f"mail: {policy!r}: write every, due or digest")
         pdf = as_pdf_flag(body["pdf"]) if "pdf" in body else None
+        attach = parse_attach(body["attach"]) if "attach" in body else None
     except PolicyError as exc:
         return "mail policy not changed", [f"Your mail policy was not changed: {exc}."], False
-    _, after = change(gd, seat, str(policy).strip().lower() if policy is not None else None, pdf)
+    _, after = change(gd, seat, str(policy).strip().lower() if policy is not None else None, pdf, attach)
     return "mail policy changed", [f"Your mail policy is now: {after.describe()}."], True
 
 

@@ -118,22 +118,30 @@ def digest(gd: GameDir, seat: str, first: int, last: int) -> list[dict[str, Any]
     return found
 
 
+def asks(model: dict[str, Any]) -> bool:
+    """True when the report mail asks the seat for orders, or tells it the result: it carries the map (and the
+    PDF, when chosen); any other report mail is light (pbem.mail.policy)."""
+    return bool(model["owes_order"]) or model.get("result") is not None
+
+
 def queue_mail(gd: GameDir, model: dict[str, Any], address: str, config: ReportConfig, *, since: int | None = None,
                html: str | None = None, revision: str | None = None) -> Path:
     """Write one seat's report mail into the outbox, built from that seat's model alone.
 
-    The mail sums up the steps after `since` and before the report's own (default: none), and attaches the
-    PDF when the seat wants it (rendered now if needed; `html` is the report's, when already at hand).
+    The mail sums up the steps after `since` and before the report's own (default: none), and carries the
+    pictures and the PDF as the seat's choice has it for a mail that asks for orders or one that does not
+    (a PDF rendered now if needed; `html` is the report's, when already at hand).
     """
     step, seat = model["step"], model["seat"]
     revision = mail_revision(gd) if revision is None else revision
-    choice = choice_of(gd.meta.seat(seat))
-    pdf = ensure_pdf(gd, step, seat, config, html) if choice.pdf else None
+    carried = choice_of(gd.meta.seat(seat)).carries(asks(model))
+    pdf = ensure_pdf(gd, step, seat, config, html) if carried.pdf else None
     since = step - 1 if since is None else since
     mailed = {**model, "pdf_attached": pdf is not None, "digest": digest(gd, seat, since + 1, step - 1),
               "press": press_since(gd, seat, since, step - 1), "history_url": history_url(gd, seat, config)}
     # Gmail and Outlook drop inline SVG: the mail's pictures go as PNG parts its HTML refers to.
-    html_mail, pictures = mail_safe(render_html([mailed], config, template="mail/report.html.j2"), config.mail_domain)
+    html_mail, pictures = mail_safe(render_html([mailed], config, template="mail/report.html.j2"), config.mail_domain,
+                                    pictures=carried.pictures)
     message = compose(
         model,
         address=address,

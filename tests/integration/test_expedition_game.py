@@ -46,8 +46,13 @@ def test_every_step_has_every_report(played: tuple[GameDir, dict[str, str]]) -> 
         names = {p.name for p in gd.report_dir(step).iterdir()}
         for stem in (*SEATS, "public"):
             assert {f"{stem}.html", f"{stem}.json", f"{stem}.txt"} <= names, (step, stem)
-        # Every seat is mailed every step (Expedition's default policy) with its PDF; nobody mails the public one.
-        assert {f"{stem}.pdf" for stem in SEATS} <= names and "public.pdf" not in names, step
+        # Every seat is mailed every step (Expedition's default policy), with its PDF when the mail asks for its
+        # orders or has the result (a mail that asks nothing is light); nobody mails the public one.
+        for stem in SEATS:
+            model = json.loads((gd.report_dir(step) / f"{stem}.json").read_text(encoding="utf-8"))
+            asks = model["owes_order"] or model["result"] is not None
+            assert (f"{stem}.pdf" in names) == asks, (step, stem)
+        assert "public.pdf" not in names, step
         assert (gd.report_dir(step) / ".complete").exists()
 
 

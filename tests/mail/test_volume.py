@@ -301,5 +301,6 @@ def test_the_volume_count_plays_a_robot_game_and_counts_mail_per_player(tmp_path
     # The welcome (queued by pbem new, carrying the setup) and a report for each turn owed and for the end.
     assert found["steps"] == TURNS
     assert found["mails"] == {"anna@example.org": 3, "ben@example.org": 4, "cleo@example.org": 4}
-    # One PDF per mail: three welcomes with the setup, then anna's 2, ben's 3 and cleo's 3 reports.
-    assert found["pdfs"] == 11 and found["html"] == (TURNS + 1) * 4
+    # One PDF per mail that asks for orders or ends the game: anna's welcome (hers is the first turn), then
+    # anna's 2, ben's 3 and cleo's 3 reports; ben's and cleo's welcomes ask nothing yet and come light.
+    assert found["pdfs"] == 9 and found["html"] == (TURNS + 1) * 4

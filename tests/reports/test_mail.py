@@ -56,8 +56,10 @@ def test_subject_names_game_label_and_seat(rendered: GameDir) -> None:
 
 def test_no_orders_due_means_no_template_attached(rendered: GameDir) -> None:
     _, msg = _mail(rendered, 1, SCRIPT)  # sits out in round 2
-    assert [p.get_filename() for p in msg.iter_attachments()] == [f"tiny_game-step-0001-{report_stem(SCRIPT)}.pdf"]
-    assert "No orders are due from you this step." in msg.get_body(preferencelist=("plain",)).get_content()
+    # A mail that asks nothing is light: no template, and no PDF either (pbem.mail.policy).
+    assert [p.get_filename() for p in msg.iter_attachments()] == []
+    text = msg.get_body(preferencelist=("plain",)).get_content()
+    assert "No orders are due from you this step." in text and "attached as a PDF" not in text
 
 
 def test_message_ids_are_stable_and_thread_each_seat(rendered: GameDir) -> None:

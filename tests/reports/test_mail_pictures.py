@@ -35,7 +35,9 @@ def as_gmail_and_outlook_show(html: str) -> str:
 def _report_mail(tmp_path: Path, game: str, seats: list[store.Seat]) -> EmailMessage:
     gd, _ = store.create(tmp_path / "g", game, "pictures", seats, {})
     render_and_queue(gd, 0, ReportConfig(sender="turns@pbem.example"))
-    raw = (gd.outbox_dir() / "0000-anna.eml").read_bytes()
+    # The mail of a seat asked for orders: mail that asks nothing carries no picture (pbem.mail.policy).
+    due = gd.game.prompts(gd.state())[0].seat
+    raw = (gd.outbox_dir() / f"0000-{due}.eml").read_bytes()
     msg = message_from_bytes(raw, policy=policy.default)
     assert isinstance(msg, EmailMessage)
     return msg

@@ -52,8 +52,11 @@ def test_every_reader_gets_html_json_and_text_and_a_pdf_only_when_mailed(rendere
         for seat in READERS:
             for ext in ("html", "json", "txt"):
                 assert (folder / f"{report_stem(seat)}.{ext}").is_file(), (step, seat, ext)
-            # PDFs are rendered for the mail that attaches one, not for readers nobody mails (dora, the public).
-            assert (folder / f"{report_stem(seat)}.pdf").is_file() == (seat in mailed), (step, seat)
+            # PDFs are rendered for the mail that attaches one: a mail asking for orders or with the result,
+            # never for a mail that asks nothing, nor for readers nobody mails (dora, the public).
+            model = json.loads((folder / f"{report_stem(seat)}.json").read_text(encoding="utf-8"))
+            asks = model["owes_order"] or model["result"] is not None
+            assert (folder / f"{report_stem(seat)}.pdf").is_file() == (seat in mailed and asks), (step, seat)
 
 
 @pytest.mark.slow  # a PDF for every reader of every step
