@@ -284,8 +284,11 @@ def _feed(gd: GameDir, models: list[dict[str, Any]], seat: str | None, base: str
 
 
 def _stored_at(gd: GameDir, step: int) -> datetime:
-    """When a step was stored: its snapshot's modification time (copies and backups keep it)."""
-    return datetime.fromtimestamp((gd.step_dir(step) / "state.json").stat().st_mtime, UTC)
+    """When a step was stored: the modification time of its record of orders (written once, with the step, and
+    kept by copies and backups), else of its folder."""
+    folder = gd.step_dir(step)
+    record = folder / "step.json"
+    return datetime.fromtimestamp((record if record.is_file() else folder).stat().st_mtime, UTC)
 
 
 def _page_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
