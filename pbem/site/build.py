@@ -25,7 +25,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from engine.contract import GameBase
 from engine.words import counted
 from pbem import deadlines
 from pbem.reports.config import ReportConfig
@@ -249,13 +248,11 @@ def changed_words(on_board: int, in_tables: int, previous: int) -> str:
 
 def _chart(gd: GameDir, models: list[dict[str, Any]]) -> Markup:
     """The score history of the public steps as inline SVG."""
-    from engine.draw.svg import svg
-    from pbem.site.chart import score_chart
+    from pbem.reports.chart import score_points, template_global
 
-    game = gd.game
-    palette = game.palette if isinstance(game, GameBase) else {}
-    drawing = score_chart(replay.score_points(models), gd.meta.seat_names, palette)
-    return Markup(svg(drawing, "score-chart"))
+    history = [{"step": step, "scores": scores} for step, scores in score_points(models)]
+    # Games that deal seats colours say which in their view: the chart's lines match the board's pieces.
+    return template_global(gd.game.id)(history, gd.meta.seat_names, models[-1]["view"].get("seat_colours"))
 
 
 def deadline_text(gd: GameDir, seat: str | None = None) -> str | None:

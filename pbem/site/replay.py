@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.contract import Event
 from engine.words import counted, upper_first
@@ -78,17 +77,6 @@ def score_changes(before: Mapping[str, int] | None, after: Mapping[str, int]) ->
         return {}
     return {seat: int(score) - int(before.get(seat, 0)) for seat, score in after.items()
             if isinstance(score, int) and score != before.get(seat, 0)}
-
-
-def score_points(models: Sequence[Mapping[str, Any]]) -> list[tuple[int, dict[str, int]]]:
-    """The scores after the setup, after every step that changed one (a scoring round, a Dominance Check) and
-    after the last step, as (step, scores)."""
-    points: list[tuple[int, dict[str, int]]] = []
-    for position, model in enumerate(models):
-        scores = {seat: int(value) for seat, value in model["scores"].items()}
-        if not points or scores != points[-1][1] or position == len(models) - 1:
-            points.append((model["step"], scores))
-    return points
 
 
 # -- what changed on the board --------------------------------------------------------------------------------

@@ -21,9 +21,9 @@ from engine.draw import layout
 from engine.words import upper_first
 from pbem import deadlines
 from pbem.reports import ReportConfig
+from pbem.reports.chart import score_chart, score_points, seat_colours, seat_letters
 from pbem.site import build, seat_folder
-from pbem.site.chart import score_chart, seat_colours, seat_letters
-from pbem.site.replay import mark_cells, mark_changes, score_points, step_label
+from pbem.site.replay import mark_cells, mark_changes, step_label
 from pbem.store import open_game
 
 from .links import links, target
@@ -339,3 +339,32 @@ def test_every_game_s_site_has_the_log_the_chart_and_the_feeds(site: Path, games
         assert (folder / "log.html").is_file() and (folder / "feed.xml").is_file()
         _feed(folder / "feed.xml")
     _feed(www / "feed.xml")
+
+
+def test_the_final_report_shows_the_score_history_and_earlier_reports_do_not(site: Path, games_root: Path) -> None:
+    from pbem.reports import render_html, render_text
+    from pbem.reports.model import report_model
+
+    gd = open_game(games_root / "x5")
+    last = gd.steps()[-1]
+    final = report_model(gd, last, "ben")
+    history = final["score_history"]
+    assert history[0]["step"] == 0 and history[-1] == {"step": last, "scores": final["scores"]}
+    assert report_model(gd, last, None)["score_history"] == history  # scores are public: one history for all
+    html = render_html([final], ReportConfig())
+    chart = re.search(r'<svg [^>]*class="score-chart".*?</svg>', html, re.S)
+    assert chart is not None and "How the scores went" in html
+    assert all(f'data-mark="line:{seat}"' in chart.group(0) for seat in gd.meta.seat_names)
+    earlier = report_model(gd, last - 1, "ben")
+    assert earlier["score_history"] is None and 'class="score-chart"' not in render_html([earlier], ReportConfig())
+    assert "score-chart" not in render_text([final], ReportConfig())
+
+
+def test_the_chart_takes_the_colours_the_game_dealt_the_seats() -> None:
+    seats = ["anna", "ben"]
+    dealt = {"anna": "#670195", "ben": "#3b6400"}
+    assert seat_colours(seats, {"seat:black": "#1a1a1a", "seat:grey": "#878282"}, dealt) == dealt
+    assert seat_colours(seats, {"seat:1": "#111111", "seat:2": "#222222"}, {"anna": "purple"}) == {
+        "anna": "#111111", "ben": "#222222"}  # a view without a usable colour for every seat: the palette
+    drawing = score_chart([(0, {"anna": 0, "ben": 0}), (5, {"anna": 2, "ben": 1})], seats, {}, dealt=dealt)
+    assert next(m for m in drawing.marks if m.id == "line:anna").stroke == "#670195"

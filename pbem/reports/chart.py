@@ -1,4 +1,5 @@
-"""The score-history chart: every seat's points after each step that changed them, as a drawing.
+"""The score history: every seat's points after the setup, after each step that changed them and at the end, and
+its chart, drawn for the web archive's pages and the final report.
 
 Each seat has its colour (the game's palette where it gives one colour per seat), and also a marker shape, a
 dash pattern and a letter of its own, so the chart reads in black and white and for every kind of colour vision.
@@ -6,11 +7,22 @@ dash pattern and a letter of its own, so the chart reads in black and white and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
+from engine import contract, registry
 from engine.draw.colour import ink_on
 from engine.draw.layout import Box, Drawing, Mark, Point, circle, label, polygon, rect
 from engine.words import counted
+
+if TYPE_CHECKING:
+    from pbem.store import GameDir
+
+#: One point of the history: a step and every seat's score after it.
+ScorePoint = tuple[int, dict[str, int]]
 
 #: Colours for games whose palette names no colour per seat (Okabe and Ito's, told apart by every colour vision).
 FALLBACK = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
@@ -20,11 +32,64 @@ WIDTH, PLOT_TOP, PLOT_HEIGHT = 640.0, 14.0, 180.0
 LEFT, RIGHT = 40.0, 590.0
 LEGEND_ROW = 18.0
 GRID = "#d8d8d8"
+_HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
 INK = "#222"
 
 
-def seat_colours(seats: Sequence[str], palette: Mapping[str, str]) -> dict[str, str]:
-    """Each seat's colour: the palette's `seat:` colours in seating order when there are enough, else FALLBACK."""
+def score_points(models: Sequence[Mapping[str, Any]]) -> list[ScorePoint]:
+    """The scores after the setup, after every step that changed one (a scoring round, a Dominance Check) and
+    after the last step, as (step, scores), from each step's `step` and `scores` (report models, say)."""
+    points: list[ScorePoint] = []
+    for position, model in enumerate(models):
+        scores = {seat: int(value) for seat, value in model["scores"].items()}
+        if not points or scores != points[-1][1] or position == len(models) - 1:
+            points.append((int(model["step"]), scores))
+    return points
+
+
+_HISTORIES: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+
+
+def score_history(gd: GameDir, step: int) -> list[dict[str, Any]]:
+    """The score history of a game up to `step` as plain data ({"step", "scores"} each), read from its states.
+
+    Scores are public, so every reader gets the same history; it is remembered for the snapshot it was read from,
+    as every reader's report of a final step asks for it.
+    """
+    snapshot = gd.step_dir(step) / "state.json"
+    key = (str(gd.root), step, snapshot.stat().st_mtime_ns if snapshot.is_file() else 0)
+    if key not in _HISTORIES:
+        models = [{"step": s, "scores": dict(gd.game.scores(gd.state(s)))} for s in gd.steps() if s <= step]
+        _HISTORIES[key] = [{"step": s, "scores": scores} for s, scores in score_points(models)]
+    return [dict(point) for point in _HISTORIES[key]]
+
+
+def template_global(game_id: str | None) -> Callable[..., Markup]:
+    """`score_chart_svg(history, seats)` for a game's report templates: the chart as inline SVG, in its palette."""
+    game: object = None
+    if game_id is not None:
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame:
+            game = None
+    palette = game.palette if isinstance(game, contract.GameBase) else {}
+
+    def score_chart_svg(history: Sequence[Mapping[str, Any]], seats: Sequence[str], dealt: Any = None) -> Markup:
+        from engine.draw.svg import svg
+
+        points = [(int(p["step"]), {str(k): int(v) for k, v in p["scores"].items()}) for p in history]
+        # The drawing kit escapes what it writes: the page holds it as it is.
+        return Markup(svg(score_chart(points, seats, palette, dealt=dealt), "score-chart"))
+
+    return score_chart_svg
+
+
+def seat_colours(seats: Sequence[str], palette: Mapping[str, str], dealt: Any = None) -> dict[str, str]:
+    """Each seat's colour: the colours the game dealt the seats (a view's `seat_colours`, as "#rrggbb") when it
+    names one for every seat, else the palette's `seat:` colours in seating order when there are enough, else
+    FALLBACK."""
+    if isinstance(dealt, Mapping) and all(_HEX.fullmatch(str(dealt.get(seat, ""))) for seat in seats):
+        return {seat: str(dealt[seat]) for seat in seats}
     own = [colour for key, colour in palette.items() if key.startswith("seat:")]
     chosen = own if len(own) >= len(seats) else list(FALLBACK)
     return {seat: chosen[i % len(chosen)] for i, seat in enumerate(seats)}
@@ -60,9 +125,10 @@ def _marker(ident: str, shape: str, at: Point, colour: str, title: str) -> Mark:
 
 
 def score_chart(points: Sequence[tuple[int, Mapping[str, int]]], seats: Sequence[str],
-                palette: Mapping[str, str], noun: str = "point") -> Drawing:
-    """The chart of `points` (step, each seat's score), one line per seat, with a legend below."""
-    colours, letters = seat_colours(seats, palette), seat_letters(seats)
+                palette: Mapping[str, str], noun: str = "point", dealt: Any = None) -> Drawing:
+    """The chart of `points` (step, each seat's score), one line per seat, with a legend below; `dealt`: the seats'
+    colours as the game's view gives them (see seat_colours)."""
+    colours, letters = seat_colours(seats, palette, dealt), seat_letters(seats)
     last = points[-1][1] if points else {}
     height = PLOT_TOP + PLOT_HEIGHT + 24 + LEGEND_ROW * len(seats)
     summary = ", ".join(f"{seat} {counted(last.get(seat, 0), noun)}" for seat in seats)
