@@ -119,7 +119,7 @@ def fingerprint(gd: GameDir, site_url: str | None = None) -> str:
     from pbem import version
 
     parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names), site_url or "",
-             deadline_text(gd) or ""]
+             *(deadline_text(gd, seat) or "" for seat in [None, *gd.meta.seat_names])]
     if any(seat.holder for seat in gd.meta.seats):  # a replaced holder moves a private folder
         parts.append(repr([seat.holder for seat in gd.meta.seats]))
     for name in ("site.key",):
@@ -158,8 +158,10 @@ def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name:
     """Render every page of one game."""
     steps = gd.steps()
     game = gd.game
-    labels = step_labels(gd, steps)
-    public = _history(gd, steps, None, labels)
+    public = _history(gd, steps, None, None)
+    labels = step_labels(gd, public)
+    for model in public:
+        model["happened"] = labels[model["step"]]
     last = public[-1]
     chart = _chart(gd, public)
     common = {"game_name": gd.name, "game_title": game.title, "game_id": game.id, "steps": public}
@@ -189,24 +191,28 @@ def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name:
     }
 
 
-def step_labels(gd: GameDir, steps: list[int]) -> dict[int, str]:
-    """What happened in each step, in a line, from its public events and the seats whose orders it resolved."""
+def step_labels(gd: GameDir, public: list[dict[str, Any]]) -> dict[int, str]:
+    """What happened in each step, in a line, from its public events and the seats whose orders it resolved (those
+    the public model of the step before was waiting for)."""
     labels = {}
     prompted: list[str] = []
-    for step in steps:
-        labels[step] = replay.step_label(step, gd.events(step), prompted)
-        asked = {prompt.seat for prompt in gd.game.prompts(gd.state(step))}
+    for model in public:
+        labels[model["step"]] = replay.step_label(model["step"], gd.events(model["step"]), prompted)
+        asked = {entry["seat"] for entry in model["waiting_for"]}
         prompted = [seat for seat in gd.meta.seat_names if seat in asked]
     return labels
 
 
-def _history(gd: GameDir, steps: list[int], seat: str | None, labels: dict[int, str]) -> list[dict[str, Any]]:
-    """The reader's model of every step, each with what happened in it and how the scores moved."""
+def _history(gd: GameDir, steps: list[int], seat: str | None,
+             labels: dict[int, str] | None) -> list[dict[str, Any]]:
+    """The reader's model of every step, each with how the scores moved and what happened in it (`labels`; the
+    caller adds them to the public history, from which they are read)."""
     models = []
     before: dict[str, int] | None = None
     for step in steps:
         model = _page_model(gd, step, seat)
-        model["happened"] = labels[step]
+        if labels is not None:
+            model["happened"] = labels[step]
         model["score_change"] = replay.score_changes(before, model["scores"])
         before = model["scores"]
         models.append(model)
