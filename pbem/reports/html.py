@@ -10,6 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from engine.words import counted, plural
+from pbem.reports.chart import template_global as score_chart_global
 from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.pictures import template_globals
 
@@ -40,6 +41,7 @@ def environment(config: ReportConfig, game_id: str | None = None) -> jinja2.Envi
     # Boards are drawn from geometry in Python (engine.draw.layout), where their layout is tested; an environment
     # draws the pictures of its own game only, so rendering one game's report loads no other game.
     env.globals.update(template_globals(game_id))
+    env.globals["score_chart_svg"] = score_chart_global(game_id)
     env.filters.update(FILTERS)
     return env
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from pbem.store import GameDir
 
 #: Bumped when the shape of the model (and so of the stored .json reports) changes.
-MODEL_VERSION = 2
+MODEL_VERSION = 3
 #: Follows the header lines of an order template: mail intake needs the seat's secret token.
 TOKEN_HINT = "# token: the secret token from your welcome mail (for orders by mail)\n"
 
@@ -48,7 +48,15 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "scores": dict(game.scores(state)),
         "result": _result(result) if result is not None else None,
         "order_template": _order_template(gd, state, step, own),
+        # The final report shows how the scores went; earlier reports carry none (it would cost a read of every step).
+        "score_history": _score_history(gd, step) if result is not None else None,
     }
+
+
+def _score_history(gd: GameDir, step: int) -> list[dict[str, Any]]:
+    from pbem.reports.chart import score_history  # the drawing kit loads only for a finished game's report
+
+    return score_history(gd, step)
 
 
 def paper(gd: GameDir) -> str:

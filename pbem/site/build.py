@@ -6,8 +6,11 @@ Layout of the site (every link relative, so it works opened from disk or served 
     _assets/site.css, <game-id>.css  the stylesheets
     <game>/index.html                the game's public page: state, scores, step list
     <game>/steps/NNNN.html           the public view of each step, with previous/next and a jump list
+    <game>/log.html                  the whole game's public log, step by step
+    <game>/feed.xml                  an Atom feed of the public steps
     <game>/<capability>/index.html   one seat's private history (the folder name is its capability)
     <game>/<capability>/NNNN.html    what that seat could see after each step
+    <game>/<capability>/log.html     the log as that seat saw it, and feed.xml, its feed
 """
 
 from __future__ import annotations
@@ -15,16 +18,22 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
+from engine.words import counted
+from pbem import deadlines
 from pbem.reports.config import ReportConfig
 from pbem.reports.html import environment, stylesheet
 from pbem.reports.model import report_model
 from pbem.site import ledger as site_ledger
-from pbem.site.capability import retired_folders, seat_folder
+from pbem.site import replay
+from pbem.site.capability import retired_folders, seat_folder, site_key
+from pbem.site.feed import Entry, atom, feed_uuid
 from pbem.site.output import SiteOutput
 from pbem.store import GameDir, StoreError, open_game
 
@@ -103,12 +112,14 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     return summary
 
 
-def fingerprint(gd: GameDir) -> str:
+def fingerprint(gd: GameDir, site_url: str | None = None) -> str:
     """What a game's pages depend on: its steps, its seats and its site secret (a new step, a rollback, a
-    renamed seat all change it), and pbem's version (whose templates draw them)."""
+    renamed seat all change it), the open deadline and the site's address (which its pages and feeds name),
+    and pbem's version (whose templates draw them)."""
     from pbem import version
 
-    parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names)]
+    parts = [version.running(), gd.name, repr(gd.steps()), repr(gd.meta.seat_names), site_url or "",
+             *(deadline_text(gd, seat) or "" for seat in [None, *gd.meta.seat_names])]
     if any(seat.holder for seat in gd.meta.seats):  # a replaced holder moves a private folder
         parts.append(repr([seat.holder for seat in gd.meta.seats]))
     for name in ("site.key",):
@@ -132,40 +143,155 @@ def _publish_game(gd: GameDir, config: ReportConfig, output: SiteOutput, known: 
     for seat in gd.meta.seat_names:
         for folder in retired_folders(gd, seat):  # a departed holder's pages go, even if the ledger was lost
             output.retire(f"{name}/{folder}")
-    current = fingerprint(gd)
+    current = fingerprint(gd, config.site_url)
     saved = known.get(name) or {}
     if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
         entry = dict(saved["entry"])
     else:
-        entry = _render_game(gd, environment(config, gd.game.id), output, name)
+        entry = _render_game(gd, environment(config, gd.game.id), output, name, config.site_url)
     fingerprints[name] = {"fingerprint": current, "entry": entry}
     return entry
 
 
-def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name: str) -> dict[str, Any]:
+def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name: str,
+                 site_url: str | None = None) -> dict[str, Any]:
     """Render every page of one game."""
     steps = gd.steps()
     game = gd.game
-    public = [_page_model(gd, step, None) for step in steps]
+    public = _history(gd, steps, None, None)
+    labels = step_labels(gd, public)
+    for model in public:
+        model["happened"] = labels[model["step"]]
     last = public[-1]
+    chart = _chart(gd, public)
     common = {"game_name": gd.name, "game_title": game.title, "game_id": game.id, "steps": public}
-    for position, model in enumerate(public):
-        output.put(f"{name}/steps/{model['step']:04d}.html", _step_page(env, common, public, position, private=False))
+    _put_steps(env, output, f"{name}/steps", common, public, private=False)
     output.put(f"{name}/steps/index.html", _redirect("../index.html"))
     output.put(f"{name}/index.html", env.get_template("site/game.html.j2").render(
-        **common, root="../", last=last, seats=gd.meta.seat_names))
+        **common, root="../", last=last, seats=gd.meta.seat_names, chart=chart, deadline=deadline_text(gd)))
+    output.put(f"{name}/log.html", env.get_template("site/log.html.j2").render(
+        **common, root="../", history=public, prefix="steps/", private=False, seat=None))
+    base = f"{site_url.rstrip('/')}/{name}" if site_url else None
+    output.put(f"{name}/feed.xml", _feed(gd, public, None, base, "steps/"))
     for seat in gd.meta.seat_names:
-        folder = f"{name}/{seat_folder(gd, seat)}"
-        history = [_page_model(gd, step, seat) for step in steps]
-        for position, model in enumerate(history):
-            output.put(f"{folder}/{model['step']:04d}.html", _step_page(env, common, history, position, private=True))
+        capability = seat_folder(gd, seat)
+        folder = f"{name}/{capability}"
+        history = _history(gd, steps, seat, labels)
+        _put_steps(env, output, folder, common, history, private=True)
         output.put(f"{folder}/index.html", env.get_template("site/private.html.j2").render(
-            **common, root="../../", seat=seat, history=history, last=history[-1], private=True))
+            **common, root="../../", seat=seat, history=history, last=history[-1], private=True, chart=chart,
+            deadline=deadline_text(gd, seat)))
+        output.put(f"{folder}/log.html", env.get_template("site/log.html.j2").render(
+            **common, root="../../", history=history, prefix="", private=True, seat=seat))
+        output.put(f"{folder}/feed.xml", _feed(gd, history, seat, f"{base}/{capability}" if base else None, ""))
     return {
         "name": gd.name, "href": f"{name}/index.html", "title": game.title, "game_id": game.id,
         "step": last["step"], "label": last["label"], "result": last["result"],
         "waiting_for": sorted({p["seat"] for p in last["waiting_for"]}),
     }
+
+
+def step_labels(gd: GameDir, public: list[dict[str, Any]]) -> dict[int, str]:
+    """What happened in each step, in a line, from its public events and the seats whose orders it resolved (those
+    the public model of the step before was waiting for)."""
+    labels = {}
+    prompted: list[str] = []
+    for model in public:
+        labels[model["step"]] = replay.step_label(model["step"], gd.events(model["step"]), prompted)
+        asked = {entry["seat"] for entry in model["waiting_for"]}
+        prompted = [seat for seat in gd.meta.seat_names if seat in asked]
+    return labels
+
+
+def _history(gd: GameDir, steps: list[int], seat: str | None,
+             labels: dict[int, str] | None) -> list[dict[str, Any]]:
+    """The reader's model of every step, each with how the scores moved and what happened in it (`labels`; the
+    caller adds them to the public history, from which they are read)."""
+    models = []
+    before: dict[str, int] | None = None
+    for step in steps:
+        model = _page_model(gd, step, seat)
+        if labels is not None:
+            model["happened"] = labels[step]
+        model["score_change"] = replay.score_changes(before, model["scores"])
+        before = model["scores"]
+        models.append(model)
+    return models
+
+
+def _put_steps(env: jinja2.Environment, output: SiteOutput, folder: str, common: dict[str, Any],
+               models: list[dict[str, Any]], *, private: bool) -> None:
+    """Every step page of one reader, with what changed on the board and in the tables since the step before
+    marked (both pages drawn from the same reader's views, so the marks tell nothing the reader cannot see)."""
+    boards: list[dict[tuple[str, int], str]] = []
+    cells: dict[tuple[int, int], str] = {}
+    for position, model in enumerate(models):
+        page = _step_page(env, common, models, position, private=private)
+        marked, on_board = replay.mark_changes(page, boards)
+        marked, in_tables = replay.mark_cells(marked, cells)
+        boards, cells = replay.boards(page), replay.cells(page)
+        note = ""
+        if position > 0 and (boards or cells):
+            note = f'<p class="changes-note">{changed_words(on_board, in_tables, models[position - 1]["step"])}</p>'
+        output.put(f"{folder}/{model['step']:04d}.html", marked.replace(CHANGES_NOTE, note, 1))
+
+
+#: Where a step page says how much of its board changed (known once the page is drawn).
+CHANGES_NOTE = "<!-- board changes -->"
+
+
+def changed_words(on_board: int, in_tables: int, previous: int) -> str:
+    """What the change marks of a step page show, in a sentence."""
+    if on_board == 0 and in_tables == 0:
+        return f"Nothing in the game is drawn differently since step {previous}."
+    parts = []
+    if on_board:
+        parts.append(f"{counted(on_board, 'mark')} on the board")
+    if in_tables:
+        parts.append(f"{counted(in_tables, 'table cell')}")
+    return f"Changed since step {previous}, outlined in gold: {' and '.join(parts)}."
+
+
+def _chart(gd: GameDir, models: list[dict[str, Any]]) -> Markup:
+    """The score history of the public steps as inline SVG."""
+    from pbem.reports.chart import score_points, template_global
+
+    history = [{"step": step, "scores": scores} for step, scores in score_points(models)]
+    # Games that deal seats colours say which in their view: the chart's lines match the board's pieces.
+    return template_global(gd.game.id)(history, gd.meta.seat_names, models[-1]["view"].get("seat_colours"))
+
+
+def deadline_text(gd: GameDir, seat: str | None = None) -> str | None:
+    """When the open step's orders are due, once the deadline is fixed (mail fixes it); None before, or without one.
+
+    A deadline not fixed yet would be made up anew at every build: the site names only the one the mail named.
+    """
+    track = deadlines.load_track(gd.root)
+    if track is None or track.step != gd.current_step():
+        return None
+    return deadlines.seat_deadline_text(gd, seat)
+
+
+def _feed(gd: GameDir, models: list[dict[str, Any]], seat: str | None, base: str | None, prefix: str) -> str:
+    """The Atom feed of one reader's steps (None: the public's)."""
+    key = site_key(gd)
+    reader = "public" if seat is None else f"seat/{seat}/holder/{gd.meta.seat(seat).holder}"
+    entries = [Entry(ident=feed_uuid(key, gd.meta.seed, gd.name, reader, "step", str(m["step"])), step=m["step"],
+                     title=m["happened"], lines=[e["text"] for e in m["events"]], updated=_stored_at(gd, m["step"]),
+                     href=f"{prefix}{m['step']:04d}.html") for m in models]
+    title = f"{gd.name} – {gd.game.title}" + (f" – {seat}'s view" if seat else "")
+    subtitle = (f"Every step of {gd.name} as {seat} saw it: private, do not share its address" if seat
+                else f"Every step of {gd.name}, as anyone may see it")
+    return atom(ident=feed_uuid(key, gd.meta.seed, gd.name, reader), title=title, subtitle=subtitle,
+                entries=entries, base=base, home="index.html", self_href="feed.xml")
+
+
+def _stored_at(gd: GameDir, step: int) -> datetime:
+    """When a step was stored: the modification time of its record of orders (written once, with the step, and
+    kept by copies and backups), else of its folder."""
+    folder = gd.step_dir(step)
+    record = folder / "step.json"
+    return datetime.fromtimestamp((record if record.is_file() else folder).stat().st_mtime, UTC)
 
 
 def _page_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:

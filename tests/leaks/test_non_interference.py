@@ -47,8 +47,11 @@ def site_pages(out: Path, folder: Path, reader: str | None) -> dict[str, bytes]:
     """The pages of one reader in a built site: the public pages, or one seat's private folder."""
     gd = open_game(folder)
     base = out / slug(gd.name)
-    pages = sorted((base / "steps").glob("*.html")) + [base / "index.html"] if reader is None else sorted(
-        (base / seat_folder(gd, reader)).glob("*.html"))
+    # The log and the feed too: a step's label, its change marks and its feed entry come from the reader's views.
+    folder = base if reader is None else base / seat_folder(gd, reader)
+    pages = sorted(folder.glob("*.html")) + [folder / "feed.xml"]
+    if reader is None:
+        pages += sorted((base / "steps").glob("*.html"))
     assert pages
     return {str(p.relative_to(out)): p.read_bytes() for p in pages}
 

@@ -14,11 +14,11 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
 import pytest
 
-from pbem.site import seat_folder
+from pbem.site import seat_folder, slug
 from pbem.store import open_game
 
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -73,16 +73,26 @@ def _problems(driver: webdriver.Chrome) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
 
 
-def test_every_link_of_the_site_loads_without_a_console_error(browser: webdriver.Chrome, served: str) -> None:
+def test_every_link_of_the_site_loads_without_a_console_error(
+        browser: webdriver.Chrome, served: str, site: Path, games_root: Path) -> None:
+    """From the index and from each seat's private history (its capability link, as mailed): every page, log and
+    feed reached, every link followed. Feeds are not pages: their links are read from the Atom and followed."""
     from selenium.webdriver.common.by import By
 
     seen: set[str] = set()
     queue = [urljoin(served, "index.html")]
+    for folder in sorted(p for p in games_root.iterdir() if (p / "game.yaml").is_file()):
+        gd = open_game(folder)
+        queue += [urljoin(served, f"{quote(slug(gd.name))}/{seat_folder(gd, seat)}/index.html")
+                  for seat in gd.meta.seat_names]
     while queue:
         url = queue.pop()
         if url in seen:
             continue
         seen.add(url)
+        if url.endswith(".xml"):
+            queue += _feed_links(url, served)
+            continue
         browser.get(url)
         assert browser.title and "404" not in browser.title and "Error" not in browser.title, url
         assert _problems(browser) == [], url
@@ -91,6 +101,24 @@ def test_every_link_of_the_site_loads_without_a_console_error(browser: webdriver
             assert href.startswith(served), f"{url} links out of the site: {href}"
             queue.append(href)
     assert len(seen) > 50  # index, game pages, every public step and every private history of three games
+    for game in ("solo", "x5"):  # the replay's pages: the logs and the feeds, public and private
+        gd = open_game(games_root / game)
+        for folder in ["", *(f"{seat_folder(gd, seat)}/" for seat in gd.meta.seat_names)]:
+            for name in ("log.html", "feed.xml"):
+                assert urljoin(served, f"{game}/{folder}{name}") in seen, (game, folder, name)
+
+
+def _feed_links(url: str, served: str) -> list[str]:
+    """The links of an Atom feed served at `url`, each resolved against it (the feed is fetched, and parsed)."""
+    import urllib.request
+    import xml.etree.ElementTree as ET
+
+    with urllib.request.urlopen(url, timeout=10) as answer:  # a loopback URL of the test's own server
+        assert answer.status == 200 and "xml" in answer.headers.get("Content-Type", ""), url
+        feed = ET.fromstring(answer.read())
+    hrefs = [urljoin(url, link.get("href") or "") for link in feed.iter("{http://www.w3.org/2005/Atom}link")]
+    assert hrefs and all(href.startswith(served) for href in hrefs), url
+    return hrefs
 
 
 def test_the_site_opens_from_disk(browser: webdriver.Chrome, site: Path, games_root: Path) -> None:
@@ -118,6 +146,9 @@ def test_screenshots_at_phone_and_desktop_widths(
         "index": "index.html",
         "public-step": "solo/steps/0003.html",
         "private-step": f"solo/{seat_folder(gd, 'anna')}/0003.html",
+        "game-with-chart": "solo/index.html",
+        "log": "solo/log.html",
+        "private-log": f"solo/{seat_folder(gd, 'anna')}/log.html",
     }
     for width_name, (width, height) in WIDTHS.items():
         browser.set_window_size(width, height)

@@ -87,6 +87,8 @@ def test_a_served_site_leads_no_reader_to_a_private_page_but_the_seat_s_own(root
     with serving(out) as base:
         reached = crawl(base, GUESSES)
         assert len(reached) > 20
+        for public in ("x5/log.html", "x5/feed.xml"):  # the replay's public log and feed are crawled too
+            assert base + public in reached, public
         for url, body in reached.items():
             assert not any(f in url for f in [*folders.values(), retired]), f"a stranger reaches {url}"
             for seat, needles in secrets.items():
@@ -104,6 +106,8 @@ def test_a_served_site_leads_no_reader_to_a_private_page_but_the_seat_s_own(root
     own = (out / "x5" / folders["anna"] / "index.html").read_text() + "".join(
         p.read_text() for p in (out / "x5" / folders["anna"]).glob("0*.html"))
     assert marker("anna") in own  # the sweep would see a secret that strayed: the seat's own pages carry it
+    for name in ("log.html", "feed.xml"):  # and so do the seat's own log and feed
+        assert marker("anna") in (out / "x5" / folders["anna"] / name).read_text(), name
 
 
 def test_an_old_release_s_manifest_is_read_once_to_clean_the_site_then_deleted(root: Path, tmp_path: Path) -> None:

@@ -1,0 +1,92 @@
+"""The replay pages of every installed game in a real browser: for a robot game of each game at its demo's seat
+count, the log, each seat's view, the change marks, the chart and the feeds are reached by following links (from
+the index, and from each seat's capability link), with no dead link and no console error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, urldefrag, urljoin
+
+import pytest
+from leaks.hidden import robot_game
+
+from engine import registry
+from pbem import demo
+from pbem.site import build, seat_folder, slug
+from pbem.store import open_game
+
+from .served import serving
+from .test_browser import _feed_links, _problems, browser, webdriver
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and loads every page of four games
+
+__all__ = ["browser"]  # the fixture, shared with test_browser.py
+
+#: Steps kept of each game: enough for scores, private events and board changes.
+STEPS = 14
+
+
+@pytest.fixture(scope="module")
+def demo_games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A robot game of every installed game at its demo's seats, and their site."""
+    root = tmp_path_factory.mktemp("replay-demo-games")
+    for game in registry.games().values():
+        plan = demo.plan(game)
+        seats = [player.split(":", 1)[0] for player in plan.players]
+        robot_game(root, plan.folder, plan.game, seats, steps=STEPS)
+    out = tmp_path_factory.mktemp("replay-demo-site") / "www"
+    build(root, out)
+    return root, out
+
+
+@pytest.fixture(scope="module")
+def served(demo_games: tuple[Path, Path]) -> Iterator[str]:
+    with serving(demo_games[1]) as base:
+        yield base
+
+
+def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
+        browser: webdriver.Chrome, served: str, demo_games: tuple[Path, Path]) -> None:
+    from selenium.webdriver.common.by import By
+
+    root, _ = demo_games
+    games = {folder.name: open_game(folder) for folder in sorted(root.iterdir()) if (folder / "game.yaml").is_file()}
+    assert len(games) == len(registry.games())
+    starts = [urljoin(served, "index.html")] + [
+        urljoin(served, f"{quote(slug(gd.name))}/{seat_folder(gd, seat)}/index.html")
+        for gd in games.values() for seat in gd.meta.seat_names]
+    seen: set[str] = set()
+    found: dict[str, set[str]] = {name: set() for name in games}
+    queue = list(starts)
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        if url.endswith(".xml"):
+            queue += _feed_links(url, served)
+            continue
+        browser.get(url)
+        assert browser.title and "404" not in browser.title, url
+        assert _problems(browser) == [], url
+        game = url.removeprefix(served).split("/", 1)[0]
+        if game in found:
+            if browser.find_elements(By.CSS_SELECTOR, "svg.score-chart [data-mark^='line:']"):
+                found[game].add("chart")
+            if browser.find_elements(By.CSS_SELECTOR, ".board .changed"):
+                found[game].add("changes")
+            if browser.find_elements(By.CSS_SELECTOR, "section.log-step"):
+                found[game].add("log")
+        for anchor in browser.find_elements(By.CSS_SELECTOR, "a[href], link[rel='alternate'][href]"):
+            href = urldefrag(anchor.get_attribute("href") or "").url
+            assert href.startswith(served), f"{url} links out of the site: {href}"
+            queue.append(href)
+    for name, gd in games.items():
+        assert found[name] >= {"chart", "changes", "log"}, (name, found[name])
+        base = urljoin(served, f"{quote(slug(gd.name))}/")
+        assert {base + "log.html", base + "feed.xml"} <= seen, name
+        for seat in gd.meta.seat_names:
+            folder = f"{base}{seat_folder(gd, seat)}/"
+            assert {folder + "index.html", folder + "log.html", folder + "feed.xml", folder + "0001.html"} <= seen
