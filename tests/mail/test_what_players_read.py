@@ -1,0 +1,102 @@
+"""What players read in mail, through the real servers: a status that speaks of the player, answers that agree
+with the report they arrive with, a clear word for a retired token, lines a hard-wrapping client keeps, tabs
+and Windows-1252 read as the player meant."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pbem import store
+from pbem.mail.tick import default_renderer, tick
+
+from .conftest import Received, Site
+from .mails import order_mail, order_text
+
+pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
+
+MONDAY_9 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # the deadline is 18:00 Berlin = 17:00 UTC that day
+
+
+def set_deadline(site: Site, **extra: object) -> None:
+    site.gd.meta.options["deadline"] = {"rule": "weekdays 18:00", "timezone": "Europe/Berlin", **extra}
+    site.gd.save_meta()
+
+
+def request(site: Site, seat: str, body: str, *, token: str | None = None, game: str = "g1") -> object:
+    """A self-service request (no step line, as the help text shows it) mailed to the IMAP box."""
+    text = f"game: {game}\nseat: {seat}\ntoken: {token or site.tokens[seat]}\n{body}"
+    msg = order_mail(text, sender=f"{seat}@example.org")
+    assert site.mailbox is not None
+    site.mailbox.deliver(msg)
+    return msg
+
+
+def answers(site: Site, address: str, kind: str = "check") -> list[Received]:
+    assert site.smtp is not None
+    return [m for m in site.smtp.to(address) if m.message["X-Pbem-Kind"] == kind]
+
+
+def run(site: Site, minutes: int = 0) -> None:
+    done = tick(site.root, site.settings, now=MONDAY_9 + timedelta(minutes=minutes), render=default_renderer(site.settings))
+    assert not done.errors, done.errors
+
+
+@pytest.mark.slow  # the tick renders every report of the step
+def test_a_status_answer_speaks_of_the_player(site: Site) -> None:
+    set_deadline(site, early=False)  # all orders in does not resolve the step before its deadline
+    request(site, "anna", "status: yes\n")
+    run(site)
+    [first] = answers(site, "anna@example.org")
+    text = first.text()
+    assert "orders now are for step 1 (round 1)" in text
+    assert "It is your turn: pbem needs your orders for step 1 and has none from you yet." in text
+    assert "Your deadline: Monday 30 November 2026, 12:00 EST (America/New_York)." in text  # her own zone
+    assert "Still waiting for: ben, cleo." in text
+    assert "waiting for: anna" not in text and "run pbem run" not in text  # nothing meant for the moderator
+
+    for minute, seat in enumerate(("anna", "ben", "cleo"), start=1):
+        assert site.mailbox is not None
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
+        run(site, minute)
+    request(site, "anna", "status: yes\n")
+    run(site, 10)
+    text = answers(site, "anna@example.org")[-1].text()
+    assert "Your orders for step 1 are in. You may replace or withdraw them until your deadline, Monday" in text
+    assert "All orders for step 1 are in; it is resolved at its deadline." in text
+    assert "It is your turn" not in text
+
+
+@pytest.mark.slow  # a Pax Pamir game's reports are rendered
+def test_a_status_answer_tells_a_player_whose_turn_it_is_not(site: Site) -> None:
+    seats = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org")]
+    gd, tokens = store.create(site.root / "pp", "pax-pamir", "seed-1", seats)
+    mover = next(p.seat for p in gd.game.prompts(gd.state()))
+    other = "ben" if mover == "anna" else "anna"
+    for seat in (mover, other):
+        request(site, seat, "status: yes\n", token=tokens[seat], game="pp")
+    run(site)
+    said = {seat: answers(site, f"{seat}@example.org")[-1].text() for seat in (mover, other)}
+    assert "It is your turn: pbem needs your orders for step 1" in said[mover]
+    assert "It is not your turn: no orders are due from you for step 1." in said[other]
+    assert f"Still waiting for: {mover}." in said[other]
+    label = gd.game.label(gd.state())
+    assert all(f"orders now are for step 1 ({label})" in text for text in said.values())
+
+
+@pytest.mark.slow  # the tick renders the reports of the step it resolves
+def test_the_last_answer_of_a_step_agrees_with_the_report_it_arrives_with(site: Site) -> None:
+    assert site.mailbox is not None and site.smtp is not None
+    for pick, seat in enumerate(("anna", "ben", "cleo"), start=1):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], f"pick: {pick}\n"),
+                                        sender=f"{seat}@example.org"))
+    run(site)
+    assert site.gd.current_step() == 1
+    last = answers(site, "cleo@example.org")
+    reports = [m for m in site.smtp.to("cleo@example.org") if m.message["X-PBEM-Step"] == "1"]
+    assert len(last) == 1 and len(reports) == 1  # the answer and the report went out in the same run
+    text = last[0].text()
+    assert "All orders for step 1 are in: pbem resolves it at once, and its report follows in a separate mail." in text
+    assert "next run" not in text
+    assert "You may send new orders until the deadline" not in text  # the step takes no more orders
