@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("site", ("pbem.site.build", "pbem.site.capability", "pbem.site.ledger", "pbem.site.output", "pbem.site")),
     ("mail: settings and bookkeeping", ("pbem.mail", "pbem.mail.settings", "pbem.mail.headers", "pbem.mail.text",
                                         "pbem.mail.scrub", "pbem.mail.ratelimit", "pbem.mail.queue",
-                                        "pbem.mail.mailbox", "pbem.mail.deadlines")),
+                                        "pbem.mail.mailbox", "pbem.mail.deadlines", "pbem.mail.retired")),
     ("batch", ("pbem.batch",)),
     ("mail: what pbem sends", ("pbem.mail.report_message", "pbem.mail.compose", "pbem.mail.policy", "pbem.mail.due",
                                "pbem.mail.tell", "pbem.mail.press", "pbem.mail.report", "pbem.mail.digest",

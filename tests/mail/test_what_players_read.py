@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pbem import store
+from pbem import players, store
+from pbem.mail import notices
 from pbem.mail.tick import default_renderer, tick
 
 from .conftest import Received, Site
@@ -100,3 +101,40 @@ def test_the_last_answer_of_a_step_agrees_with_the_report_it_arrives_with(site: 
     assert "All orders for step 1 are in: pbem resolves it at once, and its report follows in a separate mail." in text
     assert "next run" not in text
     assert "You may send new orders until the deadline" not in text  # the step takes no more orders
+
+
+def test_an_old_token_after_replace_is_told_it_no_longer_works(site: Site) -> None:
+    old = site.tokens["cleo"]
+    with site.gd.lock():
+        players.replace(site.gd, "cleo", "dora@example.org", MONDAY_9)
+    run(site)
+    # The former player asks for the status, with the header the help text shows (no step line).
+    request(site, "cleo", "status: yes\n", token=old)
+    run(site, 5)
+    [answer] = answers(site, "cleo@example.org")
+    text = answer.text()
+    assert "this token no longer works for seat cleo; nothing was stored." in text
+    assert "missing 'step:'" not in text and "do not match" not in text
+    assert answer.message["Subject"] == "[g1] cleo: this token no longer works"
+    assert not site.gd.pending()
+    assert old not in answer.data.decode("ascii", "replace")  # not even the retired token is mailed back
+
+
+def test_an_old_token_after_a_new_welcome_is_told_it_no_longer_works(site: Site) -> None:
+    old = site.tokens["anna"]
+    with site.gd.lock():
+        notices.queue_welcome(site.gd, site.settings, notices.issue_tokens(site.gd, ["anna"]), now=MONDAY_9)
+    run(site)
+    assert site.mailbox is not None
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, old, "pick: 2\n")))
+    run(site, 5)
+    [answer] = answers(site, "anna@example.org")
+    text = answer.text()
+    assert "this token no longer works for seat anna" in text
+    assert "the token from that welcome mail" in text and '"lost token"' in text
+    assert not site.gd.pending()
+    # A token that was never the seat's is still told only that seat and token do not match.
+    request(site, "ben", "status: yes\n", token="not-a-token-of-ben")
+    run(site, 10)
+    said = [m.text() for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "check"]
+    assert said and all("no longer works" not in t for t in said)
