@@ -138,3 +138,37 @@ def test_an_old_token_after_a_new_welcome_is_told_it_no_longer_works(site: Site)
     run(site, 10)
     said = [m.text() for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "check"]
     assert said and all("no longer works" not in t for t in said)
+
+
+def raw_mail(body: bytes, content_type: str, sender: str = "anna@example.org") -> bytes:
+    """A mail as an old client writes it: the body's bytes as they are, under the Content-Type given."""
+    head = (f"From: Anna <{sender}>\r\nTo: pbem@games.example\r\nSubject: orders\r\n"
+            f"Date: Mon, 30 Nov 2026 09:00:00 +0000\r\nMessage-ID: <cp-{abs(hash(body))}@player.example>\r\n"
+            f"MIME-Version: 1.0\r\nContent-Type: {content_type}\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
+    return head.encode("ascii") + body
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "text/plain; charset=iso-8859-1"])
+def test_a_windows_1252_mail_is_read_as_written(site: Site, content_type: str) -> None:
+    orders = order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3  # that\u2019s mine \u2013 Zo\u00eb\n")
+    body = ("Gr\u00fc\u00dfe,\r\n\r\n" + orders.replace("\n", "\r\n")).encode("cp1252")
+    assert b"\x92" in body and b"\x96" in body  # the bytes ISO 8859-1 leaves to control characters
+    assert site.mailbox is not None
+    site.mailbox.deliver(raw_mail(body, content_type))
+    run(site)
+    [answer] = answers(site, "anna@example.org")
+    text = answer.text()
+    assert "ACCEPTED" in text
+    assert "UTF-8" not in text and "Windows-1252" not in text and "Notes:" not in text  # nothing worth a word
+    assert "that's mine \u2013 Zo\u00eb" in site.gd.pending()["anna"]
+
+
+def test_a_mail_whose_charset_is_wrong_says_what_it_was_read_as(site: Site) -> None:
+    orders = order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3  # Zo\u00eb\n")
+    assert site.mailbox is not None
+    site.mailbox.deliver(raw_mail(orders.encode("cp1252"), "text/plain; charset=utf-8"))
+    run(site)
+    text = answers(site, "anna@example.org")[0].text()
+    assert "the text was not valid utf-8; it was read as Windows-1252" in text
+    assert "read as UTF-8" not in text
+    assert "# Zo\u00eb" in site.gd.pending()["anna"]
