@@ -94,6 +94,7 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest,
                        mail.content)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
+    mail.notes.extend(doc.notes if doc is not None else [])  # how pbem read the orders, said in the answer
     name = _route(root, settings, mail, doc)
     if name is None:
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml",

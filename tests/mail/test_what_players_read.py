@@ -172,3 +172,28 @@ def test_a_mail_whose_charset_is_wrong_says_what_it_was_read_as(site: Site) -> N
     assert "the text was not valid utf-8; it was read as Windows-1252" in text
     assert "read as UTF-8" not in text
     assert "# Zo\u00eb" in site.gd.pending()["anna"]
+
+
+def test_orders_indented_with_tabs_are_read_as_meant_and_the_answer_says_so(site: Site) -> None:
+    press = "press:\n\tto: [ben]\n\ttext: |\n\t\tKabul is yours,\n\t\tPersia mine?\n"
+    assert site.mailbox is not None
+    site.mailbox.deliver(order_mail(f"game: g1\nseat: anna\ntoken: {site.tokens['anna']}\n{press}"))
+    run(site)
+    [answer] = answers(site, "anna@example.org")
+    assert "press sent" in str(answer.message["Subject"])
+    assert "tabs were read as indentation" in answer.text()
+    [relayed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
+    assert "| Kabul is yours,\r\n| Persia mine?" in relayed.text()  # the block's lines, as written
+
+
+def test_tabs_mixed_with_spaces_are_refused_with_line_and_column(site: Site) -> None:
+    press = "press:\n\tto: [ben]\n\t  text: hello\n"
+    assert site.mailbox is not None
+    # Orders YAML cannot read name no game: the subject's tag does.
+    site.mailbox.deliver(order_mail(f"game: g1\nseat: anna\ntoken: {site.tokens['anna']}\n{press}", subject="[g1] press"))
+    run(site)
+    [answer] = answers(site, "anna@example.org")
+    text = answer.text()
+    assert "mail:6:2: this line's indentation mixes tabs and spaces, so pbem cannot tell how deep it is meant" in text
+    assert "tabs were read as indentation" not in text
+    assert not [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
