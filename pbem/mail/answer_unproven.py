@@ -55,8 +55,19 @@ def answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str
             game=gd.name, in_reply_to=mail.message_id, now=now,
         )
         compose.queue(gd.outbox_dir(), f"check-{mail.key}", msg)
-    if claimed is None or not registered:
+    if claimed is not None:
+        notify_seat(gd, settings, mail, claimed, what, lines, now)
+
+
+def notify_seat(gd: GameDir, settings: Settings, mail: Inbound, claimed: str, what: str, lines: list[str],
+                now: datetime) -> None:
+    """Tell the seat a mail named it without its token (one notice a day, with the count of such mails)."""
+    root = gd.root.parent
+    registered = gd.meta.seat(claimed).address
+    if not registered:
         return
+    own = bool(mail.sender and registered.lower() == mail.sender.lower())
+    hashes = token_hashes(root)
     with Limits.open(root, now) as limits:
         count = limits.seat_tried(gd.name, claimed, mail.key)
     if count is None:

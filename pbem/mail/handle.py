@@ -18,7 +18,7 @@ from pbem.files import Busy, write_atomic
 from pbem.mail import compose, tomoderator
 from pbem.mail.answer_orders import answer_orders
 from pbem.mail.answer_requests import answer_request
-from pbem.mail.answer_unproven import answer_retired, answer_unproven, unproven_problems
+from pbem.mail.answer_unproven import answer_retired, answer_unproven, notify_seat, unproven_problems
 from pbem.mail.answer_unrouted import reply_unrouted, tell_too_large
 from pbem.mail.mailbox import (
     DEFERRED,
@@ -193,6 +193,8 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     retired = retired_seat(gd, doc.header.get("token")) if seat is None else None
     if retired is not None:  # a token the seat had once: its sender is told so, not what else the mail lacks
         answer_retired(gd, settings, mail, retired, now)
+        if tomoderator.own_seat(gd, mail.sender) != retired:  # the seat's holder now hears of it, as of any try
+            notify_seat(gd, settings, mail, retired, "orders rejected", ["it carried an old token of this seat, which no longer works"], now)
         return Outcome(**{**out.__dict__, "seat": retired, "detail": "a token that no longer works"})
     if seat is None:
         # Without the seat's token, say nothing about the game, nor whether the seat named exists.

@@ -20,6 +20,7 @@ from imapclient import IMAPClient
 from pbem import store
 from pbem.mail import settings as mail_settings
 from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
+from pbem.mail.flowed import readable
 
 PASSWORD = "imap-secret-pw"
 SMTP_USER_PASSWORD = "smtp-secret-pw"
@@ -113,10 +114,10 @@ class Received:
         return msg
 
     def text(self) -> str:
-        """The plain-text body."""
+        """The plain-text body, as a client reads it (a flowed body's soft breaks joined)."""
         body = self.message.get_body(("plain",))
-        assert body is not None
-        return str(body.get_content())
+        assert isinstance(body, EmailMessage)
+        return readable(body)
 
 
 @dataclass

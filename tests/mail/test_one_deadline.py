@@ -19,6 +19,7 @@ from pbem import control, control_cli, deadlines, intake, store
 from pbem.cli import main
 from pbem.mail import notices, requests, smtp
 from pbem.mail import settings as mail_settings
+from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
 from pbem.orders import dump_body, render
 from pbem.reports import render_step, report_model
@@ -45,7 +46,7 @@ def _mails(gd: store.GameDir) -> list[tuple[Path, EmailMessage]]:
 def _text(msg: EmailMessage) -> str:
     body = msg.get_body(("plain",))
     assert body is not None
-    return str(body.get_content())
+    return readable(body)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def _calendar(msg: EmailMessage) -> datetime | None:

@@ -5,12 +5,17 @@ and Windows-1252 read as the player meant."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 
 import pytest
 
+from engine import registry
+from engine.rng import Rng
 from pbem import players, store
 from pbem.mail import notices
+from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
+from pbem.orders import dump_body, render
 
 from .conftest import Received, Site
 from .mails import order_mail, order_text
@@ -183,7 +188,7 @@ def test_orders_indented_with_tabs_are_read_as_meant_and_the_answer_says_so(site
     assert "press sent" in str(answer.message["Subject"])
     assert "tabs were read as indentation" in answer.text()
     [relayed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
-    assert "| Kabul is yours,\r\n| Persia mine?" in relayed.text()  # the block's lines, as written
+    assert "| Kabul is yours,\n| Persia mine?" in relayed.text()  # the block's lines, as written
 
 
 def test_tabs_mixed_with_spaces_are_refused_with_line_and_column(site: Site) -> None:
@@ -197,3 +202,122 @@ def test_tabs_mixed_with_spaces_are_refused_with_line_and_column(site: Site) -> 
     assert "mail:6:2: this line's indentation mixes tabs and spaces, so pbem cannot tell how deep it is meant" in text
     assert "tabs were read as indentation" not in text
     assert not [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
+
+
+def text_parts(received: Received) -> list[EmailMessage]:
+    return [p for p in received.message.walk() if isinstance(p, EmailMessage) and p.get_content_type() == "text/plain"]
+
+
+def wire_lines(part: EmailMessage) -> list[str]:
+    """A text part's lines as a client that knows nothing of format=flowed shows them."""
+    return str(part.get_content()).replace("\r\n", "\n").split("\n")
+
+
+@pytest.mark.slow  # every installed game by mail for two steps, every report rendered
+def test_every_text_part_a_seeded_game_sends_fits_76_columns(site: Site) -> None:
+    assert site.mailbox is not None and site.smtp is not None
+    games = {"g1": (site.gd, site.tokens)}
+    for game_id in sorted(registry.games()):
+        count = registry.get(game_id).player_counts.start
+        seats = [store.Seat(name, f"{name}@{game_id}.example", pdf=False) for name in ("anna", "ben", "cleo", "dora")[:count]]
+        games[game_id] = store.create(site.root / game_id, game_id, "wrap-seed", seats)
+    for gd, tokens in games.values():
+        notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
+    run(site)
+    for number in (1, 2):
+        for name, (gd, tokens) in games.items():
+            state = gd.state()
+            for prompt in gd.game.prompts(state):
+                address = str(gd.meta.seat(prompt.seat).address)
+                order = gd.game.random_order(state, prompt.seat, Rng.for_robot("wrap", number, prompt.seat))
+                text = render({"game": name, "seat": prompt.seat, "step": number, "token": tokens[prompt.seat]}, dump_body(order))
+                site.mailbox.deliver(order_mail(text, sender=address))
+                head = f"game: {name}\nseat: {prompt.seat}\ntoken: {tokens[prompt.seat]}\n"
+                site.mailbox.deliver(order_mail(head + "status: yes\n", sender=address))
+                site.mailbox.deliver(order_mail(head.replace(tokens[prompt.seat], "W" * 22) + "pick: 1\n", sender=address))
+        run(site, 10 * number)
+    kinds = {str(m.message["X-Pbem-Kind"] or "report") for m in site.smtp.received}
+    assert {"welcome", "check", "report"} <= kinds, kinds
+    flowed = 0
+    for received in site.smtp.received:
+        for part in text_parts(received):
+            where = (received.message["Subject"], part.get_filename())
+            assert all(len(line) <= 76 for line in wire_lines(part)), (where, max(wire_lines(part), key=len))
+            if part.get_param("format") == "flowed":
+                flowed += 1
+                shown = readable(part)
+                assert any(len(line) > 76 for line in shown.split("\n")), where  # flowed only where it was needed
+    assert flowed, "no mail needed flowing: the test shows nothing"
+
+
+@pytest.mark.slow  # a Pax Pamir report is rendered
+def test_the_pax_pamir_text_report_is_sent_flowed_and_rejoins_as_written(site: Site) -> None:
+    from pbem.reports.names import report_stem
+
+    seats = [store.Seat("anna", "anna@example.org", pdf=False), store.Seat("ben", "ben@example.org", pdf=False)]
+    gd, tokens = store.create(site.root / "pp", "pax-pamir", "wrap-seed", seats)
+    notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
+    run(site)
+    mover = next(p.seat for p in gd.game.prompts(gd.state()))
+    order = gd.game.random_order(gd.state(), mover, Rng.for_robot("wrap", 1, mover))
+    assert site.mailbox is not None and site.smtp is not None
+    site.mailbox.deliver(order_mail(render({"game": "pp", "seat": mover, "step": 1, "token": tokens[mover]},
+                                           dump_body(order)), sender=f"{mover}@example.org"))
+    run(site, 10)
+    stored = (gd.report_dir(1) / f"{report_stem(mover)}.txt").read_text(encoding="utf-8")
+    assert max(len(line) for line in stored.split("\n")) > 76  # the report itself has long lines
+    [report] = [m for m in site.smtp.to(f"{mover}@example.org") if m.message["X-PBEM-Step"] == "1"]
+    [part] = [p for p in text_parts(report) if p.get_filename() is None]
+    assert part.get_param("format") == "flowed" and part.get_param("delsp") == "no"
+    assert all(len(line) <= 76 for line in wire_lines(part))
+    shown = readable(part)
+    # Every line of the text report comes back whole in a client that knows format=flowed.
+    body_lines = set(shown.split("\n"))
+    missing = [line for line in stored.rstrip("\n").split("\n") if line.rstrip(" ") and line.rstrip(" ") not in body_lines]
+    assert not missing, missing[:3]
+
+
+@pytest.mark.slow  # a Pax Pamir report is rendered
+def test_orders_copied_from_a_client_that_does_not_unflow_are_still_read(site: Site) -> None:
+    seats = [store.Seat("anna", "anna@example.org", pdf=False), store.Seat("ben", "ben@example.org", pdf=False)]
+    gd, tokens = store.create(site.root / "pp", "pax-pamir", "wrap-seed", seats)
+    notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
+    run(site)
+    mover = next(p.seat for p in gd.game.prompts(gd.state()))
+    [welcome] = [m for m in site.smtp.to(f"{mover}@example.org") if m.message["X-Pbem-Kind"] == "welcome"]
+    [part] = text_parts(welcome)
+    assert part.get_param("format") == "flowed"
+    lines = wire_lines(part)  # as Outlook shows it: soft breaks left as they are, stuffed lines with their space
+    cuts = [i for i, line in enumerate(lines) if "8<" in line]
+    # The template between the cut lines, with the token line written in as the report asks.
+    copied = "\n".join(f"token: {tokens[mover]}" if line.startswith("# token:") else line
+                       for line in lines[cuts[0] + 1 : cuts[1]])
+    assert f"token: {tokens[mover]}" in copied
+    reply = order_mail(copied + "\n\nOn Mon, 30 Nov 2026 at 10:00, pbem wrote:\n" +
+                       "\n".join("> " + line for line in lines) + "\n", sender=f"{mover}@example.org",
+                       subject="Re: " + str(welcome.message["Subject"]))
+    site.mailbox.deliver(reply)  # type: ignore[union-attr]
+    run(site, 10)
+    [answer] = answers(site, f"{mover}@example.org")
+    text = answer.text()
+    assert "Your orders were ACCEPTED." in text, text
+    assert "Notes:" not in text  # nothing of the quoted mail was taken for orders
+
+
+def test_a_flowed_body_comes_back_as_written_through_the_servers(site: Site) -> None:
+    """Long prose, indentation, quote marks, an mbox 'From', runs of spaces and a signature survive the trip."""
+    from pbem.mail import compose
+
+    lines = ["word " * 30 + "end", "    indented " + "and long " * 12, "> not a quote but " + "long " * 20,
+             "From the start " + "of a long line " * 6, "a  b   c " * 12 + "d", "-- ", "short", "x" * 90]
+    text = "\n".join(line if line == "-- " else line.rstrip() for line in lines) + "\n"
+    msg = compose.build(site.settings, to=["anna@example.org"], subject="flowed", text=text, kind="check",
+                        message_id=compose.make_id(site.settings, "check", "g1", "anna", "flowed"), game="g1", seat="anna")
+    compose.queue(site.gd.outbox_dir(), "flowed", msg)
+    run(site)
+    [received] = [m for m in site.smtp.to("anna@example.org") if m.message["Subject"] == "[g1] flowed" or
+                  m.message["Subject"] == "flowed"]
+    [part] = text_parts(received)
+    assert part.get_param("format") == "flowed"
+    assert all(len(line) <= 76 for line in wire_lines(part) if " " in line.strip())  # all but the one long word
+    assert readable(part) == text
