@@ -190,7 +190,7 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if reason is not None:  # a question, or a lost token, from a seat's own address: for the moderator
         done = tomoderator.pass_on(gd, settings, mail, reason, token_hashes(gd.root.parent), now)
         return Outcome(mail.key, "moderator", gd.name, tomoderator.own_seat(gd, mail.sender), mail.sender, done)
-    retired = retired_seat(gd, doc.header.get("token")) if seat is None else None
+    retired = retired_seat(gd, _claimed_token(doc, mail.text)) if seat is None else None
     if retired is not None:  # a token the seat had once: its sender is told so, not what else the mail lacks
         answer_retired(gd, settings, mail, retired, now)
         if tomoderator.own_seat(gd, mail.sender) != retired:  # the seat's holder now hears of it, as of any try

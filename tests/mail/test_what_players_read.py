@@ -321,3 +321,16 @@ def test_a_flowed_body_comes_back_as_written_through_the_servers(site: Site) -> 
     assert part.get_param("format") == "flowed"
     assert all(len(line) <= 76 for line in wire_lines(part) if " " in line.strip())  # all but the one long word
     assert readable(part) == text
+
+
+def test_an_old_token_in_orders_yaml_cannot_read_is_still_named(site: Site) -> None:
+    old = site.tokens["ben"]
+    with site.gd.lock():
+        notices.queue_welcome(site.gd, site.settings, notices.issue_tokens(site.gd, ["ben"]), now=MONDAY_9)
+    run(site)
+    assert site.mailbox is not None
+    broken = order_text("g1", "ben", 1, old, "pick: [3\n")  # no header read: the subject's tag names the game
+    site.mailbox.deliver(order_mail(broken, sender="ben@example.org", subject="[g1] orders"))
+    run(site, 5)
+    [answer] = answers(site, "ben@example.org")
+    assert "this token no longer works for seat ben" in answer.text()
