@@ -39,9 +39,14 @@ def request(site: Site, seat: str, body: str, *, token: str | None = None, game:
     return msg
 
 
-def answers(site: Site, address: str, kind: str = "check") -> list[Received]:
+def sent_to(site: Site, address: str) -> list[Received]:
+    """Every mail the SMTP server took for this address."""
     assert site.smtp is not None
-    return [m for m in site.smtp.to(address) if m.message["X-Pbem-Kind"] == kind]
+    return site.smtp.to(address)
+
+
+def answers(site: Site, address: str, kind: str = "check") -> list[Received]:
+    return [m for m in sent_to(site, address) if m.message["X-Pbem-Kind"] == kind]
 
 
 def run(site: Site, minutes: int = 0) -> None:
@@ -100,7 +105,7 @@ def test_the_last_answer_of_a_step_agrees_with_the_report_it_arrives_with(site: 
     run(site)
     assert site.gd.current_step() == 1
     last = answers(site, "cleo@example.org")
-    reports = [m for m in site.smtp.to("cleo@example.org") if m.message["X-PBEM-Step"] == "1"]
+    reports = [m for m in sent_to(site, "cleo@example.org") if m.message["X-PBEM-Step"] == "1"]
     assert len(last) == 1 and len(reports) == 1  # the answer and the report went out in the same run
     text = last[0].text()
     assert "All orders for step 1 are in: pbem resolves it at once, and its report follows in a separate mail." in text
@@ -141,7 +146,7 @@ def test_an_old_token_after_a_new_welcome_is_told_it_no_longer_works(site: Site)
     # A token that was never the seat's is still told only that seat and token do not match.
     request(site, "ben", "status: yes\n", token="not-a-token-of-ben")
     run(site, 10)
-    said = [m.text() for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "check"]
+    said = [m.text() for m in sent_to(site, "ben@example.org") if m.message["X-Pbem-Kind"] == "check"]
     assert said and all("no longer works" not in t for t in said)
 
 
@@ -187,7 +192,7 @@ def test_orders_indented_with_tabs_are_read_as_meant_and_the_answer_says_so(site
     [answer] = answers(site, "anna@example.org")
     assert "press sent" in str(answer.message["Subject"])
     assert "tabs were read as indentation" in answer.text()
-    [relayed] = [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
+    [relayed] = [m for m in sent_to(site, "ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
     assert "| Kabul is yours,\n| Persia mine?" in relayed.text()  # the block's lines, as written
 
 
@@ -201,7 +206,7 @@ def test_tabs_mixed_with_spaces_are_refused_with_line_and_column(site: Site) -> 
     text = answer.text()
     assert "mail:6:2: this line's indentation mixes tabs and spaces, so pbem cannot tell how deep it is meant" in text
     assert "tabs were read as indentation" not in text
-    assert not [m for m in site.smtp.to("ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
+    assert not [m for m in sent_to(site, "ben@example.org") if m.message["X-Pbem-Kind"] == "press"]
 
 
 def text_parts(received: Received) -> list[EmailMessage]:
@@ -266,7 +271,7 @@ def test_the_pax_pamir_text_report_is_sent_flowed_and_rejoins_as_written(site: S
     run(site, 10)
     stored = (gd.report_dir(1) / f"{report_stem(mover)}.txt").read_text(encoding="utf-8")
     assert max(len(line) for line in stored.split("\n")) > 76  # the report itself has long lines
-    [report] = [m for m in site.smtp.to(f"{mover}@example.org") if m.message["X-PBEM-Step"] == "1"]
+    [report] = [m for m in sent_to(site, f"{mover}@example.org") if m.message["X-PBEM-Step"] == "1"]
     [part] = [p for p in text_parts(report) if p.get_filename() is None]
     assert part.get_param("format") == "flowed" and part.get_param("delsp") == "no"
     assert all(len(line) <= 76 for line in wire_lines(part))
@@ -284,7 +289,7 @@ def test_orders_copied_from_a_client_that_does_not_unflow_are_still_read(site: S
     notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
     run(site)
     mover = next(p.seat for p in gd.game.prompts(gd.state()))
-    [welcome] = [m for m in site.smtp.to(f"{mover}@example.org") if m.message["X-Pbem-Kind"] == "welcome"]
+    [welcome] = [m for m in sent_to(site, f"{mover}@example.org") if m.message["X-Pbem-Kind"] == "welcome"]
     [part] = text_parts(welcome)
     assert part.get_param("format") == "flowed"
     lines = wire_lines(part)  # as Outlook shows it: soft breaks left as they are, stuffed lines with their space
@@ -296,7 +301,8 @@ def test_orders_copied_from_a_client_that_does_not_unflow_are_still_read(site: S
     reply = order_mail(copied + "\n\nOn Mon, 30 Nov 2026 at 10:00, pbem wrote:\n" +
                        "\n".join("> " + line for line in lines) + "\n", sender=f"{mover}@example.org",
                        subject="Re: " + str(welcome.message["Subject"]))
-    site.mailbox.deliver(reply)  # type: ignore[union-attr]
+    assert site.mailbox is not None
+    site.mailbox.deliver(reply)
     run(site, 10)
     [answer] = answers(site, f"{mover}@example.org")
     text = answer.text()
@@ -315,7 +321,7 @@ def test_a_flowed_body_comes_back_as_written_through_the_servers(site: Site) -> 
                         message_id=compose.make_id(site.settings, "check", "g1", "anna", "flowed"), game="g1", seat="anna")
     compose.queue(site.gd.outbox_dir(), "flowed", msg)
     run(site)
-    [received] = [m for m in site.smtp.to("anna@example.org") if m.message["Subject"] == "[g1] flowed" or
+    [received] = [m for m in sent_to(site, "anna@example.org") if m.message["Subject"] == "[g1] flowed" or
                   m.message["Subject"] == "flowed"]
     [part] = text_parts(received)
     assert part.get_param("format") == "flowed"
