@@ -67,10 +67,15 @@ class OrderDoc:
     problems: list[Located] = field(default_factory=list)
     #: How the text was read where that was not as YAML reads it (tabs taken as indentation).
     notes: list[str] = field(default_factory=list)
+    #: For a text read with its tabs as indentation: each line's count of them, to place problems as written.
+    tabs: dict[int, int] = field(default_factory=dict)
 
     def locate(self, path: OrderPath, message: str) -> Located:
         """Place a problem given by its path from the document's root (body keys sit at the root too)."""
         line, col = position(self.tree, path)
+        tabs = self.tabs.get(line, 0)
+        if tabs:  # the tree was read with two spaces for each tab: the column in the player's own line
+            col = col - tabs if col > 2 * tabs else (col + 1) // 2
         return Located(self.source, line, col, message)
 
     def add(self, path: OrderPath, message: str) -> None:
@@ -309,6 +314,8 @@ def _read_tabs(doc: OrderDoc, text: str, source: str) -> OrderDoc:
         return doc  # wrong even with the tabs as indentation: the tab, where YAML stopped, is the first thing to mend
     again.text = text  # the player's own text is what is kept and quoted; the tree's lines are the same
     again.notes.append(TABS_READ)
+    again.tabs = {number: len(line) - len(line.lstrip("\t")) for number, line in enumerate(text.split("\n"), start=1)
+                  if line.startswith("\t")}
     return again
 
 

@@ -141,6 +141,7 @@ def test_tabs_used_consistently_are_read_as_indentation_and_said() -> None:
     doc = parse("a:\n\t- b: 1\n\t\tc: 2\n", "o.yaml")
     assert doc.problems == [] and doc.body == {"a": [{"b": 1, "c": 2}]}
     assert doc.notes == [TABS_READ] and "\t" in doc.text  # the player's text is kept as written
+    assert (doc.locate(("a", 0, "c"), "x").line, doc.locate(("a", 0, "c"), "x").col) == (3, 6)  # "\t\tc: 2", at the 2
 
 
 def test_tabs_for_indentation_that_read_wrong_either_way_are_a_located_problem() -> None:
