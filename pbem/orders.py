@@ -65,10 +65,17 @@ class OrderDoc:
     body: dict[str, Any] = field(default_factory=dict)
     tree: Any = None
     problems: list[Located] = field(default_factory=list)
+    #: How the text was read where that was not as YAML reads it (tabs taken as indentation).
+    notes: list[str] = field(default_factory=list)
+    #: For a text read with its tabs as indentation: each line's count of them, to place problems as written.
+    tabs: dict[int, int] = field(default_factory=dict)
 
     def locate(self, path: OrderPath, message: str) -> Located:
         """Place a problem given by its path from the document's root (body keys sit at the root too)."""
         line, col = position(self.tree, path)
+        tabs = self.tabs.get(line, 0)
+        if tabs:  # the tree was read with two spaces for each tab: the column in the player's own line
+            col = col - tabs if col > 2 * tabs else (col + 1) // 2
         return Located(self.source, line, col, message)
 
     def add(self, path: OrderPath, message: str) -> None:
@@ -252,6 +259,68 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
         if size > MAX_BYTES:
             too_big = f"order file is larger than the limit of {MAX_BYTES} bytes"
             return OrderDoc(source, text, problems=[Located(source, 1, 1, too_big)])
+    doc = _parse_text(text, source)
+    if doc.problems and _TAB_INDENT.search(text):
+        return _read_tabs(doc, text, source)
+    return doc
+
+
+#: A line whose indentation holds a tab.
+_TAB_INDENT = re.compile(r"^[ \t]*\t", re.M)
+_LEAD = re.compile(r"[ \t]*")
+#: What the answer says when tabs were read as indentation.
+TABS_READ = "tabs were read as indentation, one tab for each level (YAML itself indents with spaces only)"
+
+
+def _untab(text: str, source: str) -> tuple[str, Located | None]:
+    """The text with each tab of indentation as one level (two spaces), or where that would be a guess.
+
+    Only indentation made of tabs alone, on every indented line, is unambiguous: a line mixing tabs and spaces,
+    or tab-indented lines beside space-indented ones, could mean more than one depth.
+    """
+    out: list[str] = []
+    first: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), start=1):
+        match = _LEAD.match(line)
+        lead = match.group() if match else ""
+        rest = line[len(lead):]
+        if not rest.strip() or rest.startswith("#"):  # blank and comment lines: their indentation means nothing
+            out.append(lead.replace("\t", "  ") + rest)
+            continue
+        if " " in lead and "\t" in lead:
+            switch = next(i for i, c in enumerate(lead) if c != lead[0]) + 1
+            return text, Located(source, number, switch, "this line's indentation mixes tabs and spaces, so pbem "
+                                 "cannot tell how deep it is meant; indent with spaces only, two for each level")
+        kind = "tabs" if "\t" in lead else "spaces" if lead else ""
+        other = {"tabs": "spaces", "spaces": "tabs"}.get(kind)
+        if other in first:
+            return text, Located(source, number, 1, f"this line is indented with {kind}, and line {first[other]} "
+                                 f"with {other}, so pbem cannot tell how deep each is meant; indent with spaces only, "
+                                 "two for each level")
+        if kind:
+            first.setdefault(kind, number)
+        out.append("  " * len(lead) + rest if kind == "tabs" else line)
+    return "\n".join(out), None
+
+
+def _read_tabs(doc: OrderDoc, text: str, source: str) -> OrderDoc:
+    """An order YAML refused read again with its tabs as indentation, when they are used consistently."""
+    spaced, ambiguous = _untab(text, source)
+    if ambiguous is not None:
+        doc.problems = [ambiguous]
+        return doc
+    again = _parse_text(spaced, source)
+    if again.problems:
+        return doc  # wrong even with the tabs as indentation: the tab, where YAML stopped, is the first thing to mend
+    again.text = text  # the player's own text is what is kept and quoted; the tree's lines are the same
+    again.notes.append(TABS_READ)
+    again.tabs = {number: len(line) - len(line.lstrip("\t")) for number, line in enumerate(text.split("\n"), start=1)
+                  if line.startswith("\t")}
+    return again
+
+
+def _parse_text(text: str, source: str) -> OrderDoc:
+    """Parse an order document's text as YAML."""
     doc = OrderDoc(source, text)
     refusal = _refuse_unsafe(text, source)
     if refusal is not None:

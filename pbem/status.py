@@ -160,3 +160,69 @@ def overview_line(row: dict[str, Any]) -> str:
         clock = f"HELD ({row['held']})" if row["held"] is not None else f"deadline {row['deadline'] or 'none'}"
         where = f"{clock}; {missing}"
     return f"{row['name']:16} {row['game']:14} step {row['step']:>4} {row['label']:24} {where}"
+
+
+def player_lines(gd: GameDir, seat: str, deadline: str | None) -> list[str]:
+    """A player's own status: the step their orders are for, whether it is their turn, what they owe, the deadline.
+
+    `deadline` is the seat's deadline as the seat reads it (its own time zone), or None when none runs.
+    """
+    info = status(gd, reader=seat)
+    head = f"{info['title']} game {info['name']}"
+    if info["finished"]:
+        winners = ", ".join(info["winners"]) or "nobody"
+        return [f"{head} is over after step {info['step']}; {plural('winner', len(info['winners']))}: {winners}.",
+                _scores_line(info)]
+    lines = [f"{head}: the latest report is of step {info['step']}; orders now are for step {info['next_step']} "
+             f"({info['label']})."]
+    if info.get("held") is not None:
+        lines.append(f"The game is on hold ({info['held']}): no step is resolved until the moderator resumes it.")
+    owes = seat in info["waiting_for"] or seat in info["received"]
+    member = gd.meta.seat(seat)
+    if member.robot:
+        lines.append("A robot plays your seat for now; ask the moderator to take it back.")
+    elif seat in info["received"]:
+        until = f" until your deadline, {deadline}" if deadline else " until the step is resolved"
+        lines.append(f"Your orders for step {info['next_step']} are in. You may replace or withdraw them{until}.")
+    elif owes:
+        lines.append(f"It is your turn: pbem needs your orders for step {info['next_step']} and has none from you yet.")
+        if deadline:
+            lines.append(f"Your deadline: {deadline}.")
+    else:
+        lines.append(f"It is not your turn: no orders are due from you for step {info['next_step']}.")
+    others = [s for s in info["waiting_for"] if s != seat and not gd.meta.seat(s).robot]
+    if others:
+        lines.append(f"Still waiting for: {', '.join(others)}.")
+    elif seat in info["waiting_for"]:
+        lines.append("Nobody else owes orders for this step.")
+    else:
+        lines.append(all_in_line(gd, info["next_step"]))
+    lines.append(_scores_line(info))
+    return lines
+
+
+def resolves_at_once(gd: GameDir) -> bool:
+    """Whether the next run resolves the open step as soon as every order is in (no deadline waits for it)."""
+    from pbem import deadlines, moderation
+
+    if moderation.held(gd) is not None:
+        return False
+    try:
+        found = deadlines.policy(gd.meta.options)
+    except deadlines.DeadlineError:
+        return False  # the tick refuses a broken deadline: nothing is resolved until the moderator mends it
+    return found is None or found.early
+
+
+def all_in_line(gd: GameDir, step: int) -> str:
+    """What becomes of a step whose orders are all in, said so that the mail it arrives with agrees with it."""
+    if resolves_at_once(gd):
+        return f"All orders for step {step} are in: pbem resolves it at once, and its report follows in a separate mail."
+    if _held(gd) is not None:
+        return f"All orders for step {step} are in; it is resolved once the moderator resumes the game."
+    return f"All orders for step {step} are in; it is resolved at its deadline."
+
+
+def _scores_line(info: dict[str, Any]) -> str:
+    """The scores, as a sentence."""
+    return "Scores: " + ", ".join(f"{seat} {score}" for seat, score in info["scores"].items()) + "."

@@ -55,8 +55,19 @@ def answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str
             game=gd.name, in_reply_to=mail.message_id, now=now,
         )
         compose.queue(gd.outbox_dir(), f"check-{mail.key}", msg)
-    if claimed is None or not registered:
+    if claimed is not None:
+        notify_seat(gd, settings, mail, claimed, what, lines, now)
+
+
+def notify_seat(gd: GameDir, settings: Settings, mail: Inbound, claimed: str, what: str, lines: list[str],
+                now: datetime) -> None:
+    """Tell the seat a mail named it without its token (one notice a day, with the count of such mails)."""
+    root = gd.root.parent
+    registered = gd.meta.seat(claimed).address
+    if not registered:
         return
+    own = bool(mail.sender and registered.lower() == mail.sender.lower())
+    hashes = token_hashes(root)
     with Limits.open(root, now) as limits:
         count = limits.seat_tried(gd.name, claimed, mail.key)
     if count is None:
@@ -79,3 +90,31 @@ def answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str
         game=gd.name, seat=claimed, in_reply_to=mail.message_id if own else None, now=now,
     )
     compose.queue(gd.outbox_dir(), f"check-{mail.key}-seat", msg)
+
+
+def answer_retired(gd: GameDir, settings: Settings, mail: Inbound, seat: str, now: datetime) -> None:
+    """Answer a mail carrying a token the seat had once: say plainly that it no longer works (its sender held it,
+    so naming the seat tells them nothing new); a stranger's address is answered within the limits."""
+    root = gd.root.parent
+    registered = gd.meta.seat(seat).address
+    own = bool(registered and mail.sender and registered.lower() == mail.sender.lower())
+    if not mail.sender or (not own and not may_answer_stranger(root, mail, now)):
+        return
+    body = [f"Game {gd.name}: this token no longer works for seat {seat}; nothing was stored.", "",
+            "The moderator has given the seat a new token, sent in a new welcome mail to the seat's registered "
+            "address."]
+    if own:
+        body += ["", "Send your mail again with the token from that welcome mail. If you cannot find it, send a mail "
+                 "with \"lost token\" in the subject from this address: the moderator is asked for a new one."]
+    else:
+        body += ["", "If the seat was given to another player, nothing needs doing. If you still play it, ask the "
+                 "moderator: mail from this address is not the seat's any more."]
+    if mail.notes:
+        body += ["", "Notes:", *(f"  {note}" for note in mail.notes)]
+    msg = compose.build(
+        settings, to=[mail.sender], subject=f"[{gd.name}] {seat}: this token no longer works",
+        text=scrub_text(compose.wrap(body), token_hashes(root), RAW_REDACTED),
+        kind="check", message_id=compose.make_id(settings, "check", gd.name, None, mail.key),
+        game=gd.name, in_reply_to=mail.message_id, now=now,
+    )
+    compose.queue(gd.outbox_dir(), f"check-{mail.key}", msg)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pbem.files import write_atomic
 from pbem.mail import queue as mail_queue
+from pbem.mail.flowed import set_text
 from pbem.mail.headers import POLICY, atom, clean, verify
 from pbem.mail.report_message import thread_root_id
 from pbem.mail.settings import ADDRESS, Settings
@@ -97,7 +98,7 @@ def build(
         msg["X-Pbem-Game"] = atom(game)
     if seat:
         msg["X-Pbem-Seat"] = atom(seat)
-    msg.set_content(text, cte="quoted-printable")
+    set_text(msg, text)  # format=flowed when a line is longer than a hard-wrapping client keeps
     if html is not None:  # the same content for mail clients that show HTML
         msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     for item in attachments:

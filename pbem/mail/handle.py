@@ -18,7 +18,7 @@ from pbem.files import Busy, write_atomic
 from pbem.mail import address, compose, tomoderator
 from pbem.mail.answer_orders import answer_orders
 from pbem.mail.answer_requests import answer_request, confirm_address
-from pbem.mail.answer_unproven import answer_unproven, unproven_problems
+from pbem.mail.answer_unproven import answer_retired, answer_unproven, notify_seat, unproven_problems
 from pbem.mail.answer_unrouted import reply_unrouted, tell_too_large
 from pbem.mail.mailbox import (
     DEFERRED,
@@ -36,6 +36,7 @@ from pbem.mail.mailbox import (
     token_hashes,
 )
 from pbem.mail.message import Inbound, mail_key, parse_mail
+from pbem.mail.retired import retired_seat
 from pbem.mail.scrub import RAW_REDACTED, scrub_mail
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, parse
@@ -93,6 +94,7 @@ def handle(root: Path, settings: Settings, raw: bytes, *, truncated: bool = Fals
         return _finish(root, Outcome(mail.key, "ignored", sender=mail.sender, detail=f"not answered: {mail.automatic}"), mail.digest,
                        mail.content)
     doc = parse(mail.text, mail.source) if mail.text is not None else None
+    mail.notes.extend(doc.notes if doc is not None else [])  # how pbem read the orders, said in the answer
     name = _route(root, settings, mail, doc)
     if name is None:
         write_atomic(state_dir(root) / "unrouted" / f"{mail.key}.eml",
@@ -193,6 +195,12 @@ def _handle_in_game(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     if reason is not None:  # a question, or a lost token, from a seat's own address: for the moderator
         done = tomoderator.pass_on(gd, settings, mail, reason, token_hashes(gd.root.parent), now)
         return Outcome(mail.key, "moderator", gd.name, tomoderator.own_seat(gd, mail.sender), mail.sender, done)
+    retired = retired_seat(gd, _claimed_token(doc, mail.text)) if seat is None else None
+    if retired is not None:  # a token the seat had once: its sender is told so, not what else the mail lacks
+        answer_retired(gd, settings, mail, retired, now)
+        if tomoderator.own_seat(gd, mail.sender) != retired:  # the seat's holder now hears of it, as of any try
+            notify_seat(gd, settings, mail, retired, "orders rejected", ["it carried an old token of this seat, which no longer works"], now)
+        return Outcome(**{**out.__dict__, "seat": retired, "detail": "a token that no longer works"})
     if seat is None:
         # Without the seat's token, say nothing about the game, nor whether the seat named exists.
         problems = unproven_problems(doc)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.mail.dovecot import DovecotError, LocalDovecot, binary, free_port
+from pbem.mail.flowed import readable
 
 __all__ = ["DovecotError", "LocalDovecot", "LoopbackError", "Received", "SinkHandler", "SmtpSink", "binary", "dovecot", "free_port",
            "smtp_sink", "write_settings"]
@@ -42,10 +43,10 @@ class Received:
         return msg
 
     def text(self) -> str:
-        """The plain-text body."""
+        """The plain-text body, as a client reads it (a flowed body's soft breaks joined)."""
         body = self.message.get_body(("plain",))
-        assert body is not None
-        return str(body.get_content())
+        assert isinstance(body, EmailMessage)
+        return readable(body)
 
 
 @dataclass

@@ -175,25 +175,57 @@ def _attached_mails(msg: Message) -> list[Message]:
     return found
 
 
+#: Windows-1252's letters for the bytes 0x80-0x9f that ISO 8859-1 leaves to control characters (the five it
+#: leaves undefined stay as they are), as mail readers and browsers read both labels.
+_C1_TO_1252 = {b: bytes([b]).decode("cp1252", "ignore") or chr(b) for b in range(0x80, 0xA0)}
+#: Labels that in practice mean Windows-1252 (WHATWG Encoding): clients put them on text typed in it.
+_MEANS_1252 = frozenset({"us-ascii", "ascii", "iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "cp819",
+                         "windows-1252", "cp1252"})
+
+
+def windows_1252(data: bytes) -> str:
+    """Bytes as Windows-1252, every byte read (0x80-0x9f as its letters where it has one)."""
+    return data.decode("latin-1").translate(_C1_TO_1252)
+
+
+def _guess(data: bytes) -> tuple[str, str]:
+    """Text whose character set is not known: UTF-8 when it is valid UTF-8, else Windows-1252 (which reads any
+    byte); the text, and the name of what it was read as."""
+    try:
+        return data.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError:
+        return windows_1252(data), "Windows-1252"
+
+
 def _decode(part: Message, notes: list[str]) -> str:
-    """A text part as str, whatever charset it claims."""
+    """A text part as str, whatever charset it claims; a note only when the claim was wrong or unknown."""
     try:
         data = part.get_payload(decode=True) or b""
     except Exception:  # broken transfer encoding: take the payload as it is
         data = str(part.get_payload()).encode("utf-8", "replace")
     if not isinstance(data, bytes):
         data = str(data).encode("utf-8", "replace")
-    charset = (part.get_content_charset() or "utf-8").strip().lower()
+    declared = (part.get_content_charset() or "").strip().lower()
+    if not declared:
+        # No charset named (RFC 2045 says US-ASCII, but people type accents): UTF-8, else Windows-1252; nothing
+        # to tell, since either reads the ASCII that orders are written in the same way.
+        return _guess(data)[0]
+    if declared in _MEANS_1252:
+        if declared in ("us-ascii", "ascii") and data.isascii():
+            return data.decode("ascii")
+        text, used = _guess(data) if declared in ("us-ascii", "ascii") else (windows_1252(data), "Windows-1252")
+        if declared in ("us-ascii", "ascii"):
+            notes.append(f"your mail said its text was {declared} but it was not; it was read as {used}")
+        return text
     try:
-        return data.decode(charset)
+        return data.decode(declared)
     except LookupError:
-        notes.append(f"unknown character set {clean(charset, limit=40)!r}; the text was read as UTF-8")
+        text, used = _guess(data)
+        notes.append(f"unknown character set {clean(declared, limit=40)!r}; the text was read as {used}")
     except UnicodeDecodeError:
-        notes.append(f"the text was not valid {clean(charset, limit=40)}; it was read as UTF-8")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("utf-8", "replace")
+        text, used = _guess(data)
+        notes.append(f"the text was not valid {clean(declared, limit=40)}; it was read as {used}")
+    return text
 
 
 def _filename(part: Message) -> str | None:

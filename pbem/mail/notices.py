@@ -15,6 +15,7 @@ from pbem.mail.compose import Attachment
 from pbem.mail.due import asks_for_orders, deadline_parts
 from pbem.mail.mailbox import state_dir
 from pbem.mail.policy import MailChoice, choice_of
+from pbem.mail.retired import retire
 from pbem.mail.settings import Settings
 from pbem.orders import render
 from pbem.reports.config import ReportConfig
@@ -26,6 +27,7 @@ def issue_tokens(gd: GameDir, seats: Iterable[str]) -> dict[str, str]:
     tokens: dict[str, str] = {}
     for name in seats:
         seat = gd.meta.seat(name)
+        retire(gd, name, seat.token_hash)  # a mail with the old token is told it no longer works
         tokens[name] = new_token()
         seat.token_hash = hash_token(tokens[name])
     gd.save_meta()

@@ -13,6 +13,7 @@ from pbem.mail.message import Inbound
 from pbem.mail.scrub import RAW_REDACTED, scrub_text
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, dump_body
+from pbem.status import all_in_line, resolves_at_once
 from pbem.store import GameDir
 
 
@@ -25,8 +26,19 @@ def status_lines(gd: GameDir, seat: str) -> list[str]:
     pending = gd.pending()
     waiting = [s for s in owed if s not in pending and not gd.meta.seat(s).robot]  # robots play at the run
     lines = ["", f"Game {gd.name} ({gd.game.title}), {gd.game.label(state)}; orders now are for step {gd.current_step() + 1}."]
-    lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else "All orders are in; the step is resolved at the next run.")
+    # The last seat's answer and the new report go out together: the answer says the report follows.
+    lines.append(f"Still waiting for: {', '.join(waiting)}." if waiting else all_in_line(gd, gd.current_step() + 1))
     return [*lines, *held_lines(gd)]
+
+
+def complete(gd: GameDir) -> bool:
+    """Whether every human seat's orders for the open step are in and the next run resolves it at once."""
+    state = gd.state()
+    if gd.game.result(state) is not None:
+        return False
+    pending = gd.pending()
+    owed = [p.seat for p in gd.game.prompts(state) if not gd.meta.seat(p.seat).robot]
+    return all(s in pending for s in owed) and resolves_at_once(gd)
 
 
 def held_lines(gd: GameDir) -> list[str]:
@@ -61,8 +73,9 @@ def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, auth
     if authenticated and seat is not None:
         lines_, attachments = deadline_parts(gd, settings, seat, now)
         body += ["", *lines_] if lines_ else []
-        body += ["", "You may send new orders until the deadline: the last valid mail counts.",
-                 "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
+        if not complete(gd):  # a step about to be resolved takes no more orders: saying so would contradict the report
+            body += ["", "You may send new orders until the deadline: the last valid mail counts.",
+                     "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
     copies = [(to, body, "")]  # mail that proves no seat is answered by answer_unproven instead
     if len(to) == 2:
         # The token came from another address: each address hears alone, and neither is shown the other.

@@ -11,6 +11,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from typing import TYPE_CHECKING, Any
 
+from pbem.mail.flowed import set_text
 from pbem.reports.names import report_stem
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def compose(
     if header_text(seat) == seat:
         # Names the seat when one address plays several; an unsafe name is left to the To address.
         msg["X-PBEM-Seat"] = seat
-    msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
+    set_text(msg, text)  # the text report's long lines, flowed: hard-wrapping clients break none of them
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     attach_pictures(msg, pictures)
     pdf_name = f"{_token(game)}-step-{step:04d}-{report_stem(seat)}.pdf"

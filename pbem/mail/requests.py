@@ -25,7 +25,7 @@ from pbem.mail import address, press, timezone
 from pbem.mail.due import deadline_text
 from pbem.mail.settings import Settings
 from pbem.mail.tell import stamp
-from pbem.status import describe, status
+from pbem.status import player_lines
 from pbem.store import GameDir
 
 KEYS = frozenset({"help", "status", "resend", "address", "timezone"})
@@ -81,14 +81,8 @@ def answer(gd: GameDir, settings: Settings, seat: str, body: Mapping[str, Any], 
 
 
 def _status(gd: GameDir, seat: str, now: datetime) -> list[str]:
-    # For a player: their own deadline, and no process id (who holds the game's lock is for the moderator).
-    lines = describe(status(gd, reader=seat)).split("\n")
-    deadline = deadline_text(gd, seat, now)
-    if deadline:
-        lines.append(f"your deadline: {deadline}")
-    mine = gd.pending().get(seat)
-    lines.append("your orders for the next step are in" if mine is not None else "no orders from you are waiting")
-    return lines
+    # For a player: their own turn, step and deadline; no process id (the game's lock is the moderator's).
+    return player_lines(gd, seat, deadline_text(gd, seat, now))
 
 
 def _resend(gd: GameDir, settings: Settings, seat: str, value: Any, now: datetime) -> tuple[str, list[str], bool]:

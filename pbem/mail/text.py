@@ -65,9 +65,10 @@ def unflow(text: str, *, delsp: bool) -> str:
     out: list[str] = []
     carry = ""
     for line in text.split("\n"):
+        quoted = line.startswith(">")  # before unstuffing: a stuffed " >" is text that starts with '>', no quote
         if line.startswith(" "):
             line = line[1:]  # space-stuffing
-        soft = line.endswith(" ") and not _SIGNATURE.match(line) and not line.startswith(">")
+        soft = line.endswith(" ") and not _SIGNATURE.match(line) and not quoted
         if soft:
             carry += line[:-1] if delsp else line
             continue

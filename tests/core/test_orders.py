@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.orders import MAX_BYTES, MAX_DEPTH, parse, render
+from pbem.orders import MAX_BYTES, MAX_DEPTH, TABS_READ, parse, render
 
 
 def test_header_and_body_are_split() -> None:
@@ -137,9 +137,25 @@ def test_a_long_scalar_within_the_byte_limit_is_read() -> None:
     assert doc.problems == [] and len(doc.body["note"]) == MAX_BYTES - 20
 
 
-def test_tabs_for_indentation_are_a_located_problem() -> None:
-    [problem] = parse("a:\n\t- 1\n", "o.yaml").problems
-    assert (problem.line, problem.col) == (2, 1) and "not valid YAML" in problem.message
+def test_tabs_used_consistently_are_read_as_indentation_and_said() -> None:
+    doc = parse("a:\n\t- b: 1\n\t\tc: 2\n", "o.yaml")
+    assert doc.problems == [] and doc.body == {"a": [{"b": 1, "c": 2}]}
+    assert doc.notes == [TABS_READ] and "\t" in doc.text  # the player's text is kept as written
+    assert (doc.locate(("a", 0, "c"), "x").line, doc.locate(("a", 0, "c"), "x").col) == (3, 6)  # "\t\tc: 2", at the 2
+
+
+def test_tabs_for_indentation_that_read_wrong_either_way_are_a_located_problem() -> None:
+    [problem] = parse("a: 1\n\tb: 2\n", "o.yaml").problems
+    assert problem.line == 2 and "not valid YAML" in problem.message and "tab" in problem.message
+
+
+@pytest.mark.parametrize(("text", "where", "said"), [
+    ("a:\n\t  b: 1\n", (2, 2), "mixes tabs and spaces"),
+    ("a:\n  b: 1\nc:\n\td: 2\n", (4, 1), "indented with tabs, and line 2 with spaces"),
+])
+def test_tabs_mixed_with_spaces_are_refused_where_they_mix(text: str, where: tuple[int, int], said: str) -> None:
+    [problem] = parse(text, "o.yaml").problems
+    assert (problem.line, problem.col) == where and said in problem.message
 
 
 @pytest.mark.parametrize("name", ["true", "False", "NULL", "null", "anna", "tiny&game", "2026", "1e3", "-x", "a b"])

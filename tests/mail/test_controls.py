@@ -17,6 +17,7 @@ from pbem import batch, control, intake, moderation, players, rollback, store
 from pbem.cli import main
 from pbem.mail import deadlines
 from pbem.mail.due import deadline_text
+from pbem.mail.flowed import readable
 from pbem.mail.tick import tick, tick_game
 
 from .conftest import GAME, SEATS, Site
@@ -50,7 +51,7 @@ def queued(site: Site, kind: str) -> dict[str, EmailMessage]:
 def text(msg: EmailMessage) -> str:
     body = msg.get_body(("plain",))
     assert body is not None
-    return str(body.get_content())
+    return readable(body)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def submit_all(gd: store.GameDir, picks: dict[str, int]) -> None:

@@ -14,6 +14,7 @@ from fourth_game.variants import TURN_GAME
 from engine import registry
 from pbem import deadlines, intake, store
 from pbem.mail import digest, notices, preferences
+from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
 
 from .conftest import write_settings
@@ -69,7 +70,7 @@ def _to(gd: store.GameDir, seat: str, kind: str) -> list[EmailMessage]:
 def _text(msg: EmailMessage) -> str:
     body = msg.get_body(("plain",))
     assert body is not None
-    return str(body.get_content())
+    return readable(body)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def test_a_digest_seat_owing_orders_is_told_at_once_with_its_deadline(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import email.policy
 from email.message import EmailMessage
 from pathlib import Path
 
+from pbem.mail.flowed import readable
 from pbem.mail.handle import handle
 from pbem.mail.mailbox import seen, state_dir
 
@@ -27,8 +28,8 @@ def outbox(site: Site, root_level: bool = False) -> list[EmailMessage]:
 
 def body(msg: EmailMessage) -> str:
     part = msg.get_body(("plain",))
-    assert part is not None
-    return str(part.get_content())
+    assert isinstance(part, EmailMessage)
+    return readable(part)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def send(site: Site, msg: EmailMessage | bytes) -> object:

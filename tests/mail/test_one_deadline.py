@@ -19,6 +19,7 @@ from pbem import control, control_cli, deadlines, intake, store
 from pbem.cli import main
 from pbem.mail import notices, requests, smtp
 from pbem.mail import settings as mail_settings
+from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
 from pbem.orders import dump_body, render
 from pbem.reports import render_step, report_model
@@ -45,7 +46,7 @@ def _mails(gd: store.GameDir) -> list[tuple[Path, EmailMessage]]:
 def _text(msg: EmailMessage) -> str:
     body = msg.get_body(("plain",))
     assert body is not None
-    return str(body.get_content())
+    return readable(body)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def _calendar(msg: EmailMessage) -> datetime | None:
@@ -103,7 +104,7 @@ def _check(gd: store.GameDir, settings: mail_settings.Settings, site: Path, now:
         assert f"{seat}: {moment.astimezone(UTC):%a %Y-%m-%d %H:%M} UTC" in described or (
             f"deadline: {moment.astimezone(UTC):%a %Y-%m-%d %H:%M} UTC" in described), (where, described)
         _, answer, _ = requests.answer(gd, settings, seat, {"status": True}, gd.meta.seat(seat).address, now)
-        assert f"your deadline: {said}" in answer, where
+        assert f"Your deadline: {said}." in answer, where
         page = (site / gd.name / seat_folder(gd, seat) / f"{step:04d}.html").read_text(encoding="utf-8")
         assert "deadline" not in page.lower() or said in page, where
 
@@ -196,7 +197,7 @@ def test_a_players_status_answer_names_only_their_own_deadline(offline: Site) ->
     _, lines, _ = requests.answer(offline.gd, offline.settings, "anna", {"status": True}, "anna@example.org", MONDAY_9)
     said = "\n".join(lines)
     assert f"{ben:%a %Y-%m-%d %H:%M}" not in said and "ben:" not in said
-    assert f"deadline: {anna:%a %Y-%m-%d %H:%M} UTC" in said
+    assert f"Your deadline: {deadlines.seat_deadline_text(offline.gd, 'anna', MONDAY_9)}." in said  # in her own zone
 
 
 def test_a_held_game_shows_no_deadline_anywhere(offline: Site) -> None:

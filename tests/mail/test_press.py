@@ -103,7 +103,7 @@ def test_help_status_and_a_report_again_by_mail(offline: Site) -> None:
     assert "press:" in ask("help: yes\n") and "lost token" in ask("help: yes\n")
     assert "waiting for" in ask("status: yes\n")
     send(offline, order_mail(order_text("g1", "anna", 1, offline.tokens["anna"], "pick: 3\n")))
-    assert "your orders for the next step are in" in ask("status: yes\n")
+    assert "Your orders for step 1 are in." in ask("status: yes\n")
 
 
 def test_a_status_answer_to_a_player_names_no_process_id(offline: Site) -> None:

@@ -11,6 +11,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem import players
+from pbem.mail.flowed import readable
 from pbem.mail.handle import handle
 from pbem.mail.mailbox import state_dir
 from pbem.mail.message import parse_mail
@@ -45,7 +46,7 @@ def _everything_in(msg: EmailMessage) -> str:
     parts = [str(value) for value in msg.values()]
     for part in msg.walk():
         if part.get_content_maintype() == "text":
-            parts.append(str(part.get_content()))
+            parts.append(readable(part) if part.get_content_type() == "text/plain" else str(part.get_content()))
     return "\n".join(parts)
 
 

@@ -15,6 +15,7 @@ from engine import registry
 from pbem import store
 from pbem.cli import main
 from pbem.mail import digest, imap, notices, smtp
+from pbem.mail.flowed import readable
 from pbem.mail.policy import choice_of, default_policy
 from pbem.mail.tick import default_renderer, tick
 
@@ -52,7 +53,7 @@ def reports(site: Site, seat: str, game: str = "t1") -> list[EmailMessage]:
 def text(msg: EmailMessage) -> str:
     body = msg.get_body(("plain",))
     assert body is not None
-    return str(body.get_content())
+    return readable(body)  # as a client shows it: a flowed body's soft breaks joined
 
 
 def has(msg: EmailMessage, content_type: str) -> bool:

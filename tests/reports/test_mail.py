@@ -8,6 +8,7 @@ from email.message import EmailMessage
 
 import pytest
 
+from pbem.mail.flowed import readable
 from pbem.mail.report_message import header_text, message_id, thread_root_id
 from pbem.reports import report_stem
 from pbem.store import GameDir
@@ -32,7 +33,7 @@ def test_mail_has_text_and_html_alternatives_and_both_attachments(rendered: Game
     assert msg.get_content_type() == "multipart/mixed"
     alternative = next(p for p in msg.iter_parts() if p.get_content_type() == "multipart/alternative")
     assert [p.get_content_type() for p in alternative.iter_parts()] == ["text/plain", "text/html"]
-    text = msg.get_body(preferencelist=("plain",)).get_content()
+    text = readable(msg.get_body(preferencelist=("plain",)))  # as a client shows it, soft breaks joined
     html = msg.get_body(preferencelist=("html",)).get_content()
     assert "Fill in the attached orders-step-2.yaml" in text and "report for anna" in text
     assert '<div class="cover">' in html and '<section class="report"' in html
