@@ -75,8 +75,10 @@ class PaxExpanse(PaxGame[GameState]):
             found = []
             for seat in state.paused.seats():
                 asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-                text = "; ".join(f"{q.shown} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
-                                 f"{q.default})" for q in asked)
+                # A combined prompt names each question's key, which its answer uses; older games word theirs as
+                # they always have.
+                text = "; ".join(f"{f'{q.key}: ' if state.together and len(asked) > 1 else ''}{q.shown} (choices: "
+                                 f"{', '.join(str(o) for o in q.options)}; at the deadline: {q.default})" for q in asked)
                 found.append(Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text))
             return found
         return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]

@@ -47,7 +47,7 @@ def test_a_new_game_asks_pay_and_both_agents_in_one_prompt() -> None:
     step = answer(step.state, "ben", 2)
     assert asked_keys(step.state, "anna") == ["actions.0.bribe-play-pay", "actions.0.agent-0", "actions.0.agent-1"]
     (prompt,) = GAME.prompts(step.state)
-    assert prompt.seat == "anna" and prompt.kind == "answers"
+    assert prompt.seat == "anna" and prompt.kind == "answers" and "; actions.0.agent-1: " in prompt.text
     answers = {"actions.0.bribe-play-pay": "pay", "actions.0.agent-0": 27, "actions.0.agent-1": 24}
     step = turn(step.state, {"answers": answers}, "anna")
     assert step.state.agents == {"24": {"anna": 1}, "27": {"anna": 1}}
