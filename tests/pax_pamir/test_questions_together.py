@@ -49,6 +49,7 @@ def test_a_new_game_asks_pay_and_both_spies_in_one_prompt() -> None:
     step = turn(step.state, {"answer": 2})
     assert asked(step) == [("anna", "actions.0.bribe-play-pay"), ("anna", "actions.0.spy-0"),
                            ("anna", "actions.0.spy-1")]
+    assert GAME.view(step.state, None)["question"].endswith("; choose a punjab court card for a spy")
     (prompt,) = GAME.prompts(step.state)
     assert prompt.seat == "anna" and prompt.kind == "answers" and "actions.0.spy-1:" in prompt.text
     step = turn(step.state, {"answers": {"actions.0.bribe-play-pay": "pay", "actions.0.spy-0": 26,
