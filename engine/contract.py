@@ -159,6 +159,10 @@ class Bench:
     mail_intake: bool = False
     #: `python -m pbem.mail.volume`: the mail one robot game sends, per player.
     mail_volume: bool = False
+    #: `make bench`, for every game that offers it: prompts and steps per turn of seeded robot games at this many
+    #: seats whose turn orders answer nothing in advance (GameBase.unanswered_order), under the rules of games
+    #: made before `new_options` and under those options; 0: not measured.
+    prompts: int = 0
 
 
 class GameBase:
@@ -179,6 +183,9 @@ class GameBase:
     demo: Demo = Demo()
     #: Which one-game figures of the bench the game stands for.
     bench: Bench = Bench()
+    #: Options a game made now records unless they are given: rules a later version changed, which games made
+    #: before it (without the option) keep playing by, so their archives replay as they were.
+    new_options: Mapping[str, Any] = {}
 
     @property
     def palette(self) -> Mapping[str, str]:
@@ -205,6 +212,10 @@ class GameBase:
         Read from the rules, the public state and `seat`'s own orders only, never another seat's secrets.
         """
         return []
+
+    def unanswered_order(self, state: State, seat: str, rng: Rng) -> Order:
+        """A robot's order that answers in advance nothing the game could ask in a prompt (Bench.prompts)."""
+        raise NotImplementedError(f"{type(self).__name__} offers no order that leaves its questions to prompts")
 
     def board(self, view: Mapping[str, Any]) -> Drawing | None:
         """The board as a drawing, from a view (what `view` returned); None for a game without one."""
@@ -250,6 +261,18 @@ def automata(game: Game) -> tuple[str, ...]:
 def demo(game: Game) -> Demo:
     """How `make demo` plays a game (GameBase.demo)."""
     return game.demo if isinstance(game, GameBase) else Demo()
+
+
+def new_options(game: Game) -> dict[str, Any]:
+    """The options a game made now records unless given (GameBase.new_options)."""
+    return dict(game.new_options) if isinstance(game, GameBase) else {}
+
+
+def unanswered_order(game: Game, state: State, seat: str, rng: Rng) -> Order:
+    """A robot's order of `game` that leaves every question it could to a prompt (GameBase.unanswered_order)."""
+    if not isinstance(game, GameBase):
+        raise NotImplementedError(f"{game.id} offers no order that leaves its questions to prompts")
+    return game.unanswered_order(state, seat, rng)
 
 
 def bench(game: Game) -> Bench:

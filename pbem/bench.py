@@ -122,6 +122,78 @@ def bench_resolve() -> None:
                    f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
 
 
+@dataclass(frozen=True)
+class Asking:
+    """How often seeded robot games stop to ask: turns played, the steps they took and the prompts they raised
+    (each seat asked in a step is one prompt; a turn's own step asks nothing), and orders that had to answer in
+    advance after all (refused without their answers)."""
+
+    turns: int
+    steps: int
+    prompts: int
+    answered: int
+
+    @property
+    def steps_per_turn(self) -> float:
+        """Mean steps a turn takes, its own step included."""
+        return self.steps / self.turns if self.turns else 0.0
+
+    @property
+    def prompts_per_turn(self) -> float:
+        """Mean prompts a turn raises."""
+        return self.prompts / self.turns if self.turns else 0.0
+
+
+def asking(game_id: str, players: int, seeds: range, options: Mapping[str, Any]) -> Asking:
+    """Play seeded robot games whose turn orders answer nothing in advance (each question waits for a prompt,
+    answered at random) and count the turns, their steps and their prompts (the loyalty choice left out)."""
+    game = registry.get(game_id)
+    turns = steps = prompts = answered = 0
+    for seed in seeds:
+        state = game.setup(SEATS[:players], options, Rng.for_step(f"asking-{seed}", 0))
+        step = 0
+        while game.result(state) is None:
+            step += 1
+            due = game.prompts(state)
+            kinds = {p.kind for p in due}
+            if "loyalty" not in kinds:
+                steps += 1
+                turns += "turn" in kinds
+                prompts += 0 if "turn" in kinds else len(due)
+            rng = Rng.for_step(f"asking-{seed}", step)
+            given = {p.seat: contract.unanswered_order(game, state, p.seat,
+                                                       Rng.for_robot(f"asking-{seed}", step, p.seat)) for p in due}
+            try:
+                state = game.apply(state, given, rng).state
+            except contract.RejectedOrder:
+                # An entry that cannot wait for its answers (refused without them): the robot answers in advance.
+                answered += 1
+                given = {p.seat: game.random_order(state, p.seat, Rng.for_robot(f"asking-{seed}", step, p.seat))
+                         for p in due}
+                state = game.apply(state, given, rng).state
+    return Asking(turns, steps, prompts, answered)
+
+
+#: Seeded games per rule set for the prompts figure.
+ASKING_SEEDS = range(10)
+
+
+def bench_asking() -> None:
+    """Prompts and steps per turn of every game that offers the figure, under older games' rules and new ones'."""
+    offered = [(game_id, game) for game_id, game in registry.games().items() if contract.bench(game).prompts]
+    if not offered:
+        click.echo("  (no installed game offers this figure)")
+    for game_id, game in offered:
+        players = contract.bench(game).prompts
+        for label, options in (("games made before", {}), ("games made now", contract.new_options(game))):
+            found = asking(game_id, players, ASKING_SEEDS, options)
+            click.echo(f"  {game.title}, {players} players, {label}: {found.turns} turns of {len(ASKING_SEEDS)} games; "
+                       f"per turn {found.prompts_per_turn:.2f} prompts, {found.steps_per_turn:.2f} steps"
+                       f" ({found.answered} orders answered ahead after all)")
+    click.echo("  (robots answer nothing in advance: every question waits for a prompt; options of games made "
+               "now: " + "; ".join(f"{g.title} {dict(contract.new_options(g))}" for _, g in offered) + ")")
+
+
 def _child_cpu(argv: list[str]) -> float:
     """CPU seconds (user + sys) one pbem child process spends."""
     # Bytecode is cached, as an installed pbem has it: a PYTHONDONTWRITEBYTECODE of the caller would make every
@@ -209,6 +281,7 @@ def bench_mail(tmp: Path) -> None:
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Robot games", bench_robot_games, False),
     ("Resolve per step", bench_resolve, False),
+    ("Prompts per turn (robots answering nothing in advance)", bench_asking, False),
     ("Start-up (CPU seconds of one command)", bench_startup, True),
     ("Reports", bench_reports, True),
     ("Mail intake (Dovecot on loopback)", bench_mail, True),

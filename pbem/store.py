@@ -33,7 +33,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from engine import registry
+from engine import contract, registry
 from engine.contract import Event, Game
 from engine.rng import Rng
 from pbem import version
@@ -585,7 +585,8 @@ def create(
     # shown, so the game is made again from scratch.
     if (root / "game.yaml").exists() and (root / "steps" / step_name(0) / "state.json").exists():
         raise StoreError(f"{root}: a game already exists here")
-    meta_options = dict(options or {})
+    # A game made now records the rules it is made under (options older games lack), unless given otherwise.
+    meta_options = {**contract.new_options(game), **dict(options or {})}
     if str(meta_options.get("paper", "a4")).lower() not in PAPERS:
         raise StoreError(f"option paper={meta_options['paper']}: the paper is one of {', '.join(PAPERS)}")
     # Set up before anything is written, so a refused setup leaves no half-made game behind.

@@ -19,7 +19,9 @@ from engine.rng import Rng
 from engine.spelling import Reading, Vocabulary, read_words, reading_lines
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
+from games.pax.plain import plain_copy
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
+from games.pax.together import OPTION, TOGETHER
 from games.pax.turn import Outcome
 
 
@@ -85,6 +87,9 @@ S = TypeVar("S", bound=GameState)
 class PaxGame(GameBase, Generic[S]):
     """The shared part of a Pax game as an engine Game; the game's own class supplies the hooks."""
 
+    #: Games made now ask a seat, in one prompt, every question of a paused turn that it can be asked at once
+    #: (together.py); older games, made without the option, ask one at a time as their archives recorded.
+    new_options: Mapping[str, Any] = {OPTION: TOGETHER}
     #: The field of a player record holding its victory points.
     score_attribute: ClassVar[str]
     #: The game's state class (decodes stored states).
@@ -149,6 +154,31 @@ class PaxGame(GameBase, Generic[S]):
         if state.paused is not None:
             return answer_order(self.asked(state, seat), random_choice(rng))
         return build_turn(self.robot_turn(state, seat, random_choice(rng), rng), state)
+
+    def unanswered_order(self, state: S, seat: str, rng: Rng) -> Order:
+        """A robot's order that answers nothing in advance (what `make bench` counts prompts with): a random turn
+        without the answers its robot chose, its bribe limits or standing orders, so the turn asks for them."""
+        if state.phase == "loyalty" or state.paused is not None:
+            return self.random_order(state, seat, rng)
+        asked: list[Question] = []
+        choose = random_choice(rng)
+
+        def recording(question: Question) -> Any:
+            asked.append(question)
+            return choose(question)
+
+        robot = self.robot_turn(state, seat, recording, rng)
+        robot.run()
+        order = plain_copy(robot.order)
+        order.pop("answers", None)
+        order.pop("standing", None)
+        for entry in order.get("actions") or []:
+            if isinstance(entry, dict):
+                entry.pop("bribe", None)
+        for question in asked:
+            if question.seat == seat and question.path is not None:
+                forget_answer(order, question.path)
+        return order
 
     def read_order(self, state: S, seat: str, order: Order) -> tuple[Order, list[Reading]]:
         """`seat`'s order as plain data with its words in their canonical spelling, and the readings made."""
@@ -222,6 +252,23 @@ class PaxGame(GameBase, Generic[S]):
     def decode(self, data: Mapping[str, Any]) -> S:
         """The inverse of encode."""
         return self.state_type.decode(data)
+
+
+def forget_answer(order: dict[str, Any], path: Sequence[Any]) -> None:
+    """Leave out the field of `order` at `path` that answers a question (a whole list, for one item of it)."""
+    keyed = max((i for i, part in enumerate(path) if isinstance(part, str)), default=-1)
+    if keyed < 0 or not all(isinstance(part, int) for part in path[keyed + 1:]):
+        return
+    node: Any = order
+    for part in path[:keyed]:
+        if isinstance(part, int):
+            if not isinstance(node, list) or part >= len(node):
+                return
+        elif not isinstance(node, dict) or part not in node:
+            return
+        node = node[part]
+    if isinstance(node, dict):
+        node.pop(path[keyed], None)
 
 
 def turn_of(state: GameState) -> tuple[str, int]:

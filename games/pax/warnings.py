@@ -25,6 +25,7 @@ from engine.contract import Event, Path
 from engine.words import counted
 from games.pax.ahead import explore, part_of, replayed
 from games.pax.context import OrderError, Question
+from games.pax.template import flow
 from games.pax.turn import Outcome
 
 DEPENDING = "Depending on the answers above: "
@@ -252,14 +253,19 @@ class Warner(Generic[S]):
     money_noun = "money"
 
     def how_to_answer(self, question: Question) -> str:
-        """Where `seat`'s order could answer this question in advance."""
+        """The line of `seat`'s order that answers this question in advance, and where it goes."""
         parts = question.key.split(".")
         if len(parts) == 3 and parts[0] == "actions" and parts[2] in self.pay_fields:
-            return (f"to answer now, give `{self.pay_fields[parts[2]]}:`, the most you will pay, in action "
-                    f"{int(parts[1]) + 1}")
-        if question.path is not None:
-            return f"to answer now, give {path_text(question.path)}"
-        return f"to answer now, add it under `answers:` as \"{question.key}\""
+            return (f"to answer now, write `{self.pay_fields[parts[2]]}: N` in action {int(parts[1]) + 1}, N the most "
+                    "you will pay")
+        example = question.default if question.default is not None else question.options[0]
+        others = "" if len(question.options) < 2 else f"; choices: {', '.join(flow(o) for o in question.options)}"
+        path = question.path
+        if path is not None and len(path) == 3 and path[0] == "actions" and isinstance(path[2], str):
+            return f"to answer now, write `{path[2]}: {flow(example)}` in action {int(path[1]) + 1}{others}"
+        if path is not None and len(path) == 2 and all(isinstance(part, str) for part in path):
+            return f"to answer now, write `{path[0]}: {{{path[1]}: {flow(example)}}}`{others}"
+        return f"to answer now, write `{question.key}: {flow(example)}` under `answers:`{others}"
 
     def action_label(self, order: Mapping[str, Any], key: str) -> str:
         """ "Action 2 (play <card>)" for a question key under an action of `order`."""
@@ -269,16 +275,6 @@ class Warner(Generic[S]):
         index, entry = found
         card = self.card_of(entry)
         return f"Action {index + 1} ({entry.get('action')}{f' {self.card_name(card)}' if card is not None else ''})"
-
-
-def path_text(path: Path) -> str:
-    """A place in an order as a player reads it: "`roads:` item 2 of action 1"."""
-    if len(path) >= 3 and path[0] == "actions" and isinstance(path[1], int):
-        item = f" item {path[3] + 1}" if len(path) == 4 and isinstance(path[3], int) else ""
-        return f"`{path[2]}:`{item} in action {path[1] + 1}"
-    if len(path) == 2 and isinstance(path[0], str):
-        return f"`{path[0]}: {{{path[1]}: ...}}`"
-    return "`" + ".".join(str(p) for p in path) + ":`"
 
 
 def entry_of(order: Mapping[str, Any], key: str) -> tuple[int, dict[str, Any]] | None:

@@ -6,12 +6,14 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.robot import RobotTurn
+from games.pax.together import OPTION as QUESTIONS
+from games.pax.together import gather, together_option
 from games.pax.turn import Outcome
 from games.pax_expanse import cards, orders, spelling
 from games.pax_expanse.model import FACTIONS
@@ -40,6 +42,8 @@ class PaxExpanse(PaxGame[GameState]):
     automata = ("Rocinante",)
     #: A step is one turn, so the demo of a 4-player game renders the final step only, to stay short.
     demo = Demo(folder="expanse", seats=4, every_step_reports=False)
+    #: `make bench` counts the prompts per turn of 4-player games.
+    bench = Bench(prompts=4)
     score_attribute = "vp"
     state_type = GameState
 
@@ -48,12 +52,18 @@ class PaxExpanse(PaxGame[GameState]):
         return self.player_counts
 
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
-        """Deck, market, turn order, influence, objective and Rocinante; then every seat chooses loyalty in secret."""
-        if options:
-            raise ValueError(f"Pax Expanse takes no options, got {sorted(options)}")
+        """Deck, market, turn order, influence, objective and Rocinante; then every seat chooses loyalty in secret.
+
+        Option `questions: together` (which `pbem new` records) has a paused turn ask a seat all it can at once.
+        """
+        unknown = set(options) - {QUESTIONS}
+        if unknown:
+            raise ValueError(f"unknown Pax Expanse options {sorted(unknown)}; known: {QUESTIONS}")
         if any(seat.lower() == ROCINANTE for seat in seats):
             raise ValueError(f"no seat may be named {ROCINANTE}: the Rocinante takes its own turns")
-        return new_game(seats, rng)
+        state = new_game(seats, rng)
+        state.together = together_option(options)
+        return state
 
     def prompts(self, state: GameState) -> list[Prompt]:
         """The seats owing a decision now: all of them for the secret loyalty, those a paused turn asks, or the
@@ -67,8 +77,10 @@ class PaxExpanse(PaxGame[GameState]):
             found = []
             for seat in state.paused.seats():
                 asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-                text = "; ".join(f"{q.shown} (choices: {', '.join(str(o) for o in q.options)}; at the deadline: "
-                                 f"{q.default})" for q in asked)
+                # A combined prompt names each question's key, which its answer uses; older games word theirs as
+                # they always have.
+                text = "; ".join(f"{f'{q.key}: ' if state.together and len(asked) > 1 else ''}{q.shown} (choices: "
+                                 f"{', '.join(str(o) for o in q.options)}; at the deadline: {q.default})" for q in asked)
                 found.append(Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text))
             return found
         return [Prompt(state.current, "turn", f"your turn {state.turn_number + 1}")]
@@ -96,7 +108,8 @@ class PaxExpanse(PaxGame[GameState]):
             for seat, order in given.items():
                 asked = [orders.question_from_data(q) for q in paused.questions if q["seat"] == seat]
                 for question, answer in zip(asked, orders.answers_for(order, asked), strict=True):
-                    answers[question.key] = answer
+                    if answer is not None or not state.together:  # one left out is asked again
+                        answers[question.key] = answer
             if paused.seat == ROCINANTE:
                 return Step(*resume_round(state, answers, rng))
             start = GameState.decode(paused.start)
@@ -117,7 +130,7 @@ class PaxExpanse(PaxGame[GameState]):
             return orders.loyalty_problems(order)
         if state.paused is not None:
             asked = [orders.question_from_data(q) for q in state.paused.questions if q["seat"] == seat]
-            return orders.answer_problems(order, asked)
+            return orders.answer_problems(order, asked, partial=state.together)
         return orders.turn_problems(order)
 
     def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
@@ -217,8 +230,14 @@ def _finish(outcome: Outcome, start: GameState, seat: str, reported: int, rng: R
     state: GameState = ctx.state
     happened = list(ctx.events[reported:])
     if outcome.questions:
+        questions = outcome.questions
+        if start.together:
+            def trial(more: dict[str, Any]) -> Outcome:
+                return run_turn(start, seat, copy.deepcopy(ctx.order), {**ctx.answers, **more}, lenient=True)
+
+            questions = gather(trial, outcome)
         state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
-                              [orders.question_to_data(q) for q in outcome.questions], len(ctx.events))
+                              [orders.question_to_data(q) for q in questions], len(ctx.events))
         return Step(state, happened)
     state.paused = None
     if state.phase != "over" and round_ends(state, seat):

@@ -109,15 +109,26 @@ def turn_problems(order: Mapping[str, Any]) -> list[Problem]:
     return found
 
 
-def answer_problems(order: Mapping[str, Any], questions: Sequence[Question]) -> list[Problem]:
-    """Problems with the answer to the questions put to one seat: `answer` for one, `answers` for several."""
+def answer_problems(order: Mapping[str, Any], questions: Sequence[Question], partial: bool = False) -> list[Problem]:
+    """Problems with the answer to the questions put to one seat: `answer` for one, `answers` for several.
+
+    With `partial` (a game that asks questions together) `answers` may leave some out: those are asked again.
+    """
     found = standing_problems(order)
     keys = ("answer", "standing") if len(questions) == 1 else ("answers", "standing")
     for key in order:
         if key not in keys:
             found.append(Problem((key,), f"unknown key {key!r}: now answer with {keys[0]}"))
-    for question, answer in zip(questions, answers_for(order, questions), strict=True):
-        path: tuple[str, ...] = ("answer",) if len(questions) == 1 else ("answers", question.key)
+    given = answers_for(order, questions)
+    single = len(questions) == 1
+    if partial and not single:
+        if all(answer is None for answer in given):
+            listed = ", ".join(q.key for q in questions)
+            return found + [Problem(("answers",), f"answer at least one of the questions by its key: {listed}")]
+        questions = [q for q, answer in zip(questions, given, strict=True) if answer is not None]
+        given = [answer for answer in given if answer is not None]
+    for question, answer in zip(questions, given, strict=True):
+        path: tuple[str, ...] = ("answer",) if single else ("answers", question.key)
         legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if not is_option(answer, question.options):

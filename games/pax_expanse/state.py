@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.pieces import Counts, bump
+from games.pax.together import OPTION as QUESTIONS
+from games.pax.together import TOGETHER
 
 #: Control markers a seat may put into play as supporters, agents and favours (the eleventh marks VP).
 MARKERS = 10
@@ -290,6 +292,9 @@ class GameState:
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> standing orders
     winners: list[str] = field(default_factory=list)
     end_reason: str = ""
+    #: A paused turn asks each seat every question it can at once (games made with the option
+    #: `questions: together`); encoded only when set, so the states of older games stay as they were.
+    together: bool = False
 
     def player(self, seat: str) -> Player:
         """The player at `seat`."""
@@ -313,7 +318,7 @@ class GameState:
 
     def encode(self) -> dict[str, Any]:
         """Canonical plain data (JSON-compatible)."""
-        return {
+        data: dict[str, Any] = {
             "seats": list(self.seats),
             "players": {s: self.players[s].encode() for s in self.seats},
             "order": list(self.order),
@@ -341,6 +346,9 @@ class GameState:
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
+        if self.together:
+            data[QUESTIONS] = TOGETHER
+        return data
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> GameState:
@@ -372,6 +380,7 @@ class GameState:
             standing={s: copy.deepcopy(dict(v)) for s, v in data["standing"].items()},
             winners=list(data["winners"]),
             end_reason=data["end_reason"],
+            together=data.get(QUESTIONS) == TOGETHER,
         )
 
     def clone(self) -> GameState:
@@ -403,6 +412,7 @@ class GameState:
             standing=copy.deepcopy(self.standing),
             winners=list(self.winners),
             end_reason=self.end_reason,
+            together=self.together,
         )
 
 

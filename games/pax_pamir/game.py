@@ -11,6 +11,8 @@ from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.plain import plain_copy
+from games.pax.together import OPTION as QUESTIONS
+from games.pax.together import together_option
 from games.pax.turn import Outcome
 from games.pax_pamir import cards, names, orders, robot, spelling
 from games.pax_pamir.setup import new_game
@@ -39,7 +41,7 @@ class PaxPamir(PaxGame[GameState]):
     #: A step is one turn, so the demo of a 3-player game renders the final step only, to stay short.
     demo = Demo(folder="pamir", seats=3, every_step_reports=False)
     #: The mail count (pbem.mail.volume) plays this game; the mail bench does when no simultaneous game is there.
-    bench = Bench(mail_intake=True, mail_volume=True)
+    bench = Bench(mail_intake=True, mail_volume=True, prompts=3)
     score_attribute = "score"
     state_type = GameState
 
@@ -50,19 +52,24 @@ class PaxPamir(PaxGame[GameState]):
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
         """Deck, market and rupees; loyalty is then chosen seat by seat from a random one.
 
-        Option `wakhan: true` adds the automated opponent Wakhan for one or two human seats.
+        Option `wakhan: true` adds the automated opponent Wakhan for one or two human seats; `questions: together`
+        (which `pbem new` records) has a paused turn ask a seat all it can at once.
         """
-        unknown = set(options) - {"wakhan"}
+        unknown = set(options) - {"wakhan", QUESTIONS}
         if unknown:
-            raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan")
+            raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan, {QUESTIONS}")
+        together = together_option(options)
         if _flag(options.get("wakhan", False)):
             from games.pax_pamir.wakhan.setup import new_game as against_wakhan
 
-            return against_wakhan(seats, rng)
-        if not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
+            state = against_wakhan(seats, rng)
+        elif not 2 <= len(seats) <= 5 or len(set(seats)) != len(seats):
             raise ValueError(f"Pax Pamir needs 2 to 5 different seats (or 1-2 with the option wakhan=true), "
                              f"got {list(seats)}")
-        return new_game(seats, rng)
+        else:
+            state = new_game(seats, rng)
+        state.together = together
+        return state
 
     def prompts(self, state: GameState) -> list[Prompt]:
         """The one seat that owes a decision now (none once the game is over)."""
@@ -74,11 +81,9 @@ class PaxPamir(PaxGame[GameState]):
             before = f" (chosen so far: {', '.join(taken)})" if taken else ""
             return [Prompt(seat, "loyalty", f"choose your starting loyalty{before}")]
         if state.paused is not None:
-            question = orders.question_from_data(state.paused.question)
-            choices = ", ".join(str(o) for o in question.options)
-            many = f" (a list of {question.count})" if question.count is not None else ""
-            return [Prompt(seat, question.kind,
-                           f"{question.shown}{many}; choices: {choices}; at the deadline: {question.default}")]
+            asked = self.asked(state, seat)
+            text = _asking(asked[0]) if len(asked) == 1 else "; ".join(f"{q.key}: {_asking(q)}" for q in asked)
+            return [Prompt(seat, asked[0].kind if len(asked) == 1 else "answers", text)]
         return [Prompt(seat, "turn", f"your turn {state.turn_number + 1}")]
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
@@ -109,7 +114,11 @@ class PaxPamir(PaxGame[GameState]):
         if state.paused is not None:
             paused = state.paused
             answers = dict(paused.answers)
-            answers[paused.question["key"]] = order["answer"]
+            if paused.also:  # several questions: those the order leaves out are asked again
+                answers.update({q["key"]: order["answers"][q["key"]] for q in paused.questions
+                                if q["key"] in order["answers"]})
+            else:
+                answers[paused.question["key"]] = order["answer"]
             start = GameState.decode(paused.start)
             # The standing orders in force now (with any this answer brings), copied: `state` is never changed.
             start.standing = plain_copy(state.standing)
@@ -128,6 +137,8 @@ class PaxPamir(PaxGame[GameState]):
             return odd
         if state.phase == "loyalty":
             return orders.loyalty_problems(order)
+        if state.paused is not None and state.paused.also:
+            return orders.several_answer_problems(order, self.asked(state, seat))
         if state.paused is not None:
             return orders.answer_problems(order, orders.question_from_data(state.paused.question))
         return orders.turn_problems(order)
@@ -146,9 +157,9 @@ class PaxPamir(PaxGame[GameState]):
         return robot.loyalty_default(state)
 
     def asked(self, state: GameState, seat: str) -> list[Question]:
-        """The one question the paused turn waits on."""
+        """The questions the paused turn waits on: one, or several asked together."""
         assert state.paused is not None
-        return [orders.question_from_data(state.paused.question)]
+        return [orders.question_from_data(q) for q in state.paused.questions]
 
     def robot_turn(self, state: GameState, seat: str, chooser: Chooser, rng: Rng | None) -> robot.PamirTurn:
         """A turn built by acting on a copy of the state (robot.py)."""
@@ -198,6 +209,13 @@ class PaxPamir(PaxGame[GameState]):
         if state.paused is not None and state.paused.question["seat"] != seat:
             label += f", waiting for {seat_name(state.paused.question['seat'])}"
         return label
+
+
+def _asking(question: Question) -> str:
+    """A question as a prompt states it: its text, its choices and its deadline default."""
+    choices = ", ".join(str(o) for o in question.options)
+    many = f" (a list of {question.count})" if question.count is not None else ""
+    return f"{question.shown}{many}; choices: {choices}; at the deadline: {question.default}"
 
 
 def _flag(value: Any) -> bool:

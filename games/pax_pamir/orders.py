@@ -6,7 +6,7 @@ Three kinds of order body: a loyalty choice at setup (`loyalty:`), a turn (`acti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Problem
@@ -117,6 +117,23 @@ def answer_problems(order: Mapping[str, Any], question: Question) -> list[Proble
           or any(not is_option(a, question.options) for a in answer)):
         found.append(Problem(("answer",), f"{question.shown}: give a list of {question.count} different choices from "
                                           f"{_choices(question)}"))
+    return found + standing_problems(order)
+
+
+def several_answer_problems(order: Mapping[str, Any], questions: Sequence[Question]) -> list[Problem]:
+    """Problems with the answers to several questions asked at once: `answers:` by key, at least one of them
+    (those left out are asked again)."""
+    found = _unknown_keys(order, ("answers", "standing"), ())
+    given = order.get("answers")
+    listed = ", ".join(q.key for q in questions)
+    if not isinstance(given, dict) or not any(q.key in given for q in questions):
+        return found + [Problem(("answers",), f"answer at least one question under `answers:`, by its key: {listed}")]
+    found += [Problem(("answers", key), f"no question has the key {key!r} now; keys: {listed}")
+              for key in given if key not in {q.key for q in questions}]
+    for question in questions:
+        if question.key in given:
+            found += [Problem(("answers", question.key), problem.message) for problem in
+                      answer_problems({"answer": given[question.key]}, question) if problem.path == ("answer",)]
     return found + standing_problems(order)
 
 

@@ -15,6 +15,8 @@ from typing import Any
 from games.pax.market import COLUMNS, ROWS
 from games.pax.pieces import Counts
 from games.pax.plain import plain_copy
+from games.pax.together import OPTION as QUESTIONS
+from games.pax.together import TOGETHER
 
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
 CYLINDERS = 10
@@ -150,10 +152,18 @@ class Paused:
     answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
     question: dict[str, Any] = field(default_factory=dict)  # the question waited on (seat, key, kind, text, ...)
     reported: int = 0  # events of the turn already reported in earlier steps
+    #: The same seat's later questions asked with it (a game that asks questions together); encoded only when
+    #: there are any, so a pause of an older game stays as it was.
+    also: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def questions(self) -> list[dict[str, Any]]:
+        """Every question waited on, the first one first."""
+        return [self.question, *self.also]
 
     def encode(self) -> dict[str, Any]:
         """Plain data."""
-        return {
+        data: dict[str, Any] = {
             "start": self.start,
             "seat": self.seat,
             "order": self.order,
@@ -161,12 +171,15 @@ class Paused:
             "question": dict(self.question),
             "reported": self.reported,
         }
+        if self.also:
+            data["also"] = [dict(q) for q in self.also]
+        return data
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> Paused:
         """The inverse of encode."""
         return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]),
-                   dict(data["question"]), data["reported"])
+                   dict(data["question"]), data["reported"], [dict(q) for q in data.get("also", [])])
 
 
 @dataclass
@@ -202,6 +215,9 @@ class GameState:
     automata: dict[str, Any] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     end_reason: str = ""
+    #: A paused turn asks its seat every question it can at once (games made with the option
+    #: `questions: together`); encoded only when set, so the states of older games stay as they were.
+    together: bool = False
 
     @property
     def market_money(self) -> list[list[int]]:
@@ -223,7 +239,7 @@ class GameState:
 
     def encode(self) -> dict[str, Any]:
         """Canonical plain data (JSON-compatible)."""
-        return {
+        data: dict[str, Any] = {
             "seats": list(self.seats),
             "players": {s: self.players[s].encode() for s in self.seats},
             "favored": self.favored,
@@ -249,6 +265,9 @@ class GameState:
             "winners": list(self.winners),
             "end_reason": self.end_reason,
         }
+        if self.together:
+            data[QUESTIONS] = TOGETHER
+        return data
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> GameState:
@@ -278,6 +297,7 @@ class GameState:
             automata=copy.deepcopy(dict(data.get("automata", {}))),
             winners=list(data["winners"]),
             end_reason=data["end_reason"],
+            together=data.get(QUESTIONS) == TOGETHER,
         )
 
     def clone(self) -> GameState:
@@ -311,11 +331,13 @@ class GameState:
             if turn else None,
             # A paused turn's snapshot and order are never changed in place, so copies may share them.
             paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
-                          dict(self.paused.question), self.paused.reported) if self.paused else None,
+                          dict(self.paused.question), self.paused.reported, [dict(q) for q in self.paused.also])
+            if self.paused else None,
             standing={s: {k: plain_copy(v) for k, v in d.items()} for s, d in self.standing.items()},
             automata=plain_copy(self.automata) if self.automata else {},
             winners=list(self.winners),
             end_reason=self.end_reason,
+            together=self.together,
         )
 
 

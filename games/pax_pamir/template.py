@@ -43,9 +43,9 @@ class PamirTemplate(OrderTemplate[GameState]):
         return state.due_seat() == seat
 
     def asked(self, state: GameState, seat: str) -> list[Question]:
-        """The paused turn's one question."""
+        """The paused turn's questions: one, or several asked together."""
         assert state.paused is not None
-        return [orders.question_from_data(state.paused.question)]
+        return [orders.question_from_data(q) for q in state.paused.questions]
 
     def option(self, question: Question, option: Any) -> str:
         """A card's name beside its number (a bribe's options are rupees)."""

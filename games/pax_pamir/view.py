@@ -45,7 +45,7 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "turn_number": state.turn_number,
         "current": state.paused.seat if state.paused else state.current,
         "waiting_for": state.paused.question["seat"] if state.paused else None,
-        "question": settle_marks(state.paused.question["text"]) if state.paused else None,
+        "question": "; ".join(settle_marks(q["text"]) for q in state.paused.questions) if state.paused else None,
         "loyalty_order": list(state.loyalty_order),
         "favored": state.favored,
         "suits": list(board.suits),

@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
+from engine import contract
+from engine.rng import Rng
 from pbem import version
 from pbem.cli import main
 from pbem.replay import compare, first_difference
@@ -260,3 +262,32 @@ def test_pax_expanse_games_of_0_3_0_replay_with_removed_tokens_named_by_their_fa
             "anna)' now reads '1 OPA transport removed from the border of the Belt and Mars (destroyed by anna)'"
             ) in out
     assert "all 84 snapshots replay exactly (events worded differently, see above)" in out
+
+
+
+@pytest.mark.parametrize("name", ["pp3-s25-running", "px3-s125-running"])
+def test_a_running_pax_game_made_before_questions_together_goes_on_asking_one_at_a_time(
+        tmp_path: Path, name: str) -> None:
+    """A game made before `questions: together` keeps pausing on one question per seat to its end, even when no
+    order answers anything in advance (issue 19)."""
+    gd = open_game(golden(name, tmp_path))
+    assert "questions" not in gd.meta.options
+    game, state = gd.game, gd.state()
+    pauses = step = 0
+    while game.result(state) is None:
+        step += 1
+        due = game.prompts(state)
+        orders = {p.seat: contract.unanswered_order(game, state, p.seat, Rng.for_robot("old", step, p.seat))
+                  for p in due}
+        try:
+            state = game.apply(state, orders, Rng.for_step("old", step)).state
+        except contract.RejectedOrder:
+            orders = {p.seat: game.random_order(state, p.seat, Rng.for_robot("old", step, p.seat)) for p in due}
+            state = game.apply(state, orders, Rng.for_step("old", step)).state
+        encoded = game.encode(state)
+        assert "questions" not in encoded
+        if state.paused is not None:
+            pauses += 1
+            asked = [q["seat"] for q in encoded["paused"].get("questions", [encoded["paused"].get("question")])]
+            assert "also" not in encoded["paused"] and len(asked) == len(set(asked)), (step, encoded["paused"])
+    assert pauses > 5

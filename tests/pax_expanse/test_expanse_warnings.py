@@ -52,7 +52,8 @@ def test_loyalty_economic_stars_keep_old_loyalists_by_a_question_answered_in_adv
     state = table(networks={"anna": [3, 5, 31]}, hands={"anna": [8]}, influence={"anna": 5})
     keep, change = warned(state, {"actions": [PLAY_ADVOCATE]})
     assert keep == ("You will be asked: you change loyalty: keep 1 of your old loyalists and rewards (your economic "
-                    "stars) (to answer now, add it under `answers:` as \"actions.0.keep-1\").")
+                    "stars) (to answer now, write `actions.0.keep-1: [loyalist:3]` under `answers:`; choices: "
+                    "loyalist:3, loyalist:5).")
     assert "you have 1 economic star now" in change
     answered = {"actions": [PLAY_ADVOCATE], "answers": {"actions.0.keep-1": ["loyalist:5"]}}
     (line,) = warned(state, answered)
@@ -78,8 +79,8 @@ def test_eliminate_taking_a_reward_of_another_faction_changes_loyalty() -> None:
     assert "Luna Listening Post (3)" in line
     assert warned(state, {"actions": [{**eliminate, "reward": False}]}) == []
     asked, then = warned(state, {"actions": [eliminate]})
-    assert asked == (f"You will be asked: take Undersecretary's Fixer as a reward of the {MCR} (to answer now, give "
-                     "`reward:` in action 1).")
+    assert asked == (f"You will be asked: take Undersecretary's Fixer as a reward of the {MCR} (to answer now, write "
+                     "`reward: true` in action 1; choices: true, false).")
     assert then.startswith("Depending on the answers above: taking Undersecretary's Fixer (2) as a reward")
 
 
@@ -123,8 +124,8 @@ def test_play_in_a_region_another_player_controls_owes_a_bribe() -> None:
                     "controls Earth); ben names the amount, by standing order or when asked, and you pay it or the "
                     "action is not taken.")
     assert pay == ("Depending on the answers above: you may be asked: ben asks anna a bribe of 2 influence to play "
-                   "Belter Rights Advocate: pay or refuse (to answer now, give `bribe:`, the most you will pay, in "
-                   "action 1).")
+                   "Belter Rights Advocate: pay or refuse (to answer now, write `bribe: N` in action 1, N the most you "
+                   "will pay).")
 
 
 def test_play_of_a_crew_asset_names_the_controller_where_the_rocinante_is() -> None:

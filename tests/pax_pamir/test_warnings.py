@@ -55,7 +55,7 @@ def test_betray_taking_a_prize_of_another_coalition_changes_loyalty() -> None:
     assert warned(state, {"actions": [{**betray, "prize": "refuse"}]}) == []
     asked, then = warned(state, {"actions": [betray]})
     assert asked.startswith("You will be asked: take Mohan Lal (1) as a russian prize, or refuse it (to answer now, "
-                            "give `prize:` in action 1)")
+                            "write `prize: refuse` in action 1; choices: accept, refuse)")
     assert then.startswith("Depending on the answers above: taking Mohan Lal (1) as a Russian prize changes your loyalty")
 
 
@@ -69,7 +69,7 @@ def test_play_in_a_region_another_player_rules_owes_the_ruler_a_bribe() -> None:
     assert owed == ("Action 1 (play Josiah Harlan (25)): you owe bob a bribe of up to 2 rupees (bob rules Punjab); bob "
                     "names the amount, by standing order or when asked, and you pay it or the action is not taken.")
     assert pay == ("Depending on the answers above: you may be asked: bob asks anna a bribe of 2 rupees to play "
-                   "Josiah Harlan: pay or refuse (to answer now, give `bribe:`, the most you will pay, in action 1).")
+                   "Josiah Harlan: pay or refuse (to answer now, write `bribe: N` in action 1, N the most you will pay).")
 
 
 def test_play_with_a_bribe_limit_is_not_asked_whether_to_pay() -> None:
@@ -127,7 +127,7 @@ def test_hostage_actions_using_a_card_held_hostage_owes_its_holder() -> None:
     owed, pay = warned(state, order)
     assert owed.startswith("Action 1 (gift Charles Stoddart (4)): you owe bob a bribe of up to 2 rupees (bob holds "
                            "Charles Stoddart (4) hostage)")
-    assert "give `hostage_bribe:`, the most you will pay, in action 1" in pay
+    assert "write `hostage_bribe: N` in action 1, N the most you will pay" in pay
     state.spies = {"4": {"bob": 1, "anna": 1}}  # a tie holds nothing hostage
     assert warned(state, order) == []
 
@@ -153,10 +153,10 @@ def test_battle_removing_a_spy_with_a_safe_house_says_its_owner_decides_whatever
 def test_play_impact_icons_left_out_of_the_order_will_be_asked() -> None:
     state = position(courts={"anna": [1]}, hands={"anna": [3]}, market=MARKET, loyalty={"anna": "afghan"})
     (first, second) = warned(state, {"actions": [{"action": "play", "card": 3, "side": "left"}]})
-    assert first == ("You will be asked: choose a kabul court card for a spy (to answer now, give `spies:` item 1 "
-                     "in action 1).")
-    assert second.startswith("You will be asked: choose a kabul court card for a spy (to answer now, give `spies:` "
-                             "item 2")
+    assert first == ("You will be asked: choose a kabul court card for a spy (to answer now, write "
+                     "`actions.0.spy-0: 3` under `answers:`; choices: 3, 1).")
+    assert second.startswith("You will be asked: choose a kabul court card for a spy (to answer now, write "
+                             "`actions.0.spy-1: ")
     assert warned(state, {"actions": [{"action": "play", "card": 3, "side": "left", "spies": [1, 3]}]}) == []
 
 
@@ -164,7 +164,7 @@ def test_cleanup_over_the_hand_limit_without_a_list_will_be_asked() -> None:
     state = position(hands={"anna": [3, 71]}, market=MARKET)
     (line,) = warned(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}]})
     assert line.startswith("You will be asked: anna's hand is over its limit of 2: discard 1 hand card (to answer "
-                           "now, give `cleanup: {hand: ...}`)")
+                           "now, write `cleanup: {hand: [1]}`; choices: 3, 71, 1)")
     assert warned(state, {"actions": [{"action": "purchase", "row": 1, "column": 1}], "cleanup": {"hand": [3]}}) == []
 
 

@@ -1,0 +1,33 @@
+"""Issue 19: the plain-text report names coalitions, regions and borders as the map does, never by their ids."""
+
+from __future__ import annotations
+
+import re
+
+import jinja2
+from pp_helpers import position
+
+from games.pax_pamir import GAME, cards
+from pbem.reports.config import ReportConfig, template_loader
+from pbem.reports.html import FILTERS
+
+
+def plain_report(seat: str) -> str:
+    env = jinja2.Environment(loader=template_loader(ReportConfig(), "pax-pamir"), undefined=jinja2.StrictUndefined)
+    env.filters.update(FILTERS)
+    state = position(courts={"anna": [21], "bob": [26]}, loyalty={"anna": "british", "bob": "russian",
+                                                                 "cati": "afghan"})
+    state.tribes = {"punjab": {"anna": 1}}
+    state.armies = {"punjab": {"british": 2}}
+    state.roads = {"kandahar-punjab": {"british": 1}}
+    return env.get_template("pax-pamir/report.txt.j2").render(view=GAME.view(state, seat), seat=seat)
+
+
+def test_the_plain_report_prints_names_where_the_view_holds_ids() -> None:
+    text = plain_report("anna")
+    board = cards.board()
+    assert "armies British 2" in text and "Roads: Kandahar-Punjab (British 1)" in text
+    assert "anna (you): British," in text and "bob: Russian," in text and "rules Punjab" in text
+    assert f"#21 Alexander Burnes ({board.region_names['punjab']}," in text
+    for ident in (*board.borders, "british", "russian", "afghan", "punjab"):
+        assert not re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text), ident
