@@ -14,17 +14,18 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+LIBYAML: type[Any] | None
 try:
-    from ruamel.yaml.cyaml import CSafeLoader
+    from ruamel.yaml.cyaml import CSafeLoader as LIBYAML
 except ImportError:  # ruamel.yaml without its C parser: the pure-Python one reads the same values, slower
-    CSafeLoader = None
+    LIBYAML = None
 
 
 def plain(text: str) -> Any:
     """The values of one YAML document of mappings, lists and scalars, as ruamel's safe loader reads them."""
-    if CSafeLoader is None:
+    if LIBYAML is None:
         return pure(text)
-    loader = CSafeLoader(text)
+    loader = LIBYAML(text)
     try:
         return loader.get_single_data()
     finally:

@@ -169,7 +169,7 @@ class PaxGame(GameBase, Generic[S]):
 
         robot = self.robot_turn(state, seat, recording, rng)
         robot.run()
-        order = plain_copy(robot.order)
+        order: dict[str, Any] = plain_copy(robot.order)
         order.pop("answers", None)
         order.pop("standing", None)
         for entry in order.get("actions") or []:

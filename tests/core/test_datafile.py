@@ -44,7 +44,7 @@ def test_the_fast_reader_gives_the_values_the_safe_loader_gives(name: str, path:
 
 
 def test_the_readers_disagree_on_some_text_so_each_shipped_file_is_compared() -> None:
-    if datafile.CSafeLoader is None:
+    if datafile.LIBYAML is None:
         pytest.skip("ruamel.yaml's C parser is not installed: plain() is pure() here")
     text = "remove: [fleet:mcr, supporter:ben]\n"  # libyaml refuses a colon inside a flow list; ruamel reads it
     assert datafile.pure(text) == {"remove": ["fleet:mcr", "supporter:ben"]}
@@ -53,4 +53,4 @@ def test_the_readers_disagree_on_some_text_so_each_shipped_file_is_compared() ->
 
 
 def test_the_shipped_files_are_read_fast() -> None:
-    assert datafile.CSafeLoader is not None, "ruamel.yaml[libyaml] (pyproject) brings the C parser"
+    assert datafile.LIBYAML is not None, "ruamel.yaml[libyaml] (pyproject) brings the C parser"
