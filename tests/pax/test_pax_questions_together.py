@@ -12,7 +12,8 @@ from games.pax.together import together_option
 from pbem.bench import asking
 from pbem.store import Seat, create
 
-PAX = ("pax-pamir", "pax-expanse")
+#: The games whose new games ask a seat's independent questions together.
+PAX = sorted(game_id for game_id, game in registry.games().items() if contract.new_options(game).get("questions"))
 
 
 @pytest.mark.parametrize("game_id", PAX)

@@ -10,25 +10,26 @@ from typing import Any
 import pytest
 from leaks.hidden import robot_game
 
+from engine import registry
 from pbem.reports import ReportConfig, render_html, report_model
 from pbem.store import open_game
 
 pytestmark = pytest.mark.slow  # plays two robot games to their end
 
 CONFIG = ReportConfig()
+#: Every installed game that three seats can play.
+THREE_SEATS = sorted(game_id for game_id, game in registry.games().items() if 3 in game.seat_counts({}))
 
 
 @pytest.fixture(scope="module")
 def finals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """The first seat's final report model of a finished Pax Pamir, Pax Expanse and Expedition to 5X game."""
+    """The first seat's final report model of a finished three-seat game of every installed game, by game id."""
     root = tmp_path_factory.mktemp("game-over")
     found = {}
-    for name, game, seats in (("pamir", "pax-pamir", ["anna", "ben", "cleo"]),
-                              ("expanse", "pax-expanse", ["anna", "ben", "cleo"]),
-                              ("x5", "expedition-5x", ["anna", "ben", "cleo"])):
-        gd = open_game(robot_game(root, name, game, seats, steps=10_000))
-        found[name] = report_model(gd, gd.steps()[-1], "anna")
-        assert found[name]["result"] is not None, f"{name} did not end"
+    for game_id in THREE_SEATS:
+        gd = open_game(robot_game(root, game_id, game_id, ["anna", "ben", "cleo"], steps=10_000))
+        found[game_id] = report_model(gd, gd.steps()[-1], "anna")
+        assert found[game_id]["result"] is not None, f"{game_id} did not end"
     return found
 
 
@@ -36,7 +37,7 @@ def _text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
-@pytest.mark.parametrize("name", ["pamir", "expanse", "x5"])
+@pytest.mark.parametrize("name", THREE_SEATS)
 def test_game_over_comes_first_with_the_final_scores_once(finals: dict[str, dict[str, Any]], name: str) -> None:
     model = finals[name]
     html = render_html([model], CONFIG)
@@ -52,33 +53,36 @@ def test_game_over_comes_first_with_the_final_scores_once(finals: dict[str, dict
     assert "no more orders" not in html
 
 
-def _tie(model: dict[str, Any], key: str) -> dict[str, Any]:
-    """The model with its first two players' victory points made equal to the best."""
+def _tie(model: dict[str, Any], key: str) -> tuple[dict[str, Any], list[str]]:
+    """The model with one other player's victory points made equal to the best one's; the two tied, in seat order."""
     tied = copy.deepcopy(model)
     players = tied["view"]["players"]
-    best = max(p[key] for p in players)
-    for p in players[:2]:
-        p[key] = best
-    return tied
+    best = max(players, key=lambda p: p[key])
+    other = next(p for p in players if p is not best and p[key] != best[key])
+    other[key] = best[key]
+    return tied, [p["seat"] for p in players if p is best or p is other]
 
 
-@pytest.mark.parametrize(("name", "key", "words"), [
-    ("pamir", "score", "a tie goes to the most military stars, then the most rupees:"),
-    ("expanse", "vp", "a tie goes to the most war stars, then the most influence:"),
-])
-def test_a_pax_tie_names_its_tie_breaks(finals: dict[str, dict[str, Any]], name: str, key: str, words: str) -> None:
-    untied = finals[name]
+def test_a_pax_pamir_tie_names_its_tie_breaks(finals: dict[str, dict[str, Any]]) -> None:
+    _names_its_tie_breaks(finals["pax-pamir"], "score", "a tie goes to the most military stars, then the most rupees:")
+
+
+def test_a_pax_expanse_tie_names_its_tie_breaks(finals: dict[str, dict[str, Any]]) -> None:
+    _names_its_tie_breaks(finals["pax-expanse"], "vp", "a tie goes to the most war stars, then the most influence:")
+
+
+def _names_its_tie_breaks(untied: dict[str, Any], key: str, words: str) -> None:
+    """A Pax game's final report names its tie-breaks when two players tie on points, and only then."""
     players = untied["view"]["players"]
     if sorted(p[key] for p in players)[-2:] != [max(p[key] for p in players)] * 2:
         assert words not in _text(render_html([untied], CONFIG))
-    tied = _tie(untied, key)
-    first, second = tied["view"]["players"][:2]
+    tied, (first, second) = _tie(untied, key)
     text = _text(render_html([tied], CONFIG))
-    assert f"{first['seat']} and {second['seat']} tied on" in text and words in text
+    assert f"{first} and {second} tied on" in text and words in text
 
 
 def test_an_expedition_tie_names_the_water_that_broke_it(finals: dict[str, dict[str, Any]]) -> None:
-    model = copy.deepcopy(finals["x5"])
+    model = copy.deepcopy(finals["expedition-5x"])
     result = model["view"]["result"]
     winner = result["winners"][0]
     other = next(s for s in model["view"]["seats"] if s != winner)
