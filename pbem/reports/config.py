@@ -71,6 +71,16 @@ def game_loader(game_id: str) -> jinja2.BaseLoader | None:
     return jinja2.PrefixLoader(mapping) if mapping else None
 
 
+def report_stylesheets(game_id: str) -> list[str]:
+    """A game's report stylesheets: the `report.css` of each family of games it draws on, then its own,
+    which may override them."""
+    try:
+        prefixes = list(template_packages(registry.get(game_id)))
+    except registry.UnknownGame:
+        prefixes = []
+    return [*(f"{prefix}/report.css" for prefix in prefixes if prefix != game_id), f"{game_id}/report.css"]
+
+
 def template_loader(config: ReportConfig, game_id: str | None = None) -> jinja2.BaseLoader:
     """The game's own templates (when `game_id` names one) chained before the shared template folders."""
     import jinja2

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from engine.words import counted, plural
 from pbem.reports.chart import template_global as score_chart_global
-from pbem.reports.config import ReportConfig, template_loader
+from pbem.reports.config import ReportConfig, report_stylesheets, template_loader
 from pbem.reports.pictures import template_globals
 
 #: Filters every report template may use: "{{ n|counted('rupee') }}" writes "1 rupee", "2 rupees", and
@@ -84,7 +84,7 @@ def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: st
         "reports": list(models),
         "book": len(models) > 1,
         "partial": partial if _exists(env, partial) else None,
-        "css": stylesheet(env, ["base.css", f"{game_id}/report.css"]) if kind == "html" else "",
+        "css": stylesheet(env, ["base.css", *report_stylesheets(game_id)]) if kind == "html" else "",
     }
 
 

@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from engine.words import counted
 from pbem import deadlines
-from pbem.reports.config import ReportConfig
+from pbem.reports.config import ReportConfig, report_stylesheets
 from pbem.reports.html import environment, stylesheet
 from pbem.reports.model import report_model
 from pbem.site import ledger as site_ledger
@@ -103,7 +103,7 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     output.put(f"{ASSETS}/site.css", str(stylesheet(env, ["base.css", "site/site.css"])))
     output.put(f"{ASSETS}/icon.svg", ICON)
     for game_id in sorted(games_seen):
-        output.put(f"{ASSETS}/{game_id}.css", str(stylesheet(environment(config, game_id), [f"{game_id}/report.css"])))
+        output.put(f"{ASSETS}/{game_id}.css", str(stylesheet(environment(config, game_id), report_stylesheets(game_id))))
     output.put("index.html", env.get_template("site/index.html.j2").render(games=entries, root=""))
     summary.removed = output.finish()
     summary.written, summary.unchanged = output.written, output.unchanged
