@@ -12,14 +12,14 @@ import http.server
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
 import pytest
 
 from pbem.site import seat_folder, slug
-from pbem.store import open_game
+from pbem.store import GameDir, open_game
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
@@ -77,14 +77,32 @@ def test_every_link_of_the_site_loads_without_a_console_error(
         browser: webdriver.Chrome, served: str, site: Path, games_root: Path) -> None:
     """From the index and from each seat's private history (its capability link, as mailed): every page, log and
     feed reached, every link followed. Feeds are not pages: their links are read from the Atom and followed."""
+    seen: set[str] = set()
+    games = [open_game(folder) for folder in sorted(games_root.iterdir()) if (folder / "game.yaml").is_file()]
+    for _ in crawl(browser, served, starts(served, games), seen):
+        pass
+    assert len(seen) > 50  # index, game pages, every public step and every private history of three games
+    for game in ("solo", "x5"):  # the replay's pages: the logs and the feeds, public and private
+        gd = open_game(games_root / game)
+        for folder in ["", *(f"{seat_folder(gd, seat)}/" for seat in gd.meta.seat_names)]:
+            for name in ("log.html", "feed.xml"):
+                assert urljoin(served, f"{game}/{folder}{name}") in seen, (game, folder, name)
+
+
+def starts(served: str, games: Iterable[GameDir]) -> list[str]:
+    """Where a crawl of the site begins: its index and each seat's private history (its capability link)."""
+    return [urljoin(served, "index.html")] + [urljoin(served, f"{quote(slug(gd.name))}/{seat_folder(gd, seat)}/index.html")
+                                              for gd in games for seat in gd.meta.seat_names]
+
+
+def crawl(browser: webdriver.Chrome, served: str, begin: list[str], seen: set[str],
+          links: str = "a[href]") -> Iterator[str]:
+    """Every page reached from `begin` by the elements `links` selects, each URL added to `seen`: each page is
+    loaded (a title that is no error page, no console message) and yielded while the browser shows it; a feed's
+    links are read from its Atom. No link leads out of the site."""
     from selenium.webdriver.common.by import By
 
-    seen: set[str] = set()
-    queue = [urljoin(served, "index.html")]
-    for folder in sorted(p for p in games_root.iterdir() if (p / "game.yaml").is_file()):
-        gd = open_game(folder)
-        queue += [urljoin(served, f"{quote(slug(gd.name))}/{seat_folder(gd, seat)}/index.html")
-                  for seat in gd.meta.seat_names]
+    queue = list(begin)
     while queue:
         url = queue.pop()
         if url in seen:
@@ -96,16 +114,11 @@ def test_every_link_of_the_site_loads_without_a_console_error(
         browser.get(url)
         assert browser.title and "404" not in browser.title and "Error" not in browser.title, url
         assert _problems(browser) == [], url
-        for anchor in browser.find_elements(By.CSS_SELECTOR, "a[href]"):
+        yield url
+        for anchor in browser.find_elements(By.CSS_SELECTOR, links):
             href = urldefrag(anchor.get_attribute("href") or "").url
             assert href.startswith(served), f"{url} links out of the site: {href}"
             queue.append(href)
-    assert len(seen) > 50  # index, game pages, every public step and every private history of three games
-    for game in ("solo", "x5"):  # the replay's pages: the logs and the feeds, public and private
-        gd = open_game(games_root / game)
-        for folder in ["", *(f"{seat_folder(gd, seat)}/" for seat in gd.meta.seat_names)]:
-            for name in ("log.html", "feed.xml"):
-                assert urljoin(served, f"{game}/{folder}{name}") in seen, (game, folder, name)
 
 
 def _feed_links(url: str, served: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote, urldefrag, urljoin
+from urllib.parse import quote, urljoin
 
 import pytest
 from leaks.hidden import robot_game
@@ -18,7 +18,7 @@ from pbem.site import build, seat_folder, slug
 from pbem.store import open_game
 
 from .served import serving
-from .test_browser import _feed_links, _problems, browser, webdriver
+from .test_browser import browser, crawl, starts, webdriver
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and loads every page of four games
 
@@ -54,23 +54,10 @@ def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
     root, _ = demo_games
     games = {folder.name: open_game(folder) for folder in sorted(root.iterdir()) if (folder / "game.yaml").is_file()}
     assert len(games) == len(registry.games())
-    starts = [urljoin(served, "index.html")] + [
-        urljoin(served, f"{quote(slug(gd.name))}/{seat_folder(gd, seat)}/index.html")
-        for gd in games.values() for seat in gd.meta.seat_names]
     seen: set[str] = set()
     found: dict[str, set[str]] = {name: set() for name in games}
-    queue = list(starts)
-    while queue:
-        url = queue.pop()
-        if url in seen:
-            continue
-        seen.add(url)
-        if url.endswith(".xml"):
-            queue += _feed_links(url, served)
-            continue
-        browser.get(url)
-        assert browser.title and "404" not in browser.title, url
-        assert _problems(browser) == [], url
+    for url in crawl(browser, served, starts(served, games.values()), seen,
+                     links="a[href], link[rel='alternate'][href]"):
         game = url.removeprefix(served).split("/", 1)[0]
         if game in found:
             if browser.find_elements(By.CSS_SELECTOR, "svg.score-chart [data-mark^='line:']"):
@@ -79,10 +66,6 @@ def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
                 found[game].add("changes")
             if browser.find_elements(By.CSS_SELECTOR, "section.log-step"):
                 found[game].add("log")
-        for anchor in browser.find_elements(By.CSS_SELECTOR, "a[href], link[rel='alternate'][href]"):
-            href = urldefrag(anchor.get_attribute("href") or "").url
-            assert href.startswith(served), f"{url} links out of the site: {href}"
-            queue.append(href)
     for name, gd in games.items():
         assert found[name] >= {"chart", "changes", "log"}, (name, found[name])
         base = urljoin(served, f"{quote(slug(gd.name))}/")
