@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from email.utils import format_datetime
 
 import pytest
 
@@ -30,10 +31,15 @@ def set_deadline(site: Site, **extra: object) -> None:
     site.gd.save_meta()
 
 
-def request(site: Site, seat: str, body: str, *, token: str | None = None, game: str = "g1") -> object:
-    """A self-service request (no step line, as the help text shows it) mailed to the IMAP box."""
+def request(site: Site, seat: str, body: str, *, token: str | None = None, game: str = "g1",
+            minute: int = 0) -> object:
+    """A self-service request (no step line, as the help text shows it) mailed to the IMAP box.
+
+    Its Date is `minute` minutes after MONDAY_9: the same request sent twice within one second of the clock
+    would be the same mail resent, which pbem rightly answers once.
+    """
     text = f"game: {game}\nseat: {seat}\ntoken: {token or site.tokens[seat]}\n{body}"
-    msg = order_mail(text, sender=f"{seat}@example.org")
+    msg = order_mail(text, sender=f"{seat}@example.org", date=format_datetime(MONDAY_9 + timedelta(minutes=minute)))
     assert site.mailbox is not None
     site.mailbox.deliver(msg)
     return msg
@@ -71,7 +77,7 @@ def test_a_status_answer_speaks_of_the_player(site: Site) -> None:
         assert site.mailbox is not None
         site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
         run(site, minute)
-    request(site, "anna", "status: yes\n")
+    request(site, "anna", "status: yes\n", minute=10)
     run(site, 10)
     text = answers(site, "anna@example.org")[-1].text()
     assert "Your orders for step 1 are in. You may replace or withdraw them until your deadline, Monday" in text
