@@ -209,7 +209,7 @@ def _robot_order(gd: GameDir) -> tuple[str, str]:
     """A legal order of the first seat the game waits for, as the file a player would send: (seat, text)."""
     state = gd.state()
     seat = gd.game.prompts(state)[0].seat
-    order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, gd.current_step() + 1, seat))
+    order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, gd.current_step() + 1, seat)).order
     return seat, batch.default_document(gd, seat, order, f"orders of {seat}")
 
 

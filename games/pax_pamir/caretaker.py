@@ -184,7 +184,7 @@ def _entry_text(entry: dict[str, Any]) -> str:
     if kind == "purchase":
         return f"purchase the card in row {entry.get('row')}, column {entry.get('column')} of the market"
     if kind == "play":
-        return f"play card {entry.get('card')} on the {entry.get('side')} of its court"
+        return f"play card {entry.get('card')} on the {entry.get('side')} of the court"
     return f"{kind} with card {entry.get('card')}"
 
 
