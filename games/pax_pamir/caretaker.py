@@ -3,8 +3,9 @@
 Each turn the hidden information is sampled once (a determinization, `sample`): the court cards the seat cannot
 see (other hands, the deck, the cards left out) are dealt again at random into the same places, Wakhan's AI deck
 below its top card is shuffled, and other seats' secret standing orders are replaced by an assumption (rulers ask
-the full bribe). On that sample the random robot's own turn builder (robot.py) makes candidate turns, each run by
-the rules to its end; the candidate whose resulting position scores best (`value`) is played. See CARETAKER.md.
+the full bribe). On that sample the random robot's own turn builder (robot.py) makes candidate turns, each resolved
+by the game as a whole step (a Dominance Check it sets off, Wakhan's turn after it); the candidate whose resulting
+position scores best (`value`) is played. See CARETAKER.md.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax.plain import plain_copy
-from games.pax.robot import random_choice
+from games.pax.robot import build_turn, random_choice
 from games.pax_pamir import cards, names, queries
 from games.pax_pamir.dominance import check_scores
 from games.pax_pamir.robot import PamirTurn, loyalty_default
@@ -66,17 +67,16 @@ def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> lis
 
 
 def choose_turn(game: Any, state: GameState, seat: str, rng: Rng) -> Choice:
-    """The best of CANDIDATES turns built on one sample of the hidden information, checked on the real state."""
+    """The best of CANDIDATES turns built on one sample of the hidden information, checked on the real state.
+
+    Each candidate is resolved by the game as a step of its own, so what follows in the same step is weighed too:
+    a Dominance Check the turn sets off, and against Wakhan her answer (her turn after it, from the sampled AI deck).
+    """
     sampled = sample(state, seat, rng)
     before = features(sampled, seat)
     scored: list[tuple[float, int, dict[str, Any], GameState]] = []
     for index in range(CANDIDATES):
-        robot = PamirTurn(sampled, seat, random_choice(rng), rng)
-        outcome = robot.run()
-        order = plain_copy(robot.order)
-        if not order.get("actions"):
-            order.pop("actions", None)
-        after: GameState = outcome.ctx.state
+        order, after = _candidate(game, sampled, seat, rng)
         scored.append((value(after, seat), index, order, after))
     # Best first; among equals the earlier candidate, so the choice depends on nothing but the stream.
     scored.sort(key=lambda item: (-item[0], item[1]))
@@ -86,6 +86,14 @@ def choose_turn(game: Any, state: GameState, seat: str, rng: Rng) -> Choice:
             return Choice(order, tuple(_reasons(order, before, features(after, seat), score)))
     order = _with_standing(state, seat, {})
     return Choice(order, ("no candidate turn passed the rules on the real board: no actions this turn",))
+
+
+def _candidate(game: Any, start: GameState, seat: str, rng: Rng) -> tuple[dict[str, Any], GameState]:
+    """A random turn of `seat` from `start` and the state after the step it makes (with what follows in it)."""
+    robot = PamirTurn(start, seat, random_choice(rng), rng)
+    order = build_turn(robot, start)  # filed for the apply just below, which takes the turn so resolved
+    after: GameState = game.apply(start, {seat: order}, Rng(f"caretaker/{rng.below(1 << 30)}")).state
+    return plain_copy(order), after
 
 
 def _with_standing(state: GameState, seat: str, order: dict[str, Any]) -> dict[str, Any]:
