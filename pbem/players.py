@@ -70,6 +70,7 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
     old = member.address
     member.address = address
     member.robot = False
+    member.robot_style = None
     member.holder += 1  # a new private site address: the departing player's stops working at the next build
     tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address, holder and token's hash
     moderation.log(gd, {"control": "replace", "seat": seat, "time": now.astimezone(UTC).isoformat()})
