@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from engine.rng import Rng
-from pbem import batch
+from pbem import batch, bench
 from pbem.cli import main
 from pbem.store import GameDir, StoreError, open_game
 
@@ -96,3 +96,10 @@ def test_a_hand_edited_robot_style_that_means_nothing_is_an_error_naming_its_lin
         assert "robot_style: 'clever'" in str(error) and "random or caretaker" in str(error)
     else:
         raise AssertionError("a robot style that means nothing was accepted")
+
+
+def test_the_bench_plays_seeded_games_with_one_caretaker_seat_and_counts_its_thinking() -> None:
+    first = bench.caretaker_games("pax-pamir", 2, range(2))
+    again = bench.caretaker_games("pax-pamir", 2, range(2))
+    assert first.games == 2 and first.turns > 10 and 0 < first.cpu and first.slowest <= first.cpu
+    assert (first.wins, first.turns) == (again.wins, again.turns)  # the same seeds play the same games
