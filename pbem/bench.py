@@ -295,7 +295,7 @@ class Caretaken:
 
 
 def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None) -> Caretaken:
-    """Seeded games whose first seat the caretaker plays, every other seat a random robot (Wakhan plays herself);
+    """Seeded games whose first seat the caretaker plays, every other seat a random robot (a game's own automata play themselves);
     orders from the streams robots use (Rng.for_robot), as in a game folder."""
     game = registry.get(game_id)
     seats = list(SEATS[:players])
@@ -328,8 +328,8 @@ CARETAKER_SEEDS = range(20)
 
 
 def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
-    """The caretaker of every game that has one, in each robot setup: its win share against random robots (and
-    Wakhan), ties split, and its CPU per decision."""
+    """The caretaker of every game that has one, in each robot setup: its win share against random robots (and the
+    game's automata), ties split, and its CPU per decision."""
     click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'CPU ms/turn':>11} {'slowest ms':>10}")
     for game_id, game in registry.games().items():
         if not contract.has_caretaker(game):
