@@ -330,14 +330,14 @@ CARETAKER_SEEDS = range(20)
 def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
     """The caretaker of every game that has one, in each robot setup: its win share against random robots (and the
     game's automata), ties split, and its CPU per decision."""
-    click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'CPU ms/turn':>11} {'slowest ms':>10}")
+    click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'CPU ms/decision':>15} {'slowest ms':>10}")
     for game_id, game in registry.games().items():
         if not contract.has_caretaker(game):
             continue
         for setup in robot_setups(game):
             found = caretaker_games(game_id, setup.players, seeds, setup.options)
             click.echo(f"  {setup.label:<52} {found.games:>5} {found.rate:>6.0%} "
-                       f"{found.cpu / max(found.turns, 1) * 1000:>11.1f} {found.slowest * 1000:>10.1f}")
+                       f"{found.cpu / max(found.turns, 1) * 1000:>15.1f} {found.slowest * 1000:>10.1f}")
     click.echo("  (one caretaker seat, every other seat a random robot; wins: its share, ties split)")
 
 
