@@ -217,6 +217,25 @@ class GameBase:
         """A robot's order that answers in advance nothing the game could ask in a prompt (Bench.prompts)."""
         raise NotImplementedError(f"{type(self).__name__} offers no order that leaves its questions to prompts")
 
+    def caretaker_order(self, state: State, seat: str, rng: Rng) -> Order | None:
+        """The order a caretaker plays for a prompted `seat` whose player left: one meant to win, or None (the
+        default) when the game has no caretaker.
+
+        It is handed the whole state but must decide from what `seat` may see only: other hands, the deck's order,
+        sealed bids and secret loyalties are sampled from `rng`, never read, so that changing them never changes
+        the order (tests/leaks/test_caretaker.py). It answers in advance what it can, so the seat is seldom asked.
+        """
+        return None
+
+    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[str]:
+        """One line per decision of the caretaker's `order` for `seat` from `state`, saying why; none by default."""
+        return []
+
+    @property
+    def has_caretaker(self) -> bool:
+        """True when the game offers a caretaker (it overrides caretaker_order)."""
+        return type(self).caretaker_order is not GameBase.caretaker_order
+
     def board(self, view: Mapping[str, Any]) -> Drawing | None:
         """The board as a drawing, from a view (what `view` returned); None for a game without one."""
         return None
@@ -278,3 +297,20 @@ def unanswered_order(game: Game, state: State, seat: str, rng: Rng) -> Order:
 def bench(game: Game) -> Bench:
     """Which one-game bench figures a game stands for (GameBase.bench)."""
     return game.bench if isinstance(game, GameBase) else Bench()
+
+
+def has_caretaker(game: Game) -> bool:
+    """True when a game offers a caretaker (GameBase.caretaker_order)."""
+    return isinstance(game, GameBase) and game.has_caretaker
+
+
+def caretaker_order(game: Game, state: State, seat: str, rng: Rng) -> Order:
+    """The caretaker's order for `seat`; a game without a caretaker, or one with nothing to say here, plays the random
+    robot's order from the same stream instead."""
+    order = game.caretaker_order(state, seat, rng) if isinstance(game, GameBase) else None
+    return order if order is not None else game.random_order(state, seat, rng)
+
+
+def caretaker_reasons(game: Game, state: State, seat: str, order: Order) -> list[str]:
+    """Why the caretaker chose `order` (GameBase.caretaker_reasons), one line per decision."""
+    return game.caretaker_reasons(state, seat, order) if isinstance(game, GameBase) else []

@@ -41,23 +41,32 @@ class RunSummary:
 Renderer = Callable[[GameDir, int], Any]
 
 
-def default_document(gd: GameDir, seat: str, body: Order, why: str) -> str:
-    """The order document pbem writes for a seat when it orders on that seat's behalf."""
+def default_document(gd: GameDir, seat: str, body: Order, why: str, notes: tuple[str, ...] = ()) -> str:
+    """The order document pbem writes for a seat when it orders on that seat's behalf; `why` heads it, each of
+    `notes` (the caretaker's reasons) follows as a comment line."""
     header = {"game": gd.name, "seat": seat, "step": gd.current_step() + 1}
-    return f"# {why}\n" + render(header, dump_body(body))
+    comments = "".join(f"# {' '.join(note.split())}\n" for note in notes)
+    return f"# {why}\n{comments}" + render(header, dump_body(body))
 
 
-def play_robots(gd: GameDir, seats: list[str], why: str = "robot orders for {seat}") -> None:
-    """Robots send orders for `seats` through the same intake as people; `why` heads each document."""
+def play_robots(gd: GameDir, seats: list[str], why: str = "{style} orders for {seat}", style: str | None = None) -> None:
+    """Robots send orders for `seats` through the same intake as people; `why` heads each document.
+
+    Each seat plays in its own style (game.yaml's robot_style) unless `style` names one for all (the deadline
+    policy's); a caretaker's reasons follow the heading, one comment line per decision.
+    """
     step = gd.current_step() + 1
     state = gd.state()
     for seat in seats:
-        order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, step, seat))
-        text = default_document(gd, seat, order, why.format(seat=seat))
+        how = style or gd.meta.seat(seat).robot_style or robots.RANDOM
+        played = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, step, seat), how)
+        name = "caretaker" if how == robots.CARETAKER else "robot"
+        notes = tuple(f"caretaker: {line}" for line in played.reasons)
+        text = default_document(gd, seat, played.order, why.format(seat=seat, style=name), notes)
         try:
             submit(gd, text, f"robot/{seat}.yaml", origin="robot")
         except OrderRejected as exc:  # a robot must only play legal orders: this is a bug in the game
-            raise RuntimeError(f"robot {seat} produced an illegal order:\n{exc}\n{text}") from None
+            raise RuntimeError(f"{name} {seat} produced an illegal order:\n{exc}\n{text}") from None
 
 
 def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:

@@ -1,5 +1,5 @@
-"""`make bench`: the figures — complete robot games per second of every game and seat count, resolve times,
-report render times, mail intake.
+"""`make bench`: the figures — complete robot games per second of every game and seat count, the caretaker's win
+share and thinking time, resolve times, report render times, mail intake.
 
 Speed is measured here, never asserted in tests: the numbers depend on the machine.
 """
@@ -209,7 +209,7 @@ def _robot_order(gd: GameDir) -> tuple[str, str]:
     """A legal order of the first seat the game waits for, as the file a player would send: (seat, text)."""
     state = gd.state()
     seat = gd.game.prompts(state)[0].seat
-    order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, gd.current_step() + 1, seat))
+    order = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, gd.current_step() + 1, seat)).order
     return seat, batch.default_document(gd, seat, order, f"orders of {seat}")
 
 
@@ -278,8 +278,72 @@ def bench_mail(tmp: Path) -> None:
         click.echo(f"  {key:40} {value:.3f} s" if isinstance(value, float) else f"  {key:40} {value}")
 
 
+@dataclass(frozen=True)
+class Caretaken:
+    """Seeded games of one caretaker seat against robots: its share of the wins (ties split) and its thinking."""
+
+    games: int
+    wins: float
+    turns: int
+    cpu: float
+    slowest: float
+
+    @property
+    def rate(self) -> float:
+        """The caretaker's share of the wins."""
+        return self.wins / self.games if self.games else 0.0
+
+
+def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None) -> Caretaken:
+    """Seeded games whose first seat the caretaker plays, every other seat a random robot (a game's own automata play themselves);
+    orders from the streams robots use (Rng.for_robot), as in a game folder."""
+    game = registry.get(game_id)
+    seats = list(SEATS[:players])
+    wins, turns, cpu, slowest = 0.0, 0, 0.0, 0.0
+    for seed in seeds:
+        state = game.setup(seats, options or {}, Rng.for_step(seed, 0))
+        for step in range(1, 100_000):
+            result = game.result(state)
+            if result is not None:
+                wins += 1 / len(result.winners) if seats[0] in result.winners else 0.0
+                break
+            orders = {}
+            for prompt in game.prompts(state):
+                rng = Rng.for_robot(seed, step, prompt.seat)
+                if prompt.seat != seats[0]:
+                    orders[prompt.seat] = game.random_order(state, prompt.seat, rng)
+                    continue
+                started = time.process_time()
+                orders[prompt.seat] = contract.caretaker_order(game, state, prompt.seat, rng)
+                spent = time.process_time() - started
+                turns, cpu, slowest = turns + 1, cpu + spent, max(slowest, spent)
+            state = game.apply(state, orders, Rng.for_step(seed, step)).state
+        else:
+            raise RuntimeError(f"{game_id} seed {seed}: no result")
+    return Caretaken(len(seeds), wins, turns, cpu, slowest)
+
+
+#: Seeds per caretaker row in `make bench` (python -m pbem.bench --caretaker N plays more).
+CARETAKER_SEEDS = range(20)
+
+
+def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
+    """The caretaker of every game that has one, in each robot setup: its win share against random robots (and the
+    game's automata), ties split, and its CPU per decision."""
+    click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'CPU ms/decision':>15} {'slowest ms':>10}")
+    for game_id, game in registry.games().items():
+        if not contract.has_caretaker(game):
+            continue
+        for setup in robot_setups(game):
+            found = caretaker_games(game_id, setup.players, seeds, setup.options)
+            click.echo(f"  {setup.label:<52} {found.games:>5} {found.rate:>6.0%} "
+                       f"{found.cpu / max(found.turns, 1) * 1000:>15.1f} {found.slowest * 1000:>10.1f}")
+    click.echo("  (one caretaker seat, every other seat a random robot; wins: its share, ties split)")
+
+
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
     ("Robot games", bench_robot_games, False),
+    ("Caretaker (plays to win for a seat whose player left)", bench_caretaker, False),
     ("Resolve per step", bench_resolve, False),
     ("Prompts per turn (robots answering nothing in advance)", bench_asking, False),
     ("Start-up (CPU seconds of one command)", bench_startup, True),
@@ -308,11 +372,16 @@ def robot_batch(game_id: str, players: int, games: int, options: Mapping[str, An
               help="Only play seeded robot games of this game (its id: `pbem games` lists them).")
 @click.option("--players", type=int, default=4, show_default=True, help="Seats of those games.")
 @click.option("--games", type=int, default=100, show_default=True, help="How many games (seeds 0 to N-1).")
-def main(game_id: str | None, players: int, games: int) -> None:
+@click.option("--caretaker", "caretaker", type=int, metavar="N",
+              help="Only the caretaker's figures, from N seeded games per setup.")
+def main(game_id: str | None, players: int, games: int, caretaker: int | None) -> None:
     """Print every figure; a section that cannot run says why and the rest go on.
 
-    Example: python -m pbem.bench --game GAME --players 4 --games 100
+    Examples: python -m pbem.bench --game GAME --players 4 --games 100; python -m pbem.bench --caretaker 200
     """
+    if caretaker is not None:
+        bench_caretaker(range(caretaker))
+        return
     if game_id is not None:
         click.echo(robot_batch(game_id, players, games))
         return

@@ -418,13 +418,20 @@ def _run_lines(gd: GameDir, summary: batch.RunSummary, directory: Path) -> list[
 @main.command()
 @click.argument("directory", type=FOLDER)
 @click.option("--seat", "seats", multiple=True, required=True, help="Seat to hand to a robot ('all' for every seat).")
+@click.option("--style", type=click.Choice(["random", "caretaker"]), default="random", show_default=True,
+              help="random: seeded random legal orders; caretaker: orders meant to win, from what the seat may see.")
 @click.option("--off", is_flag=True, help="Give the seats back to their players.")
-def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
-    """Make SEATs robots that send seeded random legal orders (or, with --off, people again).
+def robot(directory: Path, seats: tuple[str, ...], style: str, off: bool) -> None:
+    """Make SEATs robots that send seeded orders (or, with --off, people again).
+
+    A random robot plays random legal orders; the caretaker (--style caretaker) plays to win for a seat whose
+    player left, deciding only from what that seat may see. Both are seeded by the game, so it replays.
 
     \b
-    Example:
+    Examples:
       pbem robot games/g1 --seat ben --seat cleo
+      pbem robot games/g1 --seat anna --style caretaker
+      pbem robot games/g1 --seat anna --off
     """
     with user_errors():
         gd = open_folder(directory)
@@ -432,8 +439,9 @@ def robot(directory: Path, seats: tuple[str, ...], off: bool) -> None:
             names = gd.meta.seat_names if "all" in seats else list(seats)
             from pbem import players  # mail notices: loaded only by the commands that queue them
 
-            queued = players.set_robot(gd, names, not off, datetime.now(UTC))
-    click.echo(f"{'people' if off else 'robots'} now play: {', '.join(names)}")
+            queued = players.set_robot(gd, names, not off, datetime.now(UTC), None if off else style)
+    who = "people now play" if off else ("the caretaker now plays" if style == "caretaker" else "robots now play")
+    click.echo(f"{who}: {', '.join(names)}")
     if queued:
         click.echo(f"queued {counted(len(queued), 'mail')} telling the players")
 

@@ -11,7 +11,7 @@ Schema, in game.yaml `options:` (every key but `rule` optional):
       timezone: Europe/Berlin    # the rule's clock (default UTC)
       grace_minutes: 30          # orders still count this long after the deadline
       remind_hours: [24, 2]      # remind seats still missing this many hours before the deadline
-      missed: default            # default | robot | wait: what a seat that sent nothing plays
+      missed: default            # default | robot | caretaker | wait: what a seat that sent nothing plays
       early: true                # resolve at once when every seat has sent orders
       min_hours: 0               # a weekly deadline is at least this long after the step opened
       turn_hours: 12             # ... and at least this long when the step is one seat's turn
@@ -35,7 +35,8 @@ from pbem.files import write_atomic
 from pbem.store import GameDir
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-MISSED = ("default", "robot", "wait")
+#: robot: the random robot (or the seat's own robot style); caretaker: the game's caretaker, orders meant to win.
+MISSED = ("default", "robot", "caretaker", "wait")
 #: A step that asks one seat only (one player's turn, in a turn-by-turn game) never opens with less time than this.
 TURN_HOURS = 12
 #: Every key `options.deadline` may hold.

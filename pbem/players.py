@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from pbem import moderation
+from pbem import moderation, robots
 from pbem.control import ControlError, settings_of
 from pbem.mail import compose, notices
 from pbem.mail.settings import ADDRESS, Settings
@@ -69,6 +70,7 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
     old = member.address
     member.address = address
     member.robot = False
+    member.robot_style = None
     member.holder += 1  # a new private site address: the departing player's stops working at the next build
     tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address, holder and token's hash
     moderation.log(gd, {"control": "replace", "seat": seat, "time": now.astimezone(UTC).isoformat()})
@@ -92,20 +94,32 @@ def _tell_address(gd: GameDir, settings: Settings, address: str, seat: str, line
     return [compose.queue(gd.outbox_dir(), f"replaced-{unique}-{seat}", msg)]
 
 
-def set_robot(gd: GameDir, seats: list[str], robot: bool, now: datetime) -> list[Path]:
-    """Hand seats to robots (or back to their people); the caller holds the lock; every player is told."""
+def set_robot(gd: GameDir, seats: list[str], robot: bool, now: datetime, style: str | None = None) -> list[Path]:
+    """Hand seats to robots of `style` (None: random) or back to their people; the caller holds the lock; every
+    player is told."""
     for seat in seats:
         _seat(gd, seat)
     settings = settings_of(gd)
-    changed = [s for s in seats if gd.meta.seat(s).robot != robot]
+    if robot and style is not None and (problem := robots.style_problem(gd.game, style)) is not None:
+        raise ControlError(problem)
+    # Random is what game.yaml means without a style, so it is stored as none: older games stay as they were.
+    kept = style if robot and style != robots.RANDOM else None
+    changed = [s for s in seats if gd.meta.seat(s).robot != robot or (robot and gd.meta.seat(s).robot_style != kept)]
     for seat in changed:
         gd.meta.seat(seat).robot = robot
+        gd.meta.seat(seat).robot_style = kept
     gd.save_meta()
     if not changed:
         return []
-    moderation.log(gd, {"control": "robot" if robot else "person", "seats": changed, "time": now.astimezone(UTC).isoformat()})
+    entry: dict[str, Any] = {"control": "robot" if robot else "person", "seats": changed}
+    if kept is not None:
+        entry["style"] = kept
+    moderation.log(gd, {**entry, "time": now.astimezone(UTC).isoformat()})
     names = ", ".join(changed)
-    if robot:
+    if robot and kept == robots.CARETAKER:
+        what = (f"the caretaker now plays {names} (orders meant to win, decided from what the seat may see); the "
+                "reports still go to the seat's address")
+    elif robot:
         what = f"a robot now plays {names} (seeded random legal orders); the reports still go to the seat's address"
     else:
         what = f"{names} is played by its player again" if len(changed) == 1 else f"{names} are played by their players again"

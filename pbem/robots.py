@@ -1,13 +1,40 @@
-"""Robot seats: seeded random legal orders (batch.play_robots sends them through the same intake as a person's)."""
+"""Robot seats: seeded random legal orders, or the game's caretaker (batch.play_robots sends them through the same
+intake as a person's)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game, Order
+from engine.contract import Game, Order, caretaker_order, caretaker_reasons, has_caretaker
 from engine.rng import Rng
 
+#: The style of a seat whose game.yaml names none: the random robot every game had before the caretaker.
+RANDOM = "random"
+CARETAKER = "caretaker"
 
-def play(game: Game, state: Any, seat: str, rng: Rng) -> Order:
-    """A robot's order for `seat`: the game's random legal order from a seat-and-step seeded stream."""
-    return game.random_order(state, seat, rng)
+
+@dataclass(frozen=True)
+class Played:
+    """A robot's order and, from the caretaker, one line per decision saying why."""
+
+    order: Order
+    reasons: tuple[str, ...] = ()
+
+
+def play(game: Game, state: Any, seat: str, rng: Rng, style: str | None = None) -> Played:
+    """A robot's order for `seat` from a seat-and-step seeded stream: the game's random legal order, or with style
+    "caretaker" the caretaker's (which answers a question it leaves to chance as the random robot does)."""
+    if style == CARETAKER:
+        order = caretaker_order(game, state, seat, rng)
+        return Played(order, tuple(caretaker_reasons(game, state, seat, order)))
+    return Played(game.random_order(state, seat, rng))
+
+
+def style_problem(game: Game, style: str) -> str | None:
+    """Why a seat of `game` cannot be handed to a robot of this style, or None when it can."""
+    if style not in (RANDOM, CARETAKER):
+        return f"robot style {style!r} is not one of {RANDOM}, {CARETAKER}"
+    if style == CARETAKER and not has_caretaker(game):
+        return f"{game.title} has no caretaker yet: hand the seat to the random robot (--style random)"
+    return None

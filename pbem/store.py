@@ -65,6 +65,9 @@ class Seat:
     address: str | None = None
     token_hash: str | None = None
     robot: bool = False
+    #: How a robot seat plays (ROBOT_STYLES): None, and absent from game.yaml, for the seeded random orders robots
+    #: always played, so older games mean the random robot.
+    robot_style: str | None = None
     timezone: str | None = None
     language: str | None = None
     #: Mail policy (every | due | digest) and whether report mail attaches the PDF; see pbem.mail.policy.
@@ -123,14 +126,20 @@ def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
 MAIL_POLICIES = ("every", "due", "digest")
 
 
+#: How a robot seat may play: seeded random legal orders, or the game's caretaker (orders meant to win).
+ROBOT_STYLES = ("random", "caretaker")
+
 #: What a seat's `attach:` list may name (pbem.mail.policy).
 ATTACHABLE = ("pdf", "map")
 
 
 def _check_mail_fields(path: Path, raw: Any, seat: Seat) -> None:
-    """A hand-edited `mail:`, `pdf:` or `attach:` that means nothing is an error naming its line, not a silent default."""
+    """A hand-edited `mail:`, `pdf:`, `attach:` or `robot_style:` that means nothing is an error naming its line, not a
+    silent default."""
     attach_ok = seat.attach is None or (isinstance(seat.attach, list) and all(a in ATTACHABLE for a in seat.attach))
     for key, ok, valid in (("mail", seat.mail is None or seat.mail in MAIL_POLICIES, "every, due or digest"),
+                           ("robot_style", seat.robot_style is None or seat.robot_style in ROBOT_STYLES,
+                            " or ".join(ROBOT_STYLES)),
                            ("pdf", seat.pdf is None or isinstance(seat.pdf, bool), "true or false"),
                            ("attach", attach_ok, "a list of pdf and map, such as [pdf, map], or []")):
         if not ok:
@@ -540,13 +549,15 @@ def _meta_fields(meta: GameMeta) -> dict[str, Any]:
 
 
 def _seat_fields(seat: Seat) -> dict[str, Any]:
-    """A seat as game.yaml holds it: `holder` only once a replace counted it, `attach` only once set, so older
-    game.yaml stay as they were."""
+    """A seat as game.yaml holds it: `holder` only once a replace counted it, `attach` and `robot_style` only once
+    set, so older game.yaml stay as they were."""
     fields = asdict(seat)
     if not seat.holder:
         del fields["holder"]
     if seat.attach is None:
         del fields["attach"]
+    if seat.robot_style is None:
+        del fields["robot_style"]
     return fields
 
 

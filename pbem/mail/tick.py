@@ -9,8 +9,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from engine.contract import has_caretaker
 from engine.words import plural
-from pbem import batch, moderation
+from pbem import batch, moderation, robots
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.mailbox import log, state_dir
@@ -148,9 +149,10 @@ def _missing(gd: GameDir) -> list[str]:
     return sorted(p.seat for p in gd.game.prompts(state) if p.seat not in pending and not gd.meta.seat(p.seat).robot)
 
 
-def _robot_fill(gd: GameDir, seats: list[str]) -> None:
-    """The 'robot' missed-orders policy: a robot plays for each seat that sent nothing."""
-    batch.play_robots(gd, seats, "robot orders: {seat} sent none by the deadline")
+def _robot_fill(gd: GameDir, seats: list[str], style: str | None) -> None:
+    """The 'robot' and 'caretaker' missed-orders policies: a robot (of that style, or of the seat's own with None)
+    plays for each seat that sent nothing."""
+    batch.play_robots(gd, seats, "{style} orders: {seat} sent none by the deadline", style)
 
 
 def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Renderer | None) -> list[str]:
@@ -174,10 +176,12 @@ def tick_game(gd: GameDir, settings: Settings | None, now: datetime, render: Ren
             result = _resolve(gd, render, force=True, done=done, now=now)
             _tell_missed(gd, settings, {s: st for st, seats in result.forced.items() for s in seats if s in missing},
                          "the game's default orders", now, done)
-        elif policy.missed == "robot":
+        elif policy.missed in ("robot", "caretaker"):
             step = gd.current_step() + 1
-            _robot_fill(gd, missing)
-            done.append(f"deadline passed: robots played for {', '.join(missing) or 'nobody'}")
+            caretaker = policy.missed == "caretaker" and has_caretaker(gd.game)
+            _robot_fill(gd, missing, robots.CARETAKER if caretaker else None)
+            done.append(f"deadline passed: {'the caretaker' if caretaker else 'robots'} played for "
+                        f"{', '.join(missing) or 'nobody'}")
             result = _resolve(gd, render, force=False, done=done, now=now)
             if step in result.resolved:
                 _tell_missed(gd, settings, dict.fromkeys(missing, step), "orders a robot chose", now, done)

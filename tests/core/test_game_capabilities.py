@@ -11,6 +11,7 @@ from highest_unique import GAME as TOY  # registered for every test by tests/con
 
 from engine import contract, registry
 from engine.contract import Bench, Demo, GameBase
+from engine.rng import Rng
 from pbem import bench
 from pbem.demo import plan as demo_plan
 from pbem.demo import plans as demo_plans
@@ -35,6 +36,15 @@ def test_a_game_that_declares_nothing_keeps_the_defaults() -> None:
     plan = demo_plan(game)  # four seats are not allowed: its largest count, and its id as the folder
     assert (plan.folder, plan.game, plan.seed, plan.every_step) == ("newcomer", "newcomer", "2026", True)
     assert plan.players == ("anna:anna@example.org", "ben:ben@example.org", "cleo:cleo@example.org")
+
+
+def test_a_caretaker_is_offered_only_by_a_game_that_overrides_it_and_else_the_random_robot_plays() -> None:
+    assert not contract.has_caretaker(Newcomer()) and not contract.has_caretaker(TOY)
+    assert contract.has_caretaker(registry.get("pax-pamir"))
+    state = TOY.setup(["anna", "ben"], {}, Rng("caretaker"))
+    played = contract.caretaker_order(TOY, state, "anna", Rng("robot"))
+    assert played == TOY.random_order(state, "anna", Rng("robot"))
+    assert contract.caretaker_reasons(TOY, state, "anna", played) == []
 
 
 def test_a_game_states_its_own_demo_and_template_packages() -> None:

@@ -178,7 +178,7 @@ def test_a_game_without_deadline_rule_has_no_deadline_to_set(offline: Site) -> N
     ("deadline.timezone=Mars/Olympus", "unknown time zone 'Mars/Olympus'"),
     ("deadline=dialy 18:00", "'dialy' is not a day"),
     ("deadline.zone=Europe/Berlin", "deadline.zone: unknown; the deadline keys are rule, timezone"),
-    ("deadline.missed=later", "'later' is not one of default, robot, wait"),
+    ("deadline.missed=later", "'later' is not one of default, robot, caretaker, wait"),
 ])
 def test_deadline_options_are_checked_at_pbem_new(tmp_path: Path, option: str, error: str) -> None:
     extra = [] if option.startswith("deadline=") else ["--option", "deadline=daily 18:00"]

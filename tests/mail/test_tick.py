@@ -136,6 +136,15 @@ def test_missed_orders_played_by_a_robot(site: Site) -> None:
     assert not [m for m in site.smtp.to("anna@example.org") if m.message["X-Pbem-Kind"] == "missed"]
 
 
+def test_the_caretaker_policy_in_a_game_without_a_caretaker_plays_the_random_robot(site: Site) -> None:
+    set_deadline(site, missed="caretaker")
+    site.mailbox.deliver(order_mail(order_text("g1", "anna", 1, site.tokens["anna"], "pick: 3\n")))
+    tick(site.root, site.settings, now=MONDAY_9, render=None)
+    done = tick(site.root, site.settings, now=MONDAY_9 + timedelta(hours=9), render=None)
+    assert any("robots played for ben, cleo" in line for line in done.games["g1"])
+    assert site.gd.step_orders(1)["ben"].startswith("# robot orders: ben sent none by the deadline\n")
+
+
 def test_mail_that_arrives_after_the_deadline_and_grace_does_not_count(site: Site) -> None:
     # The server's arrival times cannot lie in the future (Dovecot clamps them), so this game runs in the past.
     opened = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=3)
