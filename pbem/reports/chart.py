@@ -28,9 +28,12 @@ ScorePoint = tuple[int, dict[str, int]]
 FALLBACK = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "4 4", "1 2")
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "ring")
-WIDTH, PLOT_TOP, PLOT_HEIGHT = 640.0, 14.0, 180.0
-LEFT, RIGHT = 40.0, 590.0
-LEGEND_ROW = 18.0
+#: A narrow drawing with large type: pages scale it to their width (see the stylesheets), and at a phone's
+#: 330 px of text column its 12-unit labels still come out about 10 px high.
+WIDTH, PLOT_TOP, PLOT_HEIGHT = 400.0, 14.0, 160.0
+LEFT, RIGHT = 34.0, 368.0
+LEGEND_ROW = 20.0
+TICK, TEXT = 11.0, 12.0
 GRID = "#d8d8d8"
 _HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
 INK = "#222"
@@ -130,7 +133,7 @@ def score_chart(points: Sequence[tuple[int, Mapping[str, int]]], seats: Sequence
     colours as the game's view gives them (see seat_colours)."""
     colours, letters = seat_colours(seats, palette, dealt), seat_letters(seats)
     last = points[-1][1] if points else {}
-    height = PLOT_TOP + PLOT_HEIGHT + 24 + LEGEND_ROW * len(seats)
+    height = PLOT_TOP + PLOT_HEIGHT + 26 + LEGEND_ROW * len(seats)
     summary = ", ".join(f"{seat} {counted(last.get(seat, 0), noun)}" for seat in seats)
     drawing = Drawing(WIDTH, height, title=f"Scores after each step that changed them: {summary}")
     if not points:
@@ -150,9 +153,9 @@ def score_chart(points: Sequence[tuple[int, Mapping[str, int]]], seats: Sequence
     for n, score in enumerate(_ticks(low, high)):
         y = y_of(score)
         drawing.add(Mark(f"grid:{n}", "line", ((LEFT, y), (RIGHT, y)), layer="ground", stroke=GRID, stroke_width=0.6),
-                    label(f"tick:{n}", str(score), (LEFT - 10, y + 3.5), 9, anchor="end", fill=INK))
-    drawing.add(label("axis:first", f"step {first}", (LEFT, bottom + 14), 9, fill=INK),
-                label("axis:last", f"step {steps[-1]}", (RIGHT, bottom + 14), 9, anchor="end", fill=INK))
+                    label(f"tick:{n}", str(score), (LEFT - 8, y + 4), TICK, anchor="end", fill=INK))
+    drawing.add(label("axis:first", f"step {first}", (LEFT, bottom + 15), TICK, fill=INK),
+                label("axis:last", f"step {steps[-1]}", (RIGHT, bottom + 15), TICK, anchor="end", fill=INK))
     ends: list[tuple[float, str]] = []
     for index, seat in enumerate(seats):
         colour, shape = colours[seat], SHAPES[index % len(SHAPES)]
@@ -163,20 +166,20 @@ def score_chart(points: Sequence[tuple[int, Mapping[str, int]]], seats: Sequence
             title = f"{seat}: {counted(scores.get(seat, 0), noun)} after step {step}"
             drawing.add(_marker(f"point:{seat}:{step}", shape, at, colour, title))
         ends.append((line[-1][1], seat))
-    for y, seat in _spread(sorted(ends), 11.0):
-        drawing.add(label(f"end:{seat}", letters[seat], (RIGHT + 8, y + 4), 10, bold=True, fill=INK,
+    for y, seat in _spread(sorted(ends), 13.0):
+        drawing.add(label(f"end:{seat}", letters[seat], (RIGHT + 7, y + 4), TEXT, bold=True, fill=INK,
                           title=seat))
     for index, seat in enumerate(seats):
-        y = bottom + 24 + LEGEND_ROW * index + 6
+        y = bottom + 26 + LEGEND_ROW * index + 6
         colour = colours[seat]
         drawing.add(Mark(f"key-line:{seat}", "line", ((LEFT, y), (LEFT + 28, y)), layer="ground", stroke=colour,
                          stroke_width=2.0, dash=DASHES[index % len(DASHES)]),
                     _marker(f"key:{seat}", SHAPES[index % len(SHAPES)], (LEFT + 14, y), colour, seat),
-                    rect(f"key-letter-box:{seat}", Box(LEFT + 34, y - 7, LEFT + 50, y + 7), fill=colour),
-                    label(f"key-letter:{seat}", letters[seat], (LEFT + 42, y + 4), 10, bold=True, anchor="middle",
+                    rect(f"key-letter-box:{seat}", Box(LEFT + 34, y - 8, LEFT + 54, y + 8), fill=colour),
+                    label(f"key-letter:{seat}", letters[seat], (LEFT + 44, y + 4.5), TEXT, bold=True, anchor="middle",
                           fill=ink_on(colour)),
-                    label(f"key-name:{seat}", f"{seat}: {counted(last.get(seat, 0), noun)}", (LEFT + 56, y + 4), 10,
-                          width=RIGHT - LEFT - 56, fill=INK))
+                    label(f"key-name:{seat}", f"{seat}: {counted(last.get(seat, 0), noun)}", (LEFT + 60, y + 4.5),
+                          TEXT, width=WIDTH - LEFT - 62, fill=INK))
     return drawing
 
 

@@ -80,10 +80,12 @@ def _game_id(models: Sequence[dict[str, Any]]) -> str:
 def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
     game_id = _game_id(models)
     partial = f"{game_id}/report.{kind}.j2"
+    game_over = f"{game_id}/game_over.{kind}.j2"
     return {
         "reports": list(models),
         "book": len(models) > 1,
         "partial": partial if _exists(env, partial) else None,
+        "game_over": game_over if _exists(env, game_over) else None,
         "css": stylesheet(env, ["base.css", *report_stylesheets(game_id)]) if kind == "html" else "",
     }
 

@@ -17,6 +17,18 @@ LABEL_WIDTH = 96
 #: How many of the acting seat's own events a label names before it counts the rest.
 NAMED_ACTIONS = 2
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+#: An event that sums the step up better than any action in it: a Dominance Check's outcome ("Dominance Check 1:
+#: no coalition is dominant"), which the Pax games put among the public events of the step that caused it.
+_HEADLINE = re.compile(r"((?:[Ff]inal )?Dominance Check(?: \d+)?)\s*:\s*(.+)")
+#: The details of an action that the step's log gives and its one-line label leaves out: prices, market places,
+#: which end of a court or network a card goes to, the rupees or influence lying on a card bought.
+_DETAILS = re.compile(
+    r"\s+(?:for \d+(?: (?:rupees?|influence|water))?(?=$|[,;]| and\b)"
+    r"|from row \d+ column \d+"
+    r"|(?:to|at) the (?:left|right)(?: end)? of (?:their|his|her|its) (?:court|[Nn]etwork)"
+    r"|and takes the \d+(?: \w+)? on it)")
+#: A name as the events write one: capitalised words, perhaps joined by "of", "the", "on" and the like.
+_NAME = re.compile(r"[A-Z][\w'’-]*(?: (?:(?:of|on|at|de|to|in)(?: the)?|the) [A-Z][\w'’-]*| [A-Z0-9][\w'’-]*)*")
 
 
 def step_label(step: int, events: Sequence[Event], actors: Sequence[str]) -> str:
@@ -25,20 +37,28 @@ def step_label(step: int, events: Sequence[Event], actors: Sequence[str]) -> str
     if step == 0:
         return "The game is set up"
     public = [event.text for event in events if event.to is None]
+    for text in public:
+        headline = _HEADLINE.fullmatch(_first_sentence(text))
+        if headline:
+            when = f" in {upper_first(actors[0])}'s turn" if len(actors) == 1 else ""
+            return shorten(f"{upper_first(headline.group(1))}{when}: {headline.group(2)}")
     if len(actors) == 1:
         actor = actors[0]
-        own = [_predicate(text, actor) for text in public if _names_first(text, actor)]
-        own = [text for text in own if text]
+        own = _said_once([_predicate(text, actor) for text in public if _names_first(text, actor)])
         if own:
-            named = own[:NAMED_ACTIONS]
-            rest = len(own) - len(named)
-            if rest:
-                said = f"{', '.join(named)} and {counted(rest, 'more action')}"
-            else:
-                said = " and ".join(named)
+            # Fewer actions named rather than the count cut off: a label too long names only the first.
+            for most in range(min(NAMED_ACTIONS, len(own)), 0, -1):
+                named = own[:most]
+                rest = len(own) - len(named)
+                if rest:
+                    said = f"{', '.join(named)} and {counted(rest, 'more action')}"
+                else:
+                    said = " and ".join(named)
+                if len(actor) + 1 + len(said) <= LABEL_WIDTH:
+                    break
             return shorten(f"{upper_first(actor)} {said}")
     if public:
-        return shorten(upper_first(_sentence(public[0])))
+        return shorten(upper_first(_first_sentence(public[0])))
     if actors:
         verb = "gives" if len(actors) == 1 else "give"
         return shorten(f"{_joined([upper_first(a) for a in actors])} {verb} orders; nothing public happens")
@@ -46,13 +66,35 @@ def step_label(step: int, events: Sequence[Event], actors: Sequence[str]) -> str
 
 
 def _names_first(text: str, seat: str) -> bool:
-    """True when an event's sentence begins with the seat's name (the seat is its subject)."""
-    return re.match(rf"{re.escape(seat)}\b", text, re.IGNORECASE) is not None
+    """True when an event's sentence begins with the seat's name as its subject (not "anna's agent …")."""
+    return re.match(rf"{re.escape(seat)}\b(?!['’])", text, re.IGNORECASE) is not None
 
 
 def _predicate(text: str, seat: str) -> str:
-    """The sentence without its subject, its asides in brackets and its full stop."""
-    return _sentence(_PARENTHESIS.sub("", text[len(seat):])).strip()
+    """The sentence without its subject, its asides in brackets, the details the log gives, and its full stop."""
+    return _DETAILS.sub("", _sentence(_PARENTHESIS.sub("", text[len(seat):]))).strip()
+
+
+def _said_once(predicates: Sequence[str]) -> list[str]:
+    """The predicates with a card named again called "it" ("buys Mohan Lal and plays it"), without those that only
+    repeat an earlier one (buying an event card, then "buys the event" of the same card)."""
+    kept: list[str] = []
+    for predicate in predicates:
+        if not predicate:
+            continue
+        named = {name for earlier in kept for name in _NAME.findall(earlier) if " " in name or len(name) > 3}
+        if predicate.startswith("buys the event ") and any(predicate[15:].startswith(n) for n in named):
+            continue
+        again = next((m for m in _NAME.finditer(predicate) if m.start() > 0 and m.group(0) in named), None)
+        if again is not None:
+            predicate = f"{predicate[:again.start()]}it{predicate[again.end():]}"
+        kept.append(predicate)
+    return kept
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of an event's text, without its full stop: a label says one thing."""
+    return _sentence(re.split(r"(?<=[a-z0-9)])\. (?=[A-Z])", text.strip(), maxsplit=1)[0])
 
 
 def _sentence(text: str) -> str:

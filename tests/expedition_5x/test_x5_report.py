@@ -68,9 +68,13 @@ def test_report_escapes_seat_names():
 def test_report_renders_the_final_scores():
     state = make_state(3, market=())
     state.stage, state.deck, state.round = "over", [], 15
-    html = render(state, "anna")
-    assert "Final scores" in html and "Winners: anna, bob, cora" in html
-    assert "Final scores" in render(state, None, "txt")
+    view = GAME.view(state, "anna")
+    html = ENV.get_template("expedition-5x/game_over.html.j2").render(view=view, seat="anna")
+    assert html.count('<span class="tag">winner</span>') == 3 and "share the victory" in html
+    assert 'data-label="Total">' in html and "Final scores" not in render(state, "anna")
+    text = ENV.get_template("expedition-5x/game_over.txt.j2").render(view=view, seat="anna")
+    assert text.count("winner") == 3 and "(you)" in text and "share the victory" in text
+    assert "Final scores" not in render(state, None, "txt")
 
 
 def test_report_draws_laurel_branches_only_around_activated_crystals():

@@ -1,6 +1,7 @@
 """Every page kind on every screen: report HTML, mail HTML and each site page, at a small phone, a phone, a mail
 reading pane and a desktop window, measured in Chromium: no element's content runs past its box and the page never
-scrolls sideways. A box that scrolls its own content (a board kept at full size) is not an overflow."""
+scrolls sideways. An inner box that scrolls sideways counts as an overflow too, unless it is a board kept at full
+size (SCROLLING_BOARDS): the score chart, the tables and the text must fit their column."""
 
 from __future__ import annotations
 
@@ -22,8 +23,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # plays three games and lo
 
 WIDTHS = (360, 390, 600, 1280)
 
-#: Every box whose content is wider than the box and shows past it (overflow visible), and the page's own
-#: sideways scroll. Inline boxes have no scroll size of their own, and the inside of a drawing is the drawing's.
+#: The boxes that may scroll sideways: a board drawn at full size, which a phone pans rather than shrinks.
+SCROLLING_BOARDS = ".board, .x5-row"
+
+#: Every box whose content is wider than the box, whether it shows past it (overflow visible) or scrolls inside
+#: it (any other board than SCROLLING_BOARDS), and the page's own sideways scroll. Inline boxes have no scroll
+#: size of their own, and the inside of a drawing is the drawing's.
 OVERFLOWS = r"""
 const found = [];
 const root = document.documentElement;
@@ -31,13 +36,22 @@ if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWi
 for (const el of document.body.querySelectorAll('*')) {
   if (el.closest('svg') !== null && el.tagName.toLowerCase() !== 'svg') continue;
   const style = getComputedStyle(el);
-  if (['inline', 'none', 'contents'].includes(style.display) || style.overflowX !== 'visible') continue;
+  if (['inline', 'none', 'contents'].includes(style.display)) continue;
+  const scrolls = style.overflowX !== 'visible';
+  if (scrolls && (style.overflowX === 'hidden' || style.overflowX === 'clip' || el.matches(arguments[0]))) continue;
   if (el.scrollWidth > el.clientWidth + 1) {
     const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + el.className.trim().replace(/\s+/g, '.') : '');
-    found.push(`${name} is ${el.scrollWidth - el.clientWidth}px too narrow for "${(el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`);
+    const what = scrolls ? 'scrolls sideways' : 'is too narrow';
+    found.push(`${name} ${what} by ${el.scrollWidth - el.clientWidth}px for "${(el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`);
   }
 }
 return found;
+"""
+
+#: The smallest height, in CSS pixels, of any label in the score chart as the page draws it.
+CHART_TEXT = r"""
+const sizes = [...document.querySelectorAll('svg.score-chart text')].map(t => t.getBoundingClientRect().height);
+return sizes.length ? Math.min(...sizes) : null;
 """
 
 
@@ -108,7 +122,15 @@ def test_no_page_overflows_at_any_width(browser: webdriver.Chrome, pages: dict[s
         _set_width(browser, width)
         for name, path in pages.items():
             browser.get(path.as_uri())
-            problems += [f"{name} at {width}px: {p}" for p in browser.execute_script(OVERFLOWS)]
+            problems += [f"{name} at {width}px: {p}" for p in browser.execute_script(OVERFLOWS, SCROLLING_BOARDS)]
+        if width == min(WIDTHS):  # the score chart is scaled to fit: its labels must stay readable on a phone
+            for name, path in pages.items():
+                if "final report" in name or name.endswith("/index.html") and name.count("/") == 1:
+                    browser.get(path.as_uri())
+                    smallest = browser.execute_script(CHART_TEXT)
+                    if smallest is not None and smallest < 8.5:
+                        problems.append(f"{name} at {width}px: the chart's labels are {smallest:.1f}px high")
+    assert any("final report" in name for name in pages) and "site pamir/index.html" in pages  # pages with a chart
     assert not problems, "\n".join(problems[:40]) + (f"\n… and {len(problems) - 40} more" if len(problems) > 40 else "")
 
 
@@ -119,6 +141,19 @@ def test_the_measure_finds_an_overflow(browser: webdriver.Chrome, tmp_path: Path
                     '<div class="card" style="width: 5em">Supercalifragilistic</div><div style="width: 2000px">x</div>')
     browser.get(page.as_uri())
     _set_width(browser, 390)
-    found = browser.execute_script(OVERFLOWS)
+    found = browser.execute_script(OVERFLOWS, SCROLLING_BOARDS)
     assert any(p.startswith("the page is") for p in found), found
-    assert any(p.startswith("div.card is") and "Supercalifragilistic" in p for p in found), found
+    assert any(p.startswith("div.card is too narrow") and "Supercalifragilistic" in p for p in found), found
+
+
+def test_the_measure_finds_a_box_that_scrolls_sideways(browser: webdriver.Chrome, tmp_path: Path) -> None:
+    """A box that scrolls its wide content counts as an overflow, unless it is a board kept at full size."""
+    page = tmp_path / "scroll.html"
+    page.write_text('<!DOCTYPE html><meta name="viewport" content="width=device-width">'
+                    '<figure class="score-history" style="overflow-x: auto"><div style="width: 900px">chart</div></figure>'
+                    '<div class="board" style="overflow-x: auto"><div style="width: 900px">map</div></div>')
+    browser.get(page.as_uri())
+    _set_width(browser, 390)
+    found = browser.execute_script(OVERFLOWS, SCROLLING_BOARDS)
+    assert any(p.startswith("figure.score-history scrolls sideways") for p in found), found
+    assert not any("map" in p for p in found), found

@@ -63,6 +63,10 @@ def test_a_turn_is_labelled_by_the_seat_that_played_it_and_what_it_did(pamir: Pa
         own = [text for text in public if text.startswith(f"{mover} ")]
         if own:
             told += 1
+            if any(re.match(r"(final )?Dominance Check( \d+)?: ", text, re.I) for text in public):
+                # A Dominance Check sums up the step it happened in, in the turn of the seat that caused it.
+                assert re.match(rf"(Final )?Dominance Check( \d+)? in {upper_first(mover)}'s turn: ", labels[step])
+                continue
             assert labels[step].startswith(upper_first(mover) + " "), (step, labels[step])
             first = re.sub(r"\s*\([^()]*\)", "", own[0][len(mover) + 1:]).rstrip(".")
             assert first.split()[0] in labels[step], (step, labels[step], own[0])
@@ -78,11 +82,9 @@ def test_the_label_counts_what_it_does_not_name_and_stays_short() -> None:
     events = [Event("ben purchases Mohan Lal for 2 rupees."), Event("ben plays Mohan Lal (Kabul) to the left."),
               Event("ben places a spy on Mohan Lal."), Event("ben taxes 1 rupee."),
               Event("ben sees his hand.", ("ben",))]
-    assert step_label(4, events, ["ben"]) == (
-        "Ben purchases Mohan Lal for 2 rupees, plays Mohan Lal to the left and 2 more actions")
-    assert step_label(4, events[:1], ["ben"]) == "Ben purchases Mohan Lal for 2 rupees"
-    assert step_label(4, events[:3], ["ben"]) == (
-        "Ben purchases Mohan Lal for 2 rupees, plays Mohan Lal to the left and 1 more action")
+    assert step_label(4, events, ["ben"]) == "Ben purchases Mohan Lal, plays it to the left and 2 more actions"
+    assert step_label(4, events[:1], ["ben"]) == "Ben purchases Mohan Lal"
+    assert step_label(4, events[:3], ["ben"]) == "Ben purchases Mohan Lal, plays it to the left and 1 more action"
     assert step_label(0, events, []) == "The game is set up"
     # A step whose public events have another subject (a bribe answered, a round resolved) reads its first event.
     assert step_label(9, [Event("Round 2: the cards are revealed: anna Drill.")], ["anna", "ben"]) == (
@@ -90,6 +92,37 @@ def test_the_label_counts_what_it_does_not_name_and_stays_short() -> None:
     assert step_label(9, [Event("only you", ("anna",))], ["anna", "ben"]) == "Anna and Ben give orders; nothing public happens"
     long = step_label(9, [Event("word " * 60)], [])
     assert len(long) <= 96 and long.endswith("…") and " wor…" not in long
+
+
+def test_labels_read_as_short_sentences_of_what_happened() -> None:
+    """Known steps of the demo games: the details stay in the log, a card named again is "it", a Dominance Check
+    sums up its step, another seat's possessive is not the seat acting, and a label says one sentence."""
+    bought = [Event("ben purchases Mohan Lal for 2 rupees and takes the 1 rupee on it."),
+              Event("ben plays Mohan Lal (Kabul) to the right of their court.")]
+    assert step_label(4, bought, ["ben"]) == "Ben purchases Mohan Lal and plays it"
+    expanse = [Event("ben buys Commander of the Earth Picket from row 1 column 1 for 0 and takes the 1 influence on it"),
+               Event("ben plays Commander of the Earth Picket (Earth) at the right of their Network")]
+    assert step_label(13, expanse, ["ben"]) == "Ben buys Commander of the Earth Picket and plays it"
+    check = [Event("anna purchases Dominance Check for 2 rupees."),
+             Event("anna buys the event Dominance Check: Dominance Check."),
+             Event("Dominance Check 1: the Afghan coalition is dominant."), Event("anna scores 5 victory points.")]
+    assert step_label(40, check, ["anna"]) == "Dominance Check 1 in Anna's turn: the Afghan coalition is dominant"
+    final = [Event("anna purchases Dominance Check for 0 rupees."), Event("final Dominance Check: no coalition is dominant.")]
+    assert step_label(111, final, ["anna"]) == "Final Dominance Check in Anna's turn: no coalition is dominant"
+    eliminate = [Event("anna pays 2 influence to the market for Eliminate with Amos Burton"),
+                 Event("anna's agent on Amos Burton returns home"),
+                 Event("anna discards Amos Burton from their Network (eliminated by anna)")]
+    assert step_label(46, eliminate, ["anna"]) == (
+        "Anna pays 2 influence to the market for Eliminate with Amos Burton and 1 more action")
+    assert step_label(46, [eliminate[0], eliminate[2]], ["anna"]) == "Anna pays 2 influence to the market for Eliminate with Amos Burton and 1 more action"
+    assert step_label(46, [eliminate[1]], ["anna"]) == "Anna's agent on Amos Burton returns home"
+    rally = [Event("cleo pays 2 influence to the market for 1 unit rallied with Basic Assistance Rolls")]
+    assert step_label(38, rally, ["cleo"]) == "Cleo pays 2 influence to the market for 1 unit rallied with Basic Assistance Rolls"
+    scouts = [Event("Round 3: revealed so far: anna Scout, cleo Plunder. Last round's scouts (ben, dara) choose now.")]
+    assert step_label(3, scouts, ["ben", "dara"]) == "Round 3: revealed so far: anna Scout, cleo Plunder"
+    many = [Event(f"ben places a spy on Card Number {n} in the region of Kabul after a long journey.") for n in range(5)]
+    label = step_label(52, many, ["ben"])  # too long to name two: one named, the rest counted, never cut
+    assert label.endswith("and 4 more actions") and "…" not in label
 
 
 def test_every_page_of_a_step_carries_its_label(pamir: Path) -> None:

@@ -62,14 +62,19 @@ def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
         if game in found:
             if browser.find_elements(By.CSS_SELECTOR, "svg.score-chart [data-mark^='line:']"):
                 found[game].add("chart")
-            if browser.find_elements(By.CSS_SELECTOR, ".board .changed"):
-                found[game].add("changes")
+            if browser.find_elements(By.CSS_SELECTOR, ".board svg.board [data-mark].changed"):
+                found[game].add("board changes")
+            if browser.find_elements(By.CSS_SELECTOR, ".board td.changed"):
+                found[game].add("table changes")
             if browser.find_elements(By.CSS_SELECTOR, "section.log-step"):
                 found[game].add("log")
     for name, gd in games.items():
-        assert found[name] >= {"chart", "changes", "log"}, (name, found[name])
+        # A game that draws its board marks what changed on the drawing as well as in its tables.
+        drawn = {"board changes"} if gd.game.board(gd.game.view(gd.state(), None)) is not None else set()
+        assert found[name] >= {"chart", "table changes", "log", *drawn}, (name, found[name])
         base = urljoin(served, f"{quote(slug(gd.name))}/")
         assert {base + "log.html", base + "feed.xml"} <= seen, name
         for seat in gd.meta.seat_names:
             folder = f"{base}{seat_folder(gd, seat)}/"
             assert {folder + "index.html", folder + "log.html", folder + "feed.xml", folder + "0001.html"} <= seen
+    assert sum(1 for gd in games.values() if gd.game.board(gd.game.view(gd.state(), None)) is not None) >= 2
