@@ -9,16 +9,22 @@ of its own that goes when the process ends.
 from __future__ import annotations
 
 import atexit
+import functools
+import re
 import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+from xdist.scheduler import LoadGroupScheduling
 
 from engine import registry
 
 FOURTH = Path(__file__).parent / "fourth_game"
+#: The repository root, which test ids are relative to.
+ROOT = Path(__file__).resolve().parent.parent
 #: Fixtures that start a real mail server: a test using one is a mail test, whether or not its module says so.
 MAIL_SERVERS = {"dovecot", "smtp_sink"}
 
@@ -38,6 +44,33 @@ def _register_fourth_game() -> None:
 
 
 _register_fourth_game()
+
+
+class _FileGroups(LoadGroupScheduling):
+    """`--dist loadgroup` keeping each test file on one worker, but a file that sets SPREAD_OVER_WORKERS."""
+
+    # The xdist_group marks below name no group under pytest 9: pytest-xdist 3.8 puts the group into the old
+    # `_nodeid` attribute, which pytest 9 no longer reads, so each test went alone and every file's module
+    # fixtures (a whole robot game, its PDFs, a Chromium) were set up once on each worker. The controller sees
+    # only test ids, so it reads the file's flag from its source.
+
+    def _split_scope(self, nodeid: str) -> str:
+        if nodeid.rfind("@") > nodeid.rfind("]"):
+            return nodeid.split("@")[-1]
+        path = nodeid.split("::")[0]
+        return nodeid if _spreads(path) else path
+
+
+@functools.cache
+def _spreads(path: str) -> bool:
+    """Whether the test file at path (relative to the repository root) lets its tests spread over the workers."""
+    source = ROOT / path
+    return source.is_file() and re.search(r"^SPREAD_OVER_WORKERS = True$", source.read_text(), re.M) is not None
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadGroupScheduling | None:
+    """Group by file under `--dist loadgroup` (see _FileGroups); any other `--dist` as pytest-xdist makes it."""
+    return _FileGroups(config, log) if config.getvalue("dist") == "loadgroup" else None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
