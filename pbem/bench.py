@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from engine import contract, registry
-from engine.contract import Game
+from engine.contract import Game, Prompt
 from engine.rng import Rng
 from engine.simulate import play_out, robot_setups
 from pbem import batch, robots
@@ -122,10 +122,21 @@ def bench_resolve() -> None:
                    f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
 
 
+#: Prompt kinds the prompts figure leaves out: a turn's own order, and the loyalty chosen before the first turn.
+TURN_KINDS = frozenset({"turn"})
+SETUP_KINDS = frozenset({"loyalty"})
+
+
+def mails_asking(due: Sequence[Prompt]) -> int:
+    """The mails a step sends to ask seats something: one per seat asked a question, however many questions its
+    prompt holds, and one for each seat of a step that asks several (a turn's own order and the loyalty left out)."""
+    return len({p.seat for p in due if p.kind not in TURN_KINDS | SETUP_KINDS})
+
+
 @dataclass(frozen=True)
 class Asking:
     """How often seeded robot games stop to ask: turns played, the steps they took and the prompts they raised
-    (each seat asked in a step is one prompt; a turn's own step asks nothing), and orders that had to answer in
+    (one mail to each seat asked in a step, see mails_asking), and orders that had to answer in
     advance after all (refused without their answers)."""
 
     turns: int
@@ -155,11 +166,10 @@ def asking(game_id: str, players: int, seeds: range, options: Mapping[str, Any])
         while game.result(state) is None:
             step += 1
             due = game.prompts(state)
-            kinds = {p.kind for p in due}
-            if "loyalty" not in kinds:
+            if any(p.kind not in SETUP_KINDS for p in due):
                 steps += 1
-                turns += "turn" in kinds
-                prompts += 0 if "turn" in kinds else len(due)
+                turns += any(p.kind == "turn" for p in due)
+                prompts += mails_asking(due)
             rng = Rng.for_step(f"asking-{seed}", step)
             given = {p.seat: contract.unanswered_order(game, state, p.seat,
                                                        Rng.for_robot(f"asking-{seed}", step, p.seat)) for p in due}

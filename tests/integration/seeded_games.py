@@ -4,7 +4,9 @@ speed-up changes nothing.
 `python -m tests.integration.seeded_games` (from the checkout) writes the fingerprints to seeded_robot_games.yaml:
 every entry already there keeps its place (its values are recomputed, so an intended rule change shows as changed
 values), and setups new to the registry are added at the end. The file was written before any of the speed work
-it guards, and is only rewritten when a change of rules is intended or a game or setup is added.
+it guards, and is only rewritten when a change of rules is intended or a game or setup is added. Games made under
+`questions: together` with robots that answer nothing in advance (`together_setups`) are fingerprinted beside
+them, so the flow that asks several questions in one prompt is guarded as well.
 
 Games the test setup registers (tests/conftest.py: the fourth game, which is never shipped) are fingerprinted too
 when the file is written under that setup; written from a plain checkout, where they are not registered, their
@@ -24,12 +26,15 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from engine import registry
-from engine.simulate import play_out, robot_setups
+from engine import contract, registry
+from engine.rng import Rng
+from engine.simulate import MAX_STEPS, GameDidNotEnd, play_out, robot_setups
 
 EXPECTED = Path(__file__).with_name("seeded_robot_games.yaml")
 SEATS = ("anna", "ben", "cleo", "dara", "emil", "fay")
 SEEDS = range(4)
+#: Seeds of the games played under the rule of games made now with robots that answer nothing in advance.
+TOGETHER_SEEDS = range(2)
 
 
 def setups() -> Iterator[tuple[str, str, int, Mapping[str, Any], int]]:
@@ -40,6 +45,18 @@ def setups() -> Iterator[tuple[str, str, int, Mapping[str, Any], int]]:
             for seed in SEEDS:
                 yield f"{game_id}{'+' + tag if tag else ''}/{setup.players}/{seed}", game_id, setup.players, \
                     setup.options, seed
+
+
+def together_setups() -> Iterator[tuple[str, str, int, int]]:
+    """(name, game id, players, seed) of every fingerprinted game of the `questions: together` flow: each game
+    whose games made now ask a seat's questions together, at each seat count."""
+    for game_id, game in registry.games().items():
+        options = contract.new_options(game)
+        if not options.get("questions"):
+            continue
+        for players in game.player_counts:
+            for seed in TOGETHER_SEEDS:
+                yield f"{game_id}+questions-{options['questions']}/{players}/{seed}", game_id, players, seed
 
 
 @cache
@@ -66,6 +83,26 @@ def fingerprint(game_id: str, players: int, options: Mapping[str, Any], seed: in
     return {"steps": end.steps, "final": _digest(game.encode(end.state)), "trail": trail.hexdigest()}
 
 
+def together_fingerprint(game_id: str, players: int, seed: int) -> dict[str, Any]:
+    """The fingerprint of a game made now whose robots leave every question they can to a prompt (the bench's
+    prompts figure plays them); a turn the rules would refuse without its answers gets the robot's own order."""
+    game = registry.get(game_id)
+    trail = hashlib.sha256()
+    state = game.setup(SEATS[:players], contract.new_options(game), Rng.for_step(seed, 0))
+    for step in range(1, MAX_STEPS + 1):
+        if game.result(state) is not None:
+            return {"steps": step - 1, "final": _digest(game.encode(state)), "trail": trail.hexdigest()}
+        orders = {}
+        for prompt in game.prompts(state):
+            order = contract.unanswered_order(game, state, prompt.seat, Rng.for_robot(seed, step, prompt.seat))
+            if game.check(state, prompt.seat, order):
+                order = game.random_order(state, prompt.seat, Rng.for_robot(seed, step, prompt.seat))
+            orders[prompt.seat] = order
+        state = game.apply(state, orders, Rng.for_step(seed, step)).state
+        trail.update(_digest(game.encode(state)).encode())
+    raise GameDidNotEnd(f"{game_id} seed {seed}: no result after {MAX_STEPS} steps")
+
+
 def recorded() -> dict[str, Any]:
     """The fingerprints in EXPECTED, in the file's order."""
     return dict(YAML(typ="safe").load(EXPECTED.read_text()) or {})
@@ -75,6 +112,8 @@ def main() -> None:
     """Write every fingerprint to EXPECTED: the file's entries in place, entries of unregistered games as they
     were, new setups at the end."""
     found = {name: fingerprint(game_id, players, options, seed) for name, game_id, players, options, seed in setups()}
+    found.update((name, together_fingerprint(game_id, players, seed))
+                 for name, game_id, players, seed in together_setups())
     written = {name: found.get(name, entry) for name, entry in recorded().items()}
     written.update((name, entry) for name, entry in found.items() if name not in written)
     yaml = YAML()

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from .seeded_games import fingerprint, recorded, setups, shipped
+from .seeded_games import fingerprint, recorded, setups, shipped, together_fingerprint, together_setups
 
 _EXPECTED: dict[str, Any] = recorded()
 
@@ -20,6 +20,15 @@ def test_seeded_robot_game_is_unchanged(name: str, game_id: str, players: int, o
             pytest.fail(f"no fingerprint recorded for {name}: run `python -m tests.integration.seeded_games`")
         pytest.skip(f"{game_id} is registered by the test setup only and {name} has no fingerprint recorded")
     assert fingerprint(game_id, players, options, seed) == _EXPECTED[name]
+
+
+@pytest.mark.parametrize(("name", "game_id", "players", "seed"), list(together_setups()),
+                         ids=[s[0] for s in together_setups()])
+def test_seeded_robot_game_asking_questions_together_is_unchanged(name: str, game_id: str, players: int,
+                                                                  seed: int) -> None:
+    if name not in _EXPECTED:
+        pytest.fail(f"no fingerprint recorded for {name}: run `python -m tests.integration.seeded_games`")
+    assert together_fingerprint(game_id, players, seed) == _EXPECTED[name]
 
 
 def test_every_game_pbem_ships_is_fingerprinted() -> None:
