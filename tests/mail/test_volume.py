@@ -330,3 +330,12 @@ def test_the_help_answer_names_every_choice_a_player_can_set_by_mail() -> None:
     # The example it gives is one pbem takes.
     example = next(line.split("attach:", 1)[1].split("  ")[0].strip() for line in lines if "attach:" in line)
     assert parse_attach(example.strip("[]")) == ["pdf", "map"]
+
+
+def test_the_players_guide_documents_every_line_the_help_answer_offers() -> None:
+    from pbem.mail import preferences, requests
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text(encoding="utf-8")
+    for key in sorted(preferences.KEYS | requests.KEYS | {"withdraw", "press", "confirm"}):
+        # In the text (`key: …`) or as a line of an example mail.
+        assert f"`{key}:" in guide or f"\n{key}:" in guide, key
