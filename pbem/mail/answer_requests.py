@@ -53,7 +53,8 @@ def confirm_address(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDo
     done = address.confirm(gd, settings, doc.body, claimed, mail.sender, mail.key, now)
     if not done.known:
         # Not the address a change waits for: answered like any mail that proves no seat, and told nothing.
-        answer_unproven(gd, settings, mail, claimed, done.what, done.lines, now)
+        # Its subject names the address change: "orders: …" would send a bystander looking for orders never sent.
+        answer_unproven(gd, settings, mail, claimed, done.what, done.lines, now, topic="address change")
         return Outcome(mail.key, "rejected", gd.name, claimed, mail.sender, "confirmation from an unexpected address")
     reply(gd, settings, mail, done.seat, False, done.what, done.lines, now, sender_only=True)
     return Outcome(mail.key, "request" if done.moved else "rejected", gd.name, done.seat, mail.sender, done.what)

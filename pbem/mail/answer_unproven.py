@@ -38,9 +38,9 @@ def unproven_problems(doc: OrderDoc) -> list[str]:
 
 
 def answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str | None, what: str,
-                     lines: list[str], now: datetime) -> None:
+                     lines: list[str], now: datetime, topic: str = "orders") -> None:
     """Answer a mail that proves no seat: the sender (limited, and never told whether the seat exists), and the
-    seat it names (one notice a day, with the count of such mails)."""
+    seat it names (one notice a day, with the count of such mails); `topic` heads the subject."""
     root = gd.root.parent
     registered = gd.meta.seat(claimed).address if claimed is not None else None
     own = bool(registered and mail.sender and registered.lower() == mail.sender.lower())
@@ -50,7 +50,7 @@ def answer_unproven(gd: GameDir, settings: Settings, mail: Inbound, claimed: str
         if mail.notes:
             body += ["", "Notes:", *(f"  {note}" for note in mail.notes)]
         msg = compose.build(
-            settings, to=[mail.sender], subject=f"[{gd.name}] orders: {what}", text=scrub_text(compose.wrap(body), hashes, RAW_REDACTED),
+            settings, to=[mail.sender], subject=f"[{gd.name}] {topic}: {what}", text=scrub_text(compose.wrap(body), hashes, RAW_REDACTED),
             kind="check", message_id=compose.make_id(settings, "check", gd.name, None, mail.key),
             game=gd.name, in_reply_to=mail.message_id, now=now,
         )

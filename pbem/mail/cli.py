@@ -147,8 +147,10 @@ def welcome(directory: Path, seats: tuple[str, ...], settings_path: Path | None)
 @click.argument("directory", type=ROOT)
 @click.argument("seat")
 @click.argument("choice", required=False, metavar="[every|due|digest][,pdf|,no-pdf]")
+@click.option("--attach", "attach_text", metavar="pdf,map|none",
+              help="What mail that asks nothing of the seat carries all the same (the player's 'attach:').")
 @SETTINGS
-def policy(directory: Path, seat: str, choice: str | None, settings_path: Path | None) -> None:
+def policy(directory: Path, seat: str, choice: str | None, attach_text: str | None, settings_path: Path | None) -> None:
     """Show or change the mail a seat gets; the player is told by mail.
 
     \b
@@ -159,28 +161,30 @@ def policy(directory: Path, seat: str, choice: str | None, settings_path: Path |
     \b
     Example:
       pbem mail policy games/g1 anna digest,no-pdf
+      pbem mail policy games/g1 anna --attach pdf,map
       pbem mail policy games/g1 anna            # show it
     """
     from datetime import UTC, datetime
 
     from pbem.mail import preferences
-    from pbem.mail.policy import PolicyError, choice_of, parse_choice
+    from pbem.mail.policy import PolicyError, choice_of, parse_attach, parse_choice
 
     with user_errors():
         gd = open_folder(directory)
         if seat not in gd.meta.seat_names:
             raise MailError(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-        if choice is None:
+        if choice is None and attach_text is None:
             click.echo(f"{seat}: {choice_of(gd.meta.seat(seat)).describe()}")
             return
         try:
-            wanted, pdf = parse_choice(choice)
+            wanted, pdf = parse_choice(choice) if choice is not None else (None, None)
+            attach = parse_attach(attach_text) if attach_text is not None else None
         except PolicyError as exc:
             raise MailError(str(exc)) from None
         root = gd.root.resolve().parent
         settings = _settings(root, settings_path) if settings_path or (root / mail_settings.SETTINGS_FILE).is_file() else None
         with gd.lock():
-            _, after = preferences.change(gd, seat, wanted, pdf)
+            _, after = preferences.change(gd, seat, wanted, pdf, attach)
             told = settings is not None and preferences.queue_notice(gd, settings, seat, after, datetime.now(UTC)) is not None
     click.echo(f"{seat}: {after.describe()}" + ("; the player is told by mail" if told else ""))
 

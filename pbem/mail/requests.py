@@ -46,6 +46,8 @@ followed by one of:
   mail: due           the mail you get: every (each step), due (when your
                       orders are due, with what happened since), digest
                       (at most one a day); pdf: yes or no for the PDF
+  attach: [pdf, map]  what mail that asks nothing of you carries all the
+                      same: pdf, map, [pdf, map] or none (the default)
   address: you@new.example    move this seat's mail to a new address, once
                       that address sends back the code pbem mails it
   timezone: Europe/Berlin     your time zone, for deadlines in pbem's mail

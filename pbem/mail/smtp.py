@@ -241,7 +241,9 @@ def _redacted(msg: EmailMessage) -> bytes:
     for name, value in msg.items():
         if name.lower() not in ("content-type", "content-transfer-encoding", "mime-version"):
             copy[name] = value
-    copy.set_content("(The body of this mail carried a secret token; pbem keeps no copy of it.)\n")
+    # Name the secret it carried (a welcome carries a seat's token, a confirmation mail its code) so the copy reads true.
+    secret = "an address change's confirmation code" if str(msg.get(compose.KIND_HEADER, "")) == "confirm" else "a secret token"
+    copy.set_content(f"(The body of this mail carried {secret};\npbem keeps no copy of it.)\n")
     return copy.as_bytes(policy=email.policy.SMTP)
 
 

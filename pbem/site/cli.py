@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,9 @@ from engine.words import counted
 from pbem import progress
 from pbem.clikit import FOLDER, folder
 from pbem.store import StoreError
+
+if TYPE_CHECKING:
+    from pbem.reports.config import ReportConfig
 
 
 @click.command("site")
@@ -33,9 +37,12 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
     from pbem.store import open_game
 
     folder(root)  # a root that is missing is rejected input (exit 1), as for every command
+    config = _config(root)
+    if base_url is None and config is not None:
+        base_url = config.site_url
     try:
         with progress.ticking(f"site: publishing {len(game_dirs(root))} game(s)"):
-            summary = build(root, out)
+            summary = build(root, out, config)
     except (StoreError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     for problem in summary.problems:
@@ -53,3 +60,16 @@ def site(root: Path, out: Path, base_url: str | None) -> None:
     click.echo(f"site: {summary.index}")
     if summary.problems:
         raise SystemExit(1)
+
+
+def _config(root: Path) -> ReportConfig | None:
+    """The settings `pbem tick` publishes with (pbem.yaml beside the games): the feeds' absolute links need site.url."""
+    from pbem.mail import settings as mail_settings
+
+    games = root.parent if (root / "game.yaml").is_file() else root
+    if not (games / mail_settings.SETTINGS_FILE).is_file():
+        return None
+    try:
+        return mail_settings.load(games).report_config()
+    except mail_settings.SettingsError as exc:
+        raise click.ClickException(str(exc)) from None

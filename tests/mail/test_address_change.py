@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
 import re
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -153,6 +155,8 @@ def test_a_confirmation_forged_from_a_third_address_moves_nothing_and_tells_the_
     assert registered(site) == "anna@example.org"
     assert site.smtp is not None
     [told] = site.smtp.to(forger)
+    # Its subject names what it answers (an address change), not orders the forger never sent.
+    assert str(told.message["Subject"]) == "[g1] address change: address not confirmed"
     assert NEW not in told.text() and "anna@example.org" not in told.text() and "pending" not in told.text()
     [warned] = [m for m in kinds(site, "anna@example.org", "check") if "someone tried your seat" in str(m.message["Subject"])]
     assert "not from your registered address" in warned.text()
@@ -185,3 +189,13 @@ def test_asking_again_replaces_the_code_and_a_confirmation_with_the_token_is_no_
     run(site, MONDAY_9 + timedelta(hours=1))
     assert registered(site) == NEW
     assert not site.gd.pending()  # taken for a confirmation, not stored as orders
+
+
+def test_the_kept_copy_of_a_confirmation_mail_names_the_code_it_left_out(site: Site) -> None:
+    confirmation = ask(site)
+    [kept] = [p for p in (site.gd.mail_dir() / "sent").glob("*.eml") if b"X-Pbem-Kind: confirm" in p.read_bytes()]
+    raw = kept.read_bytes()
+    assert code_in(confirmation).encode() not in raw
+    text = " ".join(str(email.message_from_bytes(raw, policy=email.policy.default).get_body().get_content()).split())  # type: ignore[union-attr]
+    assert "carried an address change's confirmation code; pbem keeps no copy of it" in text
+    assert "secret token" not in text

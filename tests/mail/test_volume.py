@@ -196,6 +196,19 @@ def test_the_moderator_changes_a_policy_and_the_player_is_told(site: Site) -> No
     assert "your mail policy is now due" in str(told.message["Subject"]) and "mail: digest" in told.text()
 
 
+def test_the_moderator_sets_what_light_mail_carries_and_a_bad_list_is_refused(site: Site) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["mail", "policy", str(site.gd.root), "ben", "--attach", "pdf,map"])
+    assert result.exit_code == 0, result.output
+    assert "mail that asks nothing of you carries the PDF and the map too" in result.output
+    seat = store.open_game(site.gd.root).meta.seat("ben")
+    assert choice_of(seat).attach == frozenset({"pdf", "map"})
+    cleared = runner.invoke(main, ["mail", "policy", str(site.gd.root), "ben", "due", "--attach", "none"])
+    assert cleared.exit_code == 0 and cleared.output.startswith("ben: due, ") and "carries" not in cleared.output
+    bad = runner.invoke(main, ["mail", "policy", str(site.gd.root), "ben", "--attach", "poster"])
+    assert bad.exit_code == 1 and "'poster' is not something a mail can carry" in bad.output and "Traceback" not in bad.output
+
+
 def test_new_gives_turn_games_due_and_takes_a_policy_per_player(tmp_path: Path) -> None:
     runner = CliRunner()
     made = runner.invoke(main, ["new", str(tmp_path / "p"), "--game", "pax-pamir", "--seed", "1",
@@ -305,3 +318,24 @@ def test_the_volume_count_plays_a_robot_game_and_counts_mail_per_player(tmp_path
     # One PDF per mail that asks for orders or ends the game: anna's welcome (hers is the first turn), then
     # anna's 2, ben's 3 and cleo's 3 reports; ben's and cleo's welcomes ask nothing yet and come light.
     assert found["pdfs"] == 9 and found["html"] == (TURNS + 1) * 4
+
+
+def test_the_help_answer_names_every_choice_a_player_can_set_by_mail() -> None:
+    from pbem.mail import preferences, requests
+    from pbem.mail.policy import parse_attach
+
+    lines = requests.HELP.splitlines()
+    for key in sorted(preferences.KEYS | requests.KEYS - {"help"}):
+        assert any(line.lstrip().startswith(f"{key}:") or f"; {key}:" in line for line in lines), key
+    # The example it gives is one pbem takes.
+    example = next(line.split("attach:", 1)[1].split("  ")[0].strip() for line in lines if "attach:" in line)
+    assert parse_attach(example.strip("[]")) == ["pdf", "map"]
+
+
+def test_the_players_guide_documents_every_line_the_help_answer_offers() -> None:
+    from pbem.mail import preferences, requests
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text(encoding="utf-8")
+    for key in sorted(preferences.KEYS | requests.KEYS | {"withdraw", "press", "confirm"}):
+        # In the text (`key: …`) or as a line of an example mail.
+        assert f"`{key}:" in guide or f"\n{key}:" in guide, key
