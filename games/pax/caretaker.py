@@ -101,7 +101,9 @@ class Caretaker(Generic[S]):
         return plain_copy(order), after
 
     def with_standing(self, state: Any, seat: str, order: dict[str, Any]) -> dict[str, Any]:
-        """The order with the caretaker's standing orders, given once (while they stand, not again)."""
+        """The order with the caretaker's standing orders, given once (while they stand, not again); random ones
+        the robot's builder drew for a candidate are left out, since they would replace the caretaker's."""
+        order = {key: value for key, value in order.items() if key != "standing"}
         standing = state.standing.get(seat, {})
         if all(standing.get(key) == value for key, value in self.STANDING.items()):
             return order

@@ -89,7 +89,9 @@ def sample(state: GameState, seat: str, rng: Rng) -> GameState:
     first assets of the shuffled cards (hands hold only assets), the rest into the deck and the cards left out in
     order. Sizes stay as they are: they are public.
     """
-    copy = state.clone()
+    # Through the stored form, so the sample is the same however the state was reached (the order of its
+    # mappings, which the robot's draws follow, is the stored one).
+    copy = GameState.decode(state.encode())
     hands: list[tuple[list[int], int]] = []
     for other in copy.seats:
         if other != seat:
