@@ -21,9 +21,9 @@ from games.pax_expanse.dominance import check_of, dominant_faction, faction_scor
 from games.pax_expanse.model import FACTIONS, REGIONS
 from games.pax_expanse.state import GameState
 
-#: Candidate turns tried per turn (a Pax Expanse turn replays from its start for every entry tried, so each costs
-#: more than in Pax Pamir).
-CANDIDATES = 24
+#: Candidate turns tried per turn: in 4-player games against random robots (200 seeded games each) 24 won 88 %,
+#: 48 won 93.5 % at some 75 ms of CPU a decision.
+CANDIDATES = 48
 #: Assets are numbered 1-100; events and Dominance Checks come after.
 ASSETS = 100
 #: The weights of the position's features: points first, then what wins points at the next check (what a check
