@@ -157,6 +157,18 @@ class PaxExpanse(PaxGame[GameState]):
 
         return ExpanseTurn(state, seat, chooser, rng)
 
+    def caretaker_order(self, state: GameState, seat: str, rng: Rng) -> Order | None:
+        """An order meant to win, from what `seat` may see (caretaker.py); None for a question (random answer)."""
+        from games.pax_expanse import caretaker
+
+        return caretaker.caretaker_order(self, state, seat, rng)
+
+    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[str]:
+        """Why the caretaker chose `order` (caretaker.py)."""
+        from games.pax_expanse import caretaker
+
+        return caretaker.caretaker_reasons(state, seat, order)
+
     def template(self, state: GameState, seat: str) -> str:
         """A YAML order body for `seat`, with the legal choices as comments."""
         from games.pax_expanse.template import order_template

@@ -5,22 +5,20 @@ see (other hands, the deck, the cards left out) are dealt again at random into t
 below its top card is shuffled, and other seats' secret standing orders are replaced by an assumption (rulers ask
 the full bribe). On that sample the random robot's own turn builder (robot.py) makes candidate turns, each resolved
 by the game as a whole step (a Dominance Check it sets off, Wakhan's turn after it); the candidate whose resulting
-position scores best (`value`) is played. See CARETAKER.md.
+position scores best (`value`) is played. The search is the Pax games' (games/pax/caretaker.py); the sampling and
+the weights are Pax Pamir's, here. See CARETAKER.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.memo import ResolvedTurns
 from engine.rng import Rng
+from games.pax.caretaker import Caretaker, Choice, reasons_of, remember
 from games.pax.plain import plain_copy
-from games.pax.robot import build_turn, random_choice
 from games.pax_pamir import cards, names, queries
 from games.pax_pamir.dominance import check_scores
-from games.pax_pamir.robot import PamirTurn, loyalty_default
+from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.ruling import ruler
 from games.pax_pamir.state import GameState
 
@@ -35,37 +33,48 @@ WEIGHTS = {"points": 10.0, "check": 2.5, "lead": 1.0, "influence": 1.5, "rulers"
            "court": 0.9, "cylinders": 2.0, "hand": 0.3}
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A turn the caretaker chose: the order, and one line per decision saying why."""
+class PamirCaretaker(Caretaker[GameState]):
+    """Pax Pamir's sampling, weights and standing orders for the shared search (games/pax/caretaker.py)."""
 
-    order: dict[str, Any]
-    reasons: tuple[str, ...]
+    CANDIDATES = CANDIDATES
+    WEIGHTS = WEIGHTS
+    STANDING = {"bribe": "full"}
+    STANDING_REASON = "standing order: as a ruler ask the full bribe, rupees being worth more to it than goodwill"
+
+    def sample(self, state: GameState, seat: str, rng: Rng) -> GameState:
+        """The hidden court cards dealt again, Wakhan's AI deck shuffled below its top (`sample`)."""
+        return sample(state, seat, rng)
+
+    def features(self, state: GameState, seat: str) -> dict[str, float]:
+        """Points, the check now, coalition lead, influence, rulers, rupees, court, cylinders, hand (`features`)."""
+        return features(state, seat)
+
+    def entry_text(self, entry: dict[str, Any]) -> str:
+        """An action entry in a few words (a play names the side of the court)."""
+        if entry.get("action") == "play":
+            return f"play card {entry.get('card')} on the {entry.get('side')} of the court"
+        return super().entry_text(entry)
 
 
-#: The reasons of the caretaker's latest orders, by the state they were chosen from (pbem asks right after).
-REASONS: ResolvedTurns[tuple[str, ...]] = ResolvedTurns()
+CARETAKER = PamirCaretaker()
 
 
 def caretaker_order(game: Any, state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
     """The caretaker's order for `seat` now; None where it leaves the decision to the random robot (a question)."""
     if state.phase == "loyalty":
         coalition = loyalty_default(state)
-        order: dict[str, Any] = {"loyalty": coalition}
-        REASONS.put(state, seat, order, (f"loyalty {names.coalition(coalition)}: the coalition fewest players have "
-                                         "chosen so far, so its influence is shared with the fewest rivals",))
-        return order
+        return remember(state, seat, {"loyalty": coalition}, (
+            f"loyalty {names.coalition(coalition)}: the coalition fewest players have chosen so far, so its "
+            "influence is shared with the fewest rivals",))
     if state.paused is not None:
         return None
     choice = choose_turn(game, state, seat, rng)
-    REASONS.put(state, seat, choice.order, choice.reasons)
-    return choice.order
+    return remember(state, seat, choice.order, choice.reasons)
 
 
 def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> list[str]:
     """Why the caretaker chose `order` from `state` (empty for an order it did not choose)."""
-    found = REASONS.take(state, seat, order)
-    return list(found) if found is not None else []
+    return reasons_of(state, seat, order)
 
 
 def choose_turn(game: Any, state: GameState, seat: str, rng: Rng) -> Choice:
@@ -74,35 +83,7 @@ def choose_turn(game: Any, state: GameState, seat: str, rng: Rng) -> Choice:
     Each candidate is resolved by the game as a step of its own, so what follows in the same step is weighed too:
     a Dominance Check the turn sets off, and against Wakhan her answer (her turn after it, from the sampled AI deck).
     """
-    sampled = sample(state, seat, rng)
-    before = features(sampled, seat)
-    scored: list[tuple[float, int, dict[str, Any], GameState]] = []
-    for index in range(CANDIDATES):
-        order, after = _candidate(game, sampled, seat, rng)
-        scored.append((value(after, seat), index, order, after))
-    # Best first; among equals the earlier candidate, so the choice depends on nothing but the stream.
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    for score, _, order, after in scored:
-        order = _with_standing(state, seat, order)
-        if not game.check(state, seat, order):
-            return Choice(order, tuple(_reasons(order, before, features(after, seat), score)))
-    order = _with_standing(state, seat, {})
-    return Choice(order, ("no candidate turn passed the rules on the real board: no actions this turn",))
-
-
-def _candidate(game: Any, start: GameState, seat: str, rng: Rng) -> tuple[dict[str, Any], GameState]:
-    """A random turn of `seat` from `start` and the state after the step it makes (with what follows in it)."""
-    robot = PamirTurn(start, seat, random_choice(rng), rng)
-    order = build_turn(robot, start)  # filed for the apply just below, which takes the turn so resolved
-    after: GameState = game.apply(start, {seat: order}, Rng(f"caretaker/{rng.below(1 << 30)}")).state
-    return plain_copy(order), after
-
-
-def _with_standing(state: GameState, seat: str, order: dict[str, Any]) -> dict[str, Any]:
-    """The order with the caretaker's standing orders, set once: as a ruler it asks the full bribe of anyone."""
-    if state.standing.get(seat, {}).get("bribe") == "full":
-        return order
-    return {**order, "standing": {"bribe": "full"}}
+    return CARETAKER.choose_turn(game, state, seat, rng)
 
 
 def sample(state: GameState, seat: str, rng: Rng) -> GameState:
@@ -169,35 +150,4 @@ def features(state: GameState, seat: str) -> dict[str, float]:
 
 def value(state: GameState, seat: str) -> float:
     """How good the position is for `seat`: a won game above all, a lost one below all, else the weighed features."""
-    if state.phase == "over":
-        return 1000.0 if seat in state.winners else -1000.0
-    found = features(state, seat)
-    return sum(WEIGHTS[k] * v for k, v in found.items())
-
-
-def _reasons(order: dict[str, Any], before: dict[str, float], after: dict[str, float], score: float) -> list[str]:
-    """One line per action of the chosen turn, then one for what the turn was weighed on."""
-    lines = [f"action {n}: {_entry_text(entry)}, part of the best of {CANDIDATES} turns tried on a sample of the "
-             "hidden cards" for n, entry in enumerate(order.get("actions") or [], 1) if isinstance(entry, dict)]
-    if not lines:
-        lines.append(f"no actions: none of {CANDIDATES} turns tried left a better position than doing nothing")
-    changes = [f"{k} {after[k] - before[k]:+g}" for k in WEIGHTS if after[k] != before[k]]
-    lines.append(f"position weighed {score:.1f} ({', '.join(changes) or 'unchanged'})")
-    if "standing" in order:
-        lines.append("standing order: as a ruler ask the full bribe, rupees being worth more to it than goodwill")
-    return lines
-
-
-def _entry_text(entry: dict[str, Any]) -> str:
-    """An action entry in a few words."""
-    kind = str(entry.get("action"))
-    if kind == "purchase":
-        return f"purchase the card in row {entry.get('row')}, column {entry.get('column')} of the market"
-    if kind == "play":
-        return f"play card {entry.get('card')} on the {entry.get('side')} of the court"
-    return f"{kind} with card {entry.get('card')}"
-
-
-def reasons_for(lines: Sequence[str]) -> str:
-    """The reasons as one comment block of an order document."""
-    return "".join(f"# caretaker: {line}\n" for line in lines)
+    return CARETAKER.value(state, seat)
