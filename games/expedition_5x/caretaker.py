@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any
 
 from engine.rng import Rng
-from games.expedition_5x.cards import ACTIONS, ROUNDS, cards
+from games.expedition_5x.cards import ACTIONS, DIE_FACES, ROUNDS, cards
 from games.expedition_5x.orders import bid_limit, playable
 from games.expedition_5x.placing import best_placement, placement_value, ranked_market
 from games.expedition_5x.scoring import crystal_points
@@ -16,7 +16,7 @@ from games.expedition_5x.state import ALONE, BID, CONTESTED, State
 from games.expedition_5x.tableau import active_crystals, active_improvements
 
 #: The die's faces (rulebook: Components), and its mean.
-DIE = (0, 0, 1, 1, 1, 2, 2, 3)
+DIE = DIE_FACES
 DIE_MEAN = sum(DIE) / len(DIE)
 DRILL = {1: 4, 2: 2, 3: 1}  # water per Drill player, by how many played it
 PLUNDER = {1: 2, 2: 1}  # water stolen from each Excavate/Expand player, by how many plundered
@@ -127,12 +127,14 @@ def _market_gain(state: State, seat: str) -> tuple[list[str], float]:
 def caretaker_decision(state: State, seat: str, rng: Rng) -> tuple[dict[str, Any], list[str]]:
     """The caretaker's order for the prompted seat, with one line per decision saying why."""
     ranked, tech = _market_gain(state, seat)
-    most = bid_limit(state, seat)
     if state.stage == BID:
+        # The improvements have been used by now: the bid is at most the water behind the screen (and at least 1).
+        most = max(1, state.players[seat].water)
         rivals = sum(1 for s, a in revealed(state).items() if s != seat and a == "excavate")
         bid, _value = _best_bid(tech, max(1, min(most, int(tech) or 1)), rivals, len(state.market))
         bid = max(1, min(bid, most))
         return {"bid": bid}, [f"Bid {bid}: the best market card is worth about {tech:.1f} water to us."]
+    most = bid_limit(state, seat)
     choices = playable(state, seat)
     samples = [_others_actions(state, seat, rng) for _ in range(SAMPLES)]
     totals = {a: sum(_action_value(state, seat, a, {**o, seat: a}, tech) for o in samples) / SAMPLES
