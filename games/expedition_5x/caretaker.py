@@ -42,8 +42,8 @@ def _tech_value(state: State, seat: str, card: str) -> float:
     deck, tableau = cards(), state.players[seat].tableau
     after = placement_value(tableau, best_placement(tableau, card, deck), deck)[0]
     before = crystal_points(active_crystals(tableau, deck))
-    # Two water make a VP; a new corner pays perhaps once every four rounds for the rounds left.
-    return 2.0 * (after - before) + 0.25 * (ROUNDS - state.round)
+    # Two water make a VP; a new corner pays perhaps once every other round for the rounds left.
+    return 2.0 * (after - before) + 0.5 * (ROUNDS - state.round)
 
 
 def _win_alone(bid: int) -> float:

@@ -118,5 +118,5 @@ def test_each_decision_has_one_line_saying_why() -> None:
 @pytest.mark.parametrize("games", [60])
 def test_it_wins_most_games_against_three_random_robots_and_thinks_fast(games: int) -> None:
     rate, seconds = caretaker_match(games)
-    assert rate >= 0.75, rate  # 0.90 over 1000 games; a random seat wins 0.25
+    assert rate >= 0.85, rate  # 0.966 over 1000 games; a random seat wins 0.25
     assert seconds < 0.1, seconds
