@@ -165,8 +165,7 @@ def caretaker_reasons(state: State, seat: str, rng: Rng) -> list[str]:
 
 
 def caretaker_match(games: int, seats: tuple[str, ...] = ("anna", "ben", "cleo", "dan")) -> tuple[float, float]:
-    """Play seeded games, the first seat the caretaker and the rest random robots: its win rate (ties split)
-    and the mean CPU seconds per caretaker decision."""
+    """One caretaker seat against random robots over seeded games: its win rate (ties split), CPU s per decision."""
     from games.expedition_5x.game import Expedition5X
 
     game, wins, spent, decisions = Expedition5X(), 0.0, 0.0, 0
