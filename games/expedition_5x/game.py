@@ -58,6 +58,10 @@ class Expedition5X(GameBase):
     #: Every seat owes orders at once: the report bench reads four reports a step, the mail bench mails every seat.
     bench = Bench(reports=True, mail_intake=True)
 
+    def __init__(self) -> None:
+        #: The caretaker's reasons for the order it just gave, by (seat, order), until they are asked for.
+        self._reasons: dict[tuple[str, str], list[str]] = {}
+
     @property
     def palette(self) -> Mapping[str, str]:
         """The crystals' and cards' colours (games.expedition_5x.palette)."""
@@ -187,6 +191,20 @@ class Expedition5X(GameBase):
     def random_order(self, state: State, seat: str, rng: Rng) -> Order:
         """A random legal order."""
         return random_order(state, seat, rng)
+
+    def caretaker_order(self, state: State, seat: str, rng: Rng) -> Order | None:
+        """An order meant to win, from what `seat` may see (caretaker.py)."""
+        from games.expedition_5x import caretaker
+
+        order, reasons = caretaker.caretaker_decision(state, seat, rng)
+        # The reasons come from the same samples as the order; keep them for the caretaker_reasons call that
+        # follows, since they cannot be told again from the order alone without the stream that made it.
+        self._reasons[(seat, repr(order))] = reasons
+        return order
+
+    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[str]:
+        """Why the caretaker chose `order` (kept by caretaker_order); none for an order it did not make."""
+        return self._reasons.pop((seat, repr(order)), [])
 
     def template(self, state: State, seat: str) -> str:
         """The pre-filled YAML order body."""
