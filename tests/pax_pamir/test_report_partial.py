@@ -75,3 +75,12 @@ def test_partials_show_wakhan_when_she_plays() -> None:
     reading = view["wakhan"]["reading"]
     assert reading and f"Wakhan's AI card: {reading}" in plain
     assert escape(reading) in page
+
+
+def test_the_dominant_coalition_is_named_as_on_the_cards() -> None:
+    """"The British coalition would be dominant now", not "british": the map's name for the id."""
+    env = environment()
+    view = GAME.view(GAME.setup(["anna", "bob"], {}, Rng("report")), None)
+    view["dominant"] = "british"
+    page = env.get_template("pax-pamir/report.html.j2").render(view=view, seat=None)
+    assert "The British coalition would be dominant now." in page
