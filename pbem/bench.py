@@ -348,7 +348,7 @@ def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
             found = caretaker_games(game_id, setup.players, seeds, setup.options)
             click.echo(f"  {setup.label:<52} {found.games:>5} {found.rate:>6.0%} "
                        f"{found.cpu / max(found.turns, 1) * 1000:>15.1f} {found.slowest * 1000:>10.1f}")
-    click.echo("  (one caretaker seat, every other seat a random robot, automata such as Wakhan or the Rocinante\n"
+    click.echo("  (one caretaker seat, every other seat a random robot, a game's automated opponents\n"
                "   playing themselves; wins: its share, ties split)")
 
 

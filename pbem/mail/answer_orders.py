@@ -12,7 +12,7 @@ from pbem.intake import OrderRejected, submit
 from pbem.mail.due import deadline_of
 from pbem.mail.mailbox import Outcome, token_hashes
 from pbem.mail.message import Inbound
-from pbem.mail.reply import reply, status_lines
+from pbem.mail.reply import reply
 from pbem.mail.scrub import REDACTED, scrub_text
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc
@@ -26,13 +26,13 @@ def withdraw(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc, seat
     step = doc.header.get("step")
     if gd.game.result(gd.state()) is not None or step != expected:
         why = "the game is over" if gd.game.result(gd.state()) is not None else f"orders now are for step {expected}, not {step}"
-        reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}.", *status_lines(gd, seat)], now)
+        reply(gd, settings, mail, seat, True, "withdrawal rejected", [f"Nothing was withdrawn: {why}."], now, status=True)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     before = gd.kept_from_mail(seat, mail.key)  # withdrawn already, by a run killed before it answered
     had = gd.withdraw_pending(seat, mail=mail.key) or (before is not None and bool(before[0].get("withdrawn")))
     remember_date(gd, seat, expected, written)
     text = "Your orders were WITHDRAWN." if had else "You had no orders waiting; nothing to withdraw."
-    reply(gd, settings, mail, seat, True, "orders withdrawn", [text, *status_lines(gd, seat)], now)
+    reply(gd, settings, mail, seat, True, "orders withdrawn", [text], now, status=True)
     return Outcome(mail.key, "withdrawn", gd.name, seat, mail.sender, f"step {expected}")
 
 
@@ -101,11 +101,11 @@ def answer_orders(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc,
         # An undated mail is not known to be older: say what it is, to the player and in the log.
         what, why = (("orders rejected (no date)", "no usable Date, and the seat's last mail of the step stands")
                      if written is None else ("orders rejected (older mail)", "older than the seat's last mail"))
-        reply(gd, settings, mail, seat, True, what, [stale, *status_lines(gd, seat)], now, doc=doc)
+        reply(gd, settings, mail, seat, True, what, [stale], now, doc=doc, status=True)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": why})
     late = too_late(gd, arrived, now)
     if late is not None:
-        reply(gd, settings, mail, seat, True, "orders too late", [late, *status_lines(gd, seat)], now, doc=doc)
+        reply(gd, settings, mail, seat, True, "orders too late", [late], now, doc=doc, status=True)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": "after the deadline"})
     if set(doc.body) == {"withdraw"} and doc.body["withdraw"] is True:
         return withdraw(gd, settings, mail, doc, seat, out, now, written)
@@ -116,10 +116,11 @@ def answer_orders(gd: GameDir, settings: Settings, mail: Inbound, doc: OrderDoc,
     except OrderRejected as exc:
         lines = ["Your orders were REJECTED; nothing was stored. Orders you sent before still stand.", "",
                  "Problems (source:line:column):", *(f"  {p}" for p in exc.doc.problems)]
-        reply(gd, settings, mail, seat, True, "orders rejected", [*lines, *status_lines(gd, seat)], now, doc=exc.doc)
+        reply(gd, settings, mail, seat, True, "orders rejected", lines, now, doc=exc.doc, status=True)
         return Outcome(**{**out.__dict__, "seat": seat, "detail": counted(len(exc.doc.problems), "problem")})
     remember_date(gd, seat, accepted.step, written)
     verb = "replaced" if accepted.replaced else "accepted"
     head = "Your orders were ACCEPTED" + (" and replace the orders you sent before." if accepted.replaced else ".")
-    reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *warning_lines(gd, accepted), *status_lines(gd, seat)], now, doc=accepted.doc)
+    reply(gd, settings, mail, seat, True, f"orders {verb}", [head, *warning_lines(gd, accepted)], now,
+          doc=accepted.doc, status=True, step=accepted.step)
     return Outcome(mail.key, verb, gd.name, seat, mail.sender, f"step {accepted.step}")

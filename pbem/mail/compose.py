@@ -109,11 +109,15 @@ def build(
     return msg
 
 
-def queue(outbox: Path, name: str, msg: EmailMessage) -> Path:
-    """Put a mail in an outbox (atomically) after everything queued before; the same name replaces."""
+def queue(outbox: Path, name: str, msg: EmailMessage, *, in_place: bool = False) -> Path:
+    """Put a mail in an outbox (atomically) after everything queued before; the same name replaces.
+
+    With `in_place`, a mail written again keeps its place in the queue (an answer brought up to date).
+    """
     path = Path(outbox) / f"{atom(name)}.eml"
     write_atomic(path, verify(msg))
-    mail_queue.record(path.parent, [path.name])
+    if not in_place:
+        mail_queue.record(path.parent, [path.name])
     return path
 
 

@@ -24,6 +24,7 @@ from pbem.mail.handle import handle
 from pbem.mail.mailbox import DEFERRED, Outcome, log, state_dir, token_hashes
 from pbem.mail.message import mail_key
 from pbem.mail.ratelimit import Limits
+from pbem.mail.reply import answers_describe_the_end
 from pbem.mail.scrub import RAW_REDACTED, scrub_mail
 from pbem.mail.settings import Server, Settings, SettingsError
 
@@ -106,7 +107,8 @@ def fetch(root: Path, settings: Settings, *, client: IMAPClient | None = None, n
         own = client is None
         imap = connect(settings.imap) if client is None else client  # type: ignore[arg-type]
         try:
-            summary = _fetch(root, settings, imap, now, on_mail)
+            with answers_describe_the_end():  # each answer says where its game stands after the whole batch
+                summary = _fetch(root, settings, imap, now, on_mail)
             alert_moderator(root, settings, now or datetime.now(UTC))
             return summary
         finally:

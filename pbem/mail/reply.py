@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from pbem import moderation
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import deadline_parts
+from pbem.mail.headers import atom
 from pbem.mail.mailbox import token_hashes
 from pbem.mail.message import Inbound
 from pbem.mail.scrub import RAW_REDACTED, scrub_text
@@ -57,9 +61,69 @@ def recipients(gd: GameDir, seat: str | None, sender: str | None) -> list[str]:
     return [a for a in (registered, sender) if a]
 
 
+#: While a batch of mail is handled (answers_describe_the_end): how to write each queued answer again.
+_rewrites: ContextVar[list[Callable[[], None]] | None] = ContextVar("answer_rewrites", default=None)
+
+
+@contextmanager
+def answers_describe_the_end() -> Iterator[None]:
+    """Answers queued inside are written again when the block ends, so each says where the game stands then.
+
+    A fetch reads several seats' mail before a tick resolves the step they complete: an answer written at once
+    would tell anna "still waiting for cleo" in the same delivery as the report that cleo's orders made. Each
+    answer is still queued at once (a crash afterwards loses no answer); on leaving the block every answer that
+    has not left is written again from the game as it is then, keeping its place in the queue (before the report
+    it speaks of). An inner block leaves the rewriting to the outer one.
+    """
+    if _rewrites.get() is not None:
+        yield
+        return
+    rewrites: list[Callable[[], None]] = []
+    token = _rewrites.set(rewrites)
+    try:
+        yield
+    finally:
+        _rewrites.reset(token)
+    for rewrite in rewrites:
+        rewrite()
+
+
 def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
-           lines: list[str], now: datetime, *, doc: OrderDoc | None = None, sender_only: bool = False) -> None:
-    """Queue the immediate answer to an order mail."""
+          lines: list[str], now: datetime, *, doc: OrderDoc | None = None, sender_only: bool = False,
+          status: bool = False, step: int | None = None) -> None:
+    """Queue the immediate answer to an order mail.
+
+    With `status`, where the game stands (status_lines) follows `lines`, as of when the answer is written;
+    `step` is the step the mail's orders were kept for, so that an answer written after that step was resolved
+    says so.
+    """
+    def write(again: bool) -> None:
+        if again and not any((gd.outbox_dir() / f"{atom(f'check-{mail.key}{suffix}')}.eml").is_file()
+                             for suffix in ("", "-sender")):
+            return  # it has left already: a mail sent is not taken back
+        resolved = status and step is not None and gd.current_step() >= step
+        _queue_reply(gd, settings, mail, seat, authenticated, what, [*lines, *_standing(gd, seat, status, resolved, step)],
+                     now, doc=doc, sender_only=sender_only, resolved=resolved, again=again)
+
+    write(False)
+    rewrites = _rewrites.get()
+    if rewrites is not None and status:  # only where the game stands can have changed by the end
+        rewrites.append(lambda: write(True))
+
+
+def _standing(gd: GameDir, seat: str | None, status: bool, resolved: bool, step: int | None) -> list[str]:
+    """The status part of an answer: that the step of its orders is resolved by now, if it is; where the game is."""
+    if not status or seat is None:
+        return []
+    done = ["", f"Step {step} is resolved with these orders; its report follows in its own mail."] if resolved else []
+    return [*done, *status_lines(gd, seat)]
+
+
+def _queue_reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,
+                 lines: list[str], now: datetime, *, doc: OrderDoc | None, sender_only: bool, resolved: bool,
+                 again: bool) -> None:
+    """Compose the answer and put it in the outbox (under a name of its mail: written again, it replaces it where
+    it waits, so it still leaves before the report it speaks of)."""
     to = [mail.sender] if sender_only and mail.sender else recipients(gd, seat, mail.sender)
     if not to:
         return
@@ -70,10 +134,12 @@ def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, auth
     if mail.notes:
         body += ["", "Notes:", *(f"  {note}" for note in mail.notes)]
     attachments: list[Attachment] = []
-    if authenticated and seat is not None:
+    # Once the step of its orders is resolved, the report that follows tells the next deadline and what it asks;
+    # before, a step about to be resolved takes no more orders: saying so would contradict the report.
+    if authenticated and seat is not None and not resolved:
         lines_, attachments = deadline_parts(gd, settings, seat, now)
         body += ["", *lines_] if lines_ else []
-        if not complete(gd):  # a step about to be resolved takes no more orders: saying so would contradict the report
+        if not complete(gd):
             body += ["", "You may send new orders until the deadline: the last valid mail counts.",
                      "To withdraw your orders, send your header lines (game, seat, step, token) and 'withdraw: true'."]
     copies = [(to, body, "")]  # mail that proves no seat is answered by answer_unproven instead
@@ -92,4 +158,4 @@ def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, auth
             kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
             game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
         )
-        compose.queue(gd.outbox_dir(), f"check-{mail.key}{suffix}", msg)
+        compose.queue(gd.outbox_dir(), f"check-{mail.key}{suffix}", msg, in_place=again)

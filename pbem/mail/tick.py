@@ -15,6 +15,7 @@ from pbem import batch, moderation, robots
 from pbem.files import LOCK_LIMIT_SECONDS, Busy, describe_holder, locked, overdue
 from pbem.mail import deadlines, digest, imap, notices, smtp
 from pbem.mail.mailbox import log, state_dir
+from pbem.mail.reply import answers_describe_the_end
 from pbem.mail.settings import Settings
 from pbem.store import GameDir, StoreError, open_game
 
@@ -93,6 +94,24 @@ def other_tick(root: Path, info: dict[str, Any]) -> tuple[str, bool]:
 
 
 def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer | None, mail: bool, summary: TickSummary) -> None:
+    # The answers to this fetch's mail are written again once the games are ticked: an answer must not say
+    # "still waiting for cleo" beside the report that cleo's orders, fetched in the same batch, brought about.
+    with answers_describe_the_end():
+        _fetch_and_tick(root, settings, now, render, mail, summary)
+    if settings is not None and settings.site_dir is not None:
+        _publish(root, settings, summary)
+    if mail and settings is not None and settings.smtp is not None:
+        try:
+            summary.sent = smtp.send(root, settings, now=now)
+        except Busy:
+            summary.errors.append("mail delivery skipped: another delivery is running")
+        except Exception as exc:  # reported; the outbox stays for the next run
+            summary.errors.append(f"mail delivery failed: {type(exc).__name__}: {exc}")
+
+
+def _fetch_and_tick(root: Path, settings: Settings | None, now: datetime, render: Renderer | None, mail: bool,
+                    summary: TickSummary) -> None:
+    """Fetch the mail, then do what is due in every game."""
     if mail and settings is not None and settings.imap is not None:
         try:
             summary.fetched = imap.fetch(root, settings, now=now)
@@ -131,15 +150,6 @@ def _tick(root: Path, settings: Settings | None, now: datetime, render: Renderer
         except Exception as exc:  # one broken game must not stop the others
             summary.errors.append(f"{folder.name}: {type(exc).__name__}: {exc}")
             log(root, {"game": folder.name, "status": "tick failed", "detail": f"{type(exc).__name__}: {exc}"})
-    if settings is not None and settings.site_dir is not None:
-        _publish(root, settings, summary)
-    if mail and settings is not None and settings.smtp is not None:
-        try:
-            summary.sent = smtp.send(root, settings, now=now)
-        except Busy:
-            summary.errors.append("mail delivery skipped: another delivery is running")
-        except Exception as exc:  # reported; the outbox stays for the next run
-            summary.errors.append(f"mail delivery failed: {type(exc).__name__}: {exc}")
 
 
 def _missing(gd: GameDir) -> list[str]:

@@ -18,7 +18,7 @@ LABEL_WIDTH = 96
 NAMED_ACTIONS = 2
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: An event that sums the step up better than any action in it: a Dominance Check's outcome ("Dominance Check 1:
-#: no coalition is dominant"), which the Pax games put among the public events of the step that caused it.
+#: no coalition is dominant"), which a game may put among the public events of the step that caused it.
 _HEADLINE = re.compile(r"((?:[Ff]inal )?Dominance Check(?: \d+)?)\s*:\s*(.+)")
 #: The details of an action that the step's log gives and its one-line label leaves out: prices, market places,
 #: which end of a court or network a card goes to, the rupees or influence lying on a card bought.

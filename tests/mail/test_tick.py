@@ -62,8 +62,10 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     to_anna = site.smtp.to("anna@example.org")
     check = next(m for m in to_anna if m.message["X-Pbem-Kind"] == "check")
     assert "ACCEPTED" in check.text() and "pick: 3" in check.text()
-    assert "Still waiting for: ben, cleo." in check.text()  # anna's mail was the first of the three
-    # Her orders are in: the answer asks for nothing, so it carries no deadline and no calendar file.
+    # Anna's mail was the first of the three, but her answer leaves after the step they completed is resolved.
+    assert "Still waiting for: ben" not in check.text()
+    assert "Step 1 is resolved with these orders; its report follows in its own mail." in check.text()
+    # The report that follows tells the next deadline: the answer carries no deadline and no calendar file.
     assert "Deadline:" not in check.text()
     assert not any(p.get_content_type() == "text/calendar" for p in check.message.walk())
     report = next(m for m in to_anna if m.message["X-PBEM-Step"] == "1")

@@ -114,7 +114,7 @@ def test_the_last_answer_of_a_step_agrees_with_the_report_it_arrives_with(site: 
     reports = [m for m in sent_to(site, "cleo@example.org") if m.message["X-PBEM-Step"] == "1"]
     assert len(last) == 1 and len(reports) == 1  # the answer and the report went out in the same run
     text = last[0].text()
-    assert "All orders for step 1 are in: pbem resolves it at once, and its report follows in a separate mail." in text
+    assert "Step 1 is resolved with these orders; its report follows in its own mail." in text
     assert "next run" not in text
     assert "You may send new orders until the deadline" not in text  # the step takes no more orders
 
@@ -346,3 +346,43 @@ def test_an_old_token_in_orders_yaml_cannot_read_is_still_named(site: Site) -> N
     run(site, 5)
     [answer] = answers(site, "ben@example.org")
     assert "this token no longer works for seat ben" in answer.text()
+
+
+@pytest.mark.slow  # the tick renders every report of the step
+def test_the_answers_of_one_fetch_agree_with_the_report_the_same_tick_sends(site: Site) -> None:
+    """Three seats' orders in one fetch complete the step, which the same tick resolves: no answer still waits for
+    a seat whose orders were in the batch, each says its step is resolved, and the report follows it."""
+    set_deadline(site)  # all orders in: the step is resolved at once
+    assert site.mailbox is not None
+    for seat in ("anna", "ben", "cleo"):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
+    run(site)
+    assert site.gd.current_step() == 1
+    for seat in ("anna", "ben", "cleo"):
+        mails = sent_to(site, f"{seat}@example.org")
+        kinds = ["report" if m.message["X-PBEM-Step"] == "1" else m.message["X-Pbem-Kind"] for m in mails]
+        assert kinds.count("check") == 1 and kinds.count("report") == 1, kinds
+        text = mails[kinds.index("check")].text()
+        assert "Your orders were ACCEPTED." in text
+        assert "Step 1 is resolved with these orders; its report follows in its own mail." in text
+        assert "orders now are for step 2" in text  # where the game stands as the answer leaves
+        assert "Still waiting for: ben" not in text and "Still waiting for: cleo" not in text
+        assert "All orders for step 1 are in" not in text
+        assert "You may send new orders until the deadline" not in text  # the report tells what step 2 asks
+        assert kinds.index("check") < kinds.index("report")  # the report it speaks of follows in the same delivery
+
+
+@pytest.mark.slow  # the tick renders every report of the step
+def test_a_fetch_alone_answers_with_where_the_game_stands_after_the_whole_batch(site: Site) -> None:
+    """Fetched without a run, the earlier seats' answers do not wait for a seat whose orders the same batch held."""
+    set_deadline(site, early=False)
+    assert site.mailbox is not None
+    for seat in ("anna", "ben", "cleo"):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
+    run(site)
+    assert site.gd.current_step() == 0
+    for seat in ("anna", "ben", "cleo"):
+        [answer] = answers(site, f"{seat}@example.org")
+        text = answer.text()
+        assert "Still waiting for" not in text
+        assert "All orders for step 1 are in; it is resolved at its deadline." in text
