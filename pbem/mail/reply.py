@@ -112,11 +112,14 @@ def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, auth
 
 
 def _standing(gd: GameDir, seat: str | None, status: bool, resolved: bool, step: int | None) -> list[str]:
-    """The status part of an answer: that the step of its orders is resolved by now, if it is; where the game is."""
+    """The status part of an answer: that the step of its orders is resolved by now, if it is, else where the game is."""
     if not status or seat is None:
         return []
-    done = ["", f"Step {step} is resolved with these orders; its report follows in its own mail."] if resolved else []
-    return [*done, *status_lines(gd, seat)]
+    if resolved:  # the report that follows says where the game stands now, and what the next step asks
+        return ["", f"Step {step} is resolved with these orders; its report, with what step {gd.current_step() + 1} "
+                    f"asks, follows in its own mail." if gd.game.result(gd.state()) is None else
+                f"Step {step} is resolved with these orders and the game is over; the last report follows in its own mail."]
+    return status_lines(gd, seat)
 
 
 def _queue_reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, authenticated: bool, what: str,

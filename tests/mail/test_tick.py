@@ -64,7 +64,7 @@ def test_a_whole_game_by_mail(site: Site) -> None:
     assert "ACCEPTED" in check.text() and "pick: 3" in check.text()
     # Anna's mail was the first of the three, but her answer leaves after the step they completed is resolved.
     assert "Still waiting for: ben" not in check.text()
-    assert "Step 1 is resolved with these orders; its report follows in its own mail." in check.text()
+    assert "Step 1 is resolved with these orders; its report, with what step 2 asks, follows in its own mail." in check.text()
     # The report that follows tells the next deadline: the answer carries no deadline and no calendar file.
     assert "Deadline:" not in check.text()
     assert not any(p.get_content_type() == "text/calendar" for p in check.message.walk())

@@ -114,7 +114,7 @@ def test_the_last_answer_of_a_step_agrees_with_the_report_it_arrives_with(site: 
     reports = [m for m in sent_to(site, "cleo@example.org") if m.message["X-PBEM-Step"] == "1"]
     assert len(last) == 1 and len(reports) == 1  # the answer and the report went out in the same run
     text = last[0].text()
-    assert "Step 1 is resolved with these orders; its report follows in its own mail." in text
+    assert "Step 1 is resolved with these orders; its report, with what step 2 asks, follows in its own mail." in text
     assert "next run" not in text
     assert "You may send new orders until the deadline" not in text  # the step takes no more orders
 
@@ -364,8 +364,7 @@ def test_the_answers_of_one_fetch_agree_with_the_report_the_same_tick_sends(site
         assert kinds.count("check") == 1 and kinds.count("report") == 1, kinds
         text = mails[kinds.index("check")].text()
         assert "Your orders were ACCEPTED." in text
-        assert "Step 1 is resolved with these orders; its report follows in its own mail." in text
-        assert "orders now are for step 2" in text  # where the game stands as the answer leaves
+        assert "Step 1 is resolved with these orders; its report, with what step 2 asks, follows in its own mail." in text
         assert "Still waiting for: ben" not in text and "Still waiting for: cleo" not in text
         assert "All orders for step 1 are in" not in text
         assert "You may send new orders until the deadline" not in text  # the report tells what step 2 asks
