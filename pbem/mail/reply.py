@@ -98,9 +98,6 @@ def reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | None, auth
     says so.
     """
     def write(again: bool) -> None:
-        if again and not any((gd.outbox_dir() / f"{atom(f'check-{mail.key}{suffix}')}.eml").is_file()
-                             for suffix in ("", "-sender")):
-            return  # it has left already: a mail sent is not taken back
         resolved = status and step is not None and gd.current_step() >= step
         _queue_reply(gd, settings, mail, seat, authenticated, what, [*lines, *_standing(gd, seat, status, resolved, step)],
                      now, doc=doc, sender_only=sender_only, resolved=resolved, again=again)
@@ -161,4 +158,7 @@ def _queue_reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | Non
             kind="check", message_id=compose.make_id(settings, "check", gd.name, seat, mail.key + suffix),
             game=gd.name, seat=seat, in_reply_to=mail.message_id, attachments=attachments, now=now,
         )
-        compose.queue(gd.outbox_dir(), f"check-{mail.key}{suffix}", msg, in_place=again)
+        name = f"check-{mail.key}{suffix}"
+        if again and not (gd.outbox_dir() / f"{atom(name)}.eml").is_file():
+            continue  # this copy has left already (a delivery ran meanwhile): a mail sent is not sent again
+        compose.queue(gd.outbox_dir(), name, msg, in_place=again)
