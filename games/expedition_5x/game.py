@@ -59,8 +59,8 @@ class Expedition5X(GameBase):
     bench = Bench(reports=True, mail_intake=True)
 
     def __init__(self) -> None:
-        #: The caretaker's reasons for the order it just gave, by (seat, order), until they are asked for.
-        self._reasons: dict[tuple[str, str], list[str]] = {}
+        #: The caretaker's last order for each seat (as repr) with its reasons, until they are asked for.
+        self._reasons: dict[str, tuple[str, list[str]]] = {}
 
     @property
     def palette(self) -> Mapping[str, str]:
@@ -199,12 +199,13 @@ class Expedition5X(GameBase):
         order, reasons = caretaker.caretaker_decision(state, seat, rng)
         # The reasons come from the same samples as the order; keep them for the caretaker_reasons call that
         # follows, since they cannot be told again from the order alone without the stream that made it.
-        self._reasons[(seat, repr(order))] = reasons
+        self._reasons[seat] = (repr(order), reasons)
         return order
 
     def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[str]:
         """Why the caretaker chose `order` (kept by caretaker_order); none for an order it did not make."""
-        return self._reasons.pop((seat, repr(order)), [])
+        made, reasons = self._reasons.pop(seat, ("", []))
+        return reasons if made == repr(order) else []
 
     def template(self, state: State, seat: str) -> str:
         """The pre-filled YAML order body."""

@@ -348,15 +348,20 @@ def test_an_old_token_in_orders_yaml_cannot_read_is_still_named(site: Site) -> N
     assert "this token no longer works for seat ben" in answer.text()
 
 
+def every_seats_orders_in_one_fetch(site: Site) -> None:
+    """Each seat's orders for step 1 in the inbox, then one tick reads them all."""
+    assert site.mailbox is not None
+    for seat in ("anna", "ben", "cleo"):
+        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
+    run(site)
+
+
 @pytest.mark.slow  # the tick renders every report of the step
 def test_the_answers_of_one_fetch_agree_with_the_report_the_same_tick_sends(site: Site) -> None:
     """Three seats' orders in one fetch complete the step, which the same tick resolves: no answer still waits for
     a seat whose orders were in the batch, each says its step is resolved, and the report follows it."""
     set_deadline(site)  # all orders in: the step is resolved at once
-    assert site.mailbox is not None
-    for seat in ("anna", "ben", "cleo"):
-        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
-    run(site)
+    every_seats_orders_in_one_fetch(site)
     assert site.gd.current_step() == 1
     for seat in ("anna", "ben", "cleo"):
         mails = sent_to(site, f"{seat}@example.org")
@@ -372,13 +377,11 @@ def test_the_answers_of_one_fetch_agree_with_the_report_the_same_tick_sends(site
 
 
 @pytest.mark.slow  # the tick renders every report of the step
-def test_a_fetch_alone_answers_with_where_the_game_stands_after_the_whole_batch(site: Site) -> None:
-    """Fetched without a run, the earlier seats' answers do not wait for a seat whose orders the same batch held."""
+def test_answers_say_where_the_game_stands_after_the_whole_batch_when_the_step_waits(site: Site) -> None:
+    """No step resolved (it waits for its deadline): the earlier seats' answers do not wait for a seat whose orders
+    the same batch held."""
     set_deadline(site, early=False)
-    assert site.mailbox is not None
-    for seat in ("anna", "ben", "cleo"):
-        site.mailbox.deliver(order_mail(order_text("g1", seat, 1, site.tokens[seat], "pick: 2\n"), sender=f"{seat}@example.org"))
-    run(site)
+    every_seats_orders_in_one_fetch(site)
     assert site.gd.current_step() == 0
     for seat in ("anna", "ben", "cleo"):
         [answer] = answers(site, f"{seat}@example.org")
