@@ -116,11 +116,13 @@ class Offer:
 
 @dataclass(frozen=True)
 class Trial:
-    """An entry the rules accept as the turn's one action, its open fields filled in with their defaults, and
-    the questions that filled them, by field."""
+    """An entry the rules accept as the turn's one action, its open fields filled in with their defaults, the
+    questions that filled them, by field, and the seat's own later questions only `answers:` answers in
+    advance, each with its default."""
 
     entry: dict[str, Any]
     asked: Mapping[str, Question]
+    ahead: tuple[tuple[Question, Any], ...] = ()
 
 
 class Offering(Protocol):
@@ -240,6 +242,23 @@ class OrderTemplate(Generic[S]):
         """`entry` as the only action of `seat`'s turn from `state`, tried on the rules: the entry with the fields
         its own questions would ask filled in with their defaults, or the rules' refusal. Another seat's question
         is answered with its default, so what follows its answer is tried too."""
+        found = self.tried(state, seat, [entry])
+        if isinstance(found, OrderError):
+            return found
+        order, asked = found
+        own = {q.path[2]: q for q in asked if q.path is not None and q.path[:2] == ("actions", 0) and len(q.path) > 2
+               and isinstance(q.path[2], str)}
+        return Trial(order["actions"][0], own, keyed(order, asked))
+
+    def no_actions(self, state: S, seat: str) -> Trial:
+        """`seat`'s turn from `state` with no actions, tried as `trial` tries an entry (an empty `entry`)."""
+        found = self.tried(state, seat, [])
+        return Trial({}, {}, () if isinstance(found, OrderError) else keyed(*found))
+
+    def tried(self, state: S, seat: str, entries: list[dict[str, Any]]) -> tuple[dict[str, Any], list[Question]] \
+            | OrderError:
+        """A turn of `entries` run with the seat's own questions answered by their defaults into the order, and
+        other seats' too, in rounds: the order as completed and the seat's questions, or the rules' refusal."""
         answers: dict[str, Any] = {}
         asked: list[Question] = []
 
@@ -248,7 +267,7 @@ class OrderTemplate(Generic[S]):
             return copy.deepcopy(question.default)
 
         for _ in range(TRIAL_ROUNDS):
-            order: dict[str, Any] = {"actions": [copy.deepcopy(entry)]}
+            order: dict[str, Any] = {"actions": copy.deepcopy(entries)}
             asked.clear()
             try:
                 outcome = self.run(state, seat, order, dict(answers), choose)
@@ -258,9 +277,7 @@ class OrderTemplate(Generic[S]):
             if not waiting:
                 break
             answers.update({q.key: copy.deepcopy(q.default) for q in waiting})
-        own = {q.path[2]: q for q in asked if q.path is not None and q.path[:2] == ("actions", 0) and len(q.path) > 2
-               and isinstance(q.path[2], str)}
-        return Trial(order["actions"][0], own)
+        return order, list(asked)
 
     def offered(self, state: S, seat: str, entries: Sequence[dict[str, Any]]) -> tuple[list[Trial],
                                                                                       OrderError | None]:
@@ -275,9 +292,10 @@ class OrderTemplate(Generic[S]):
                 accepted.append(found)
         return accepted, refused
 
-    def purchases(self, state: S, begun: S, seat: str, rules: Any) -> list[str]:
+    def purchases(self, state: S, begun: S, seat: str, rules: Any, ahead: list[Trial] | None = None) -> list[str]:
         """The cards `seat` can afford now, one line each with its place, cost and the money on it (which the
-        buyer takes), the dearer ones in one sentence, and one ready line: the first of them."""
+        buyer takes), the dearer ones in one sentence, and one ready line: the first of them (added to `ahead`,
+        for `answers_ahead`)."""
         wallet: Any = begun
         money = wallet.players[seat].money
         buyable = rules.purchasable(begun, seat)
@@ -308,6 +326,8 @@ class OrderTemplate(Generic[S]):
         if example is not None:
             lines += self.say("To buy another card of the list, change the row and column of this line:")
             lines += ready(example.entry, self.WIDTH)
+            if ahead is not None:
+                ahead.append(example)
         return lines
 
     def bribe_owed(self, rules: Any, state: S, seat: str, kind: str, owed: tuple[str, int] | None
@@ -317,9 +337,11 @@ class OrderTemplate(Generic[S]):
             return None
         return owed
 
-    def card_actions(self, state: S, begun: S, seat: str, actions: TurnActions, tableau: Sequence[int]) -> list[str]:
-        """Each card of `tableau` with its actions: ready lines for what the rules allow now, one line saying why
-        for what they do not. `state` is the state before the turn, `begun` a copy with the turn begun."""
+    def card_actions(self, state: S, begun: S, seat: str, actions: TurnActions, tableau: Sequence[int],
+                     ahead: list[Trial] | None = None) -> list[str]:
+        """Each card of `tableau` with its actions: ready lines for what the rules allow now (their trials added
+        to `ahead`), one line saying why for what they do not. `state` is the state before the turn, `begun` a
+        copy with the turn begun."""
         rules = actions.rules
         lines: list[str] = []
         for number in tableau:
@@ -339,7 +361,7 @@ class OrderTemplate(Generic[S]):
                              f"({actions.BRIBE_FIELD}: is the most you pay)")
             lines += self.say(head + (f", {'; '.join(notes)}" if notes else "") + ":", 2, bullet=True)
             for kind in kinds:
-                lines += self.card_action(state, begun, seat, actions, number, kind, hostage)
+                lines += self.card_action(state, begun, seat, actions, number, kind, hostage, ahead)
         return lines
 
     def hostage_words(self, holder: str) -> str:
@@ -347,8 +369,9 @@ class OrderTemplate(Generic[S]):
         return f"held hostage by {holder}"
 
     def card_action(self, state: S, begun: S, seat: str, actions: TurnActions, number: int, kind: str,
-                    hostage: tuple[str, int] | None) -> list[str]:
-        """One action of a card: its note and ready lines, or why it cannot be taken now."""
+                    hostage: tuple[str, int] | None, ahead: list[Trial] | None = None) -> list[str]:
+        """One action of a card: its note and ready lines (their trials added to `ahead`), or why it cannot be
+        taken now."""
         found = actions.card_problem(begun, seat, number, kind)
         if found is not None:
             return self.say(f"{kind}: not now; {_sentence(found[1])}", 4, bullet=True)
@@ -369,7 +392,72 @@ class OrderTemplate(Generic[S]):
         lines = self.say(f"{kind}: {_sentence(offer.note)}", 4, bullet=True)
         for tried in accepted:
             lines += ready(tried.entry, self.WIDTH)
+        if ahead is not None:
+            ahead += accepted
         return lines
+
+    def entry_label(self, entry: Mapping[str, Any]) -> str:
+        """A ready entry as the answers in advance name it ("play Khyber Pass (29)", "purchase row 1, column 2")."""
+        card = entry.get("card")
+        if isinstance(card, int):
+            return f"{entry.get('action')} {self.card_title(card)} ({card})"
+        if "row" in entry and "column" in entry:
+            return f"{entry.get('action')} row {entry['row']}, column {entry['column']}"
+        return str(entry.get("action"))
+
+    def answers_ahead(self, state: S, seat: str, offered: Sequence[Trial]) -> list[str]:
+        """The seat's own questions that its turn (with no actions, or with one of the ready lines `offered`)
+        raises later on and that only `answers:` answers in advance: for each way of asking, its questions with
+        their choices and a commented `answers:` block of one line per key, set to the deadline's answers."""
+        idle = self.no_actions(state, seat)
+        groups: dict[tuple[tuple[str, str, str, str], ...], list[Trial]] = {}
+        for tried in (idle, *offered):
+            if tried.ahead or (idle.ahead and tried is not idle):
+                asks = tuple((q.key, q.shown, repr((q.options, q.count)), flow(a)) for q, a in tried.ahead)
+                groups.setdefault(asks, []).append(tried)
+        if not any(asks for asks in groups):
+            return []
+        keys = [key for asks in groups for key, *_ in asks]
+        numbered = any(key.startswith("actions.") for key in keys)
+        lines = self.say("Answers in advance: your turn may ask you more after its actions. To answer now, delete "
+                         "the # before answers: and before each line under it that you give; an answer that is "
+                         "not one of the choices when its question comes is refused." +
+                         (" The 0 in actions.0 is the action's place in your list: 0 for the first, 1 for the "
+                          "second. For two actions, give their lines under one answers:." if numbered else ""))
+        # Lines of one card's action that differ only in their fields are named by their whole entry.
+        labels = [self.entry_label(t.entry) for t in offered]
+        label = {id(t): name if labels.count(name) == 1 else flow(t.entry) for t, name in zip(offered, labels,
+                                                                                            strict=True)}
+        for trials in groups.values():
+            names = list(dict.fromkeys(label[id(t)] for t in trials if t is not idle))
+            if idle in trials:
+                head = ("With no actions, and with each action above not named below, your turn may ask:" if names
+                        else "With no actions your turn may ask:")
+            elif not trials[0].ahead:
+                lines += self.say(f"{', '.join(names)}: nothing more.", 2, bullet=True)
+                continue
+            else:
+                head = f"With {', '.join(names)}, your turn may ask:"
+            lines += self.say(head, 2, bullet=True)
+            for question, answer in trials[0].ahead:
+                lines += self.say(f"{question.key}: {_sentence(question.shown)[:-1]}; {self.choices(question)}; "
+                                  f"default {flow(answer)}.", 4, bullet=True)
+            lines.append("#answers:")
+            for question, answer in trials[0].ahead:
+                lines += self.answer_line(question.key, answer)
+        return lines
+
+    def choices(self, question: Question) -> str:
+        """A question's legal answers in a note, every one of them: "one of ..." or "a list of 2 of ..."."""
+        options = ", ".join(self.option(question, o) for o in question.options)
+        return f"one of {options}" if question.count is None else f"a list of {question.count} of {options}"
+
+    def answer_line(self, key: str, answer: Any) -> list[str]:
+        """One answer by key under a commented `answers:`, a long list one item a line."""
+        line = f"#  {key}: {flow(answer)}"
+        if len(line) <= self.WIDTH or not isinstance(answer, list):
+            return [line]
+        return [f"#  {key}:", *(f"#  - {flow(item)}" for item in answer)]
 
     def answers(self, state: S, seat: str) -> str:
         """Each question asked of `seat` with its choices, then the answer (or answers by key) set to the
@@ -401,6 +489,14 @@ class OrderTemplate(Generic[S]):
         own = state.standing.get(seat, {})
         lines.append("standing: " + yaml_value(dict(own)) if own else "# standing: {bribe: full}")
         return self.lines(lines)
+
+
+def keyed(order: Mapping[str, Any], asked: Sequence[Question]) -> tuple[tuple[Question, Any], ...]:
+    """The questions of `asked` only `answers:` answers in advance, with the answers a trial's chooser gave them
+    (it writes an answer no field of the order holds under `answers:`, by key)."""
+    given = order.get("answers") or {}
+    found = {q.key: (q, given[q.key]) for q in asked if q.path is None and q.key in given}
+    return tuple(found.values())
 
 
 def choice_note(tried: Trial) -> str:

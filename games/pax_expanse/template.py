@@ -102,12 +102,14 @@ def _turn(state: GameState, seat: str) -> str:
                  "stands, and lines that start with #  continue it. Actions are taken in the order you list "
                  "them; with none, you take no actions.")
     lines.append("actions:")
-    lines += TEMPLATE.purchases(state, begun, seat, RULES)
-    lines += _plays(state, seat)
+    offered: list[Trial] = []
+    lines += TEMPLATE.purchases(state, begun, seat, RULES, offered)
+    lines += _plays(state, seat, offered)
     usable = [n for n in player.network if RULES.card_actions(n)]
     if usable:
         lines += say("Card actions: each asset of your Network acts once a turn and is exhausted by it.")
-        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable)
+        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable, offered)
+    lines += TEMPLATE.answers_ahead(state, seat, offered)
     lines += say(f"Cleanup: if you will be over your limits (Network {queries.network_limit(state, seat)}, hand "
                  f"{queries.hand_limit(state, seat)}), list the cards to discard; left out, you are asked after "
                  "your actions.")
@@ -115,8 +117,9 @@ def _turn(state: GameState, seat: str) -> str:
     return TEMPLATE.lines(lines)
 
 
-def _plays(state: GameState, seat: str) -> list[str]:
-    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in."""
+def _plays(state: GameState, seat: str, offered: list[Trial]) -> list[str]:
+    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in (each
+    trial added to `offered`)."""
     hand = state.players[seat].hand
     if not hand:
         return []
@@ -141,4 +144,5 @@ def _plays(state: GameState, seat: str) -> list[str]:
             continue
         lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
         lines += ready(tried.entry)
+        offered.append(tried)
     return lines

@@ -103,12 +103,14 @@ def _turn(state: GameState, seat: str) -> str:
                  "them; with none, you take no actions.")
     lines += _blackmail(state, seat)
     lines.append("actions:")
-    lines += TEMPLATE.purchases(state, begun, seat, RULES)
-    lines += _plays(state, seat)
+    offered: list[Trial] = []
+    lines += TEMPLATE.purchases(state, begun, seat, RULES, offered)
+    lines += _plays(state, seat, offered)
     usable = [n for n in player.court if RULES.card_actions(n)]
     if usable:
         lines += say("Card actions: each court card acts once a turn.")
-        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable)
+        lines += TEMPLATE.card_actions(state, begun, seat, ACTIONS, usable, offered)
+    lines += TEMPLATE.answers_ahead(state, seat, offered)
     lines += say("Cleanup: if you will be over your limits (court "
                  f"{queries.court_limit(state, seat)}, hand {queries.hand_limit(state, seat)}), list exactly the "
                  "court and hand cards to discard; left out, you are asked after your actions.")
@@ -132,8 +134,9 @@ def _blackmail(state: GameState, seat: str) -> list[str]:
     return lines
 
 
-def _plays(state: GameState, seat: str) -> list[str]:
-    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in."""
+def _plays(state: GameState, seat: str, offered: list[Trial]) -> list[str]:
+    """A ready line for each card in hand, with the bribe owed and each impact icon's choice filled in (each
+    trial added to `offered`)."""
     hand = state.players[seat].hand
     if not hand:
         return []
@@ -156,6 +159,7 @@ def _plays(state: GameState, seat: str) -> list[str]:
             continue
         lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
         lines += ready(tried.entry)
+        offered.append(tried)
     return lines
 
 

@@ -7,6 +7,14 @@ is uncommented on its own, as a player would: the `#` deleted and, for a top-lev
 result is parsed as pbem parses orders and must be accepted by `check`: a template only offers what the rules
 allow. The template as it stands must be accepted too.
 
+A template may end a turn's choices with answers in advance: commented `answers:` blocks (`#answers:` and one
+`#  key: answer` line per question), each for the questions the turn may ask later with no actions or with some
+of the ready lines. Each block is uncommented together with each ready entry of the template, and with no entry
+at all. For some of them the block must be what the turn asks: the answer to the order alone names each line of
+the block as the way to answer a question to come, and the order with the block is accepted and leaves none of
+its keys to be asked (but after answers other than the deadline's to earlier questions). With any other entry
+the order may be refused only for an answer of the block, as the template says.
+
 Every template's comments are wrapped once, at word boundaries, within 72 columns: no line is wider, a line that
 continues a paragraph (two spaces further in than its first line) holds words that would not have fitted on the
 line before, and a paragraph ends as a sentence.
@@ -33,6 +41,11 @@ TOP_KEY = re.compile(r"^(\w+):")
 #: A commented example of a section to fill in (`# cleanup: {court: [], hand: []}`) is no sentence.
 EXAMPLE = re.compile(r"^\w+: [\[{]")
 SENTENCE_ENDS = (".", ":", "?")
+#: A commented block of answers in advance, and one answer's key in it.
+ANSWERS = "#answers:"
+ANSWER_KEY = re.compile(r"^#  ([\w.\-]+):( |$)")
+#: How the answer to an accepted order begins what holds only after some answers to the questions before it.
+DEPENDING = "Depending on the answers above"
 
 
 @dataclass(frozen=True)
@@ -76,16 +89,17 @@ def ready_blocks(lines: list[str]) -> Iterator[tuple[int, int]]:
             index += 1
 
 
-def uncommented(lines: list[str], first: int, end: int) -> str:
-    """The template with one ready block uncommented, and the line in force of the same top-level key commented."""
+def uncommented(lines: list[str], *blocks: tuple[int, int]) -> str:
+    """The template with ready blocks uncommented, and the lines in force of the same top-level keys commented."""
     out = list(lines)
-    for index in range(first, end):
-        out[index] = lines[index][1:]
-    key = TOP_KEY.match(out[first])
-    if key is not None:
-        for index, line in enumerate(out):
-            if index != first and line.startswith(f"{key[1]}:"):
-                out[index] = "#" + line
+    for first, end in blocks:
+        for index in range(first, end):
+            out[index] = lines[index][1:]
+        key = TOP_KEY.match(out[first])
+        if key is not None:
+            for index, line in enumerate(out):
+                if index != first and line.startswith(f"{key[1]}:"):
+                    out[index] = "#" + line
     return "\n".join(out) + "\n"
 
 
@@ -146,9 +160,65 @@ def check_templates(case: Case, seed: int, every: int, most: int) -> int:
         assert layout_problems(template) == [], f"step {at.step} {at.seat}:\n{template}"
         accepted(game, at, template, "the template as it stands")
         lines = template.splitlines()
-        for first, end in ready_blocks(lines):
-            accepted(game, at, uncommented(lines, first, end), f"ready line {lines[first]!r}")
+        blocks = list(ready_blocks(lines))
+        for first, end in blocks:
+            accepted(game, at, uncommented(lines, (first, end)), f"ready line {lines[first]!r}")
+        ahead = [block for block in blocks if lines[block[0]] == ANSWERS]
+        entries = [block for block in blocks if block not in ahead]
+        for block in ahead:
+            answered_ahead(game, at, lines, block, entries)
     return seen
+
+
+def answer_lines(lines: list[str]) -> list[str]:
+    """The answers of a commented `answers:` block as one line each ("key: value"), a list written one item a line
+    (`#  key:` and `#  - item` lines) in flow style."""
+    found: list[str] = []
+    items: list[str] | None = None
+    for line in lines:
+        if line.startswith("#  - ") and items is not None:
+            items.append(line[5:])
+            found[-1] = f"{found[-1].split(':', 1)[0]}: [{', '.join(items)}]"
+            continue
+        match = ANSWER_KEY.match(line)
+        assert match is not None, f"not an answer by key: {line!r}"
+        found.append(line[3:])
+        items = [] if line.endswith(":") else None
+    return found
+
+
+def answered_ahead(game: Game, at: Position, lines: list[str], block: tuple[int, int],
+                   entries: list[tuple[int, int]]) -> None:
+    """The answers block, uncommented with each ready entry and with none, is accepted, and answers the questions
+    of its keys for at least one of them."""
+    given = answer_lines(lines[block[0] + 1:block[1]])
+    keys = [answer.split(":", 1)[0] for answer in given]
+    assert keys, f"step {at.step} {at.seat}: an answers block without keys: {lines[block[0]]!r}"
+    used = []
+    for entry in [None, *entries]:
+        alone = (entry,) if entry is not None else ()
+        what = f"the answers at line {block[0] + 1} with {lines[entry[0]]!r}" if entry else "the answers alone"
+        text = uncommented(lines, *alone, block)
+        asked = game.warnings(at.state, at.seat, parse(uncommented(lines, *alone), "template").body)
+        # The entry the block is for: the answer to the order alone names each of its lines as the way to answer.
+        if not all(any(f"`{answer}`" in line for line in asked) for answer in given):
+            # With another entry a key may be asked with other choices: the template says such an answer is
+            # refused, and nothing else may be.
+            doc = parse(text, "template")
+            assert not doc.problems, f"step {at.step} {at.seat}: {what} does not parse: {doc.problems}\n{text}"
+            found = game.check(at.state, at.seat, doc.body)
+            assert all(p.path[:1] == ("answers",) and p.path[1:] and p.path[1] in keys for p in found), (
+                f"step {at.step} {at.seat}: {what} is refused: {found}\n{text}")
+            continue
+        accepted(game, at, text, what)
+        after = game.warnings(at.state, at.seat, parse(text, "template").body)
+        # Only the deadline's answers to earlier questions are sure to lead to the same question again: one
+        # asked after some other answers only ("Depending on the answers above: ...") may take another answer.
+        assert not any(f"`{key}:" in line for line in after for key in keys if not line.startswith(DEPENDING)), (
+            f"step {at.step} {at.seat}: {what} leave questions to be asked: {after}\n{text}")
+        used.append(what)
+    assert used, (f"step {at.step} {at.seat}: no ready entry asks what the answers at line {block[0] + 1} answer:"
+                  f" {keys}\n" + "\n".join(lines))
 
 
 def first_cases() -> list[object]:
