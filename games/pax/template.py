@@ -419,7 +419,7 @@ class OrderTemplate(Generic[S]):
             return []
         keys = [key for asks in groups for key, *_ in asks]
         numbered = any(key.startswith("actions.") for key in keys)
-        lines = self.say("Answers in advance: your turn may ask you more after its actions. To answer now, delete "
+        lines = self.say("Answers in advance: your turn may ask you questions no line above answers. To answer now, delete "
                          "the # before answers: and before each line under it that you give; an answer that is "
                          "not one of the choices when its question comes is refused." +
                          (" The 0 in actions.0 is the action's place in your list: 0 for the first, 1 for the "

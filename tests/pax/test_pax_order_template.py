@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.pax.context import Question
-from games.pax.template import GAME_OVER, OrderTemplate, flow, ready, say
+from games.pax.context import Chooser, Context, Pause, Question
+from games.pax.template import GAME_OVER, OrderTemplate, Trial, flow, ready, say
+from games.pax.turn import Outcome
 
 
 @dataclass
@@ -91,3 +92,67 @@ def test_an_entry_is_a_ready_line_in_flow_style_or_in_block_style_when_too_long(
                                 "#  remove: [army:russian, road:herat-kabul:russian]"]
     # A list too long for its line: one item a line.
     assert ready(entry, 40)[3:] == ["#  remove:", "#  - army:russian", "#  - road:herat-kabul:russian"]
+
+
+class Asking(Toy):
+    """A turn whose `take` action asks, by key only, which of two pieces to take (the first by default), and
+    whose cleanup asks which card to keep whatever the actions (when `keep` is set)."""
+
+    WIDTH = 72
+
+    def __init__(self, keep: bool = False) -> None:
+        self.keep = keep
+
+    def run(self, state: Table, seat: str, order: dict[str, Any], answers: dict[str, Any],
+            chooser: Chooser) -> Outcome:
+        ctx = Context(state, seat, order, answers, chooser=chooser)
+        try:
+            for index, entry in enumerate(order.get("actions") or []):
+                ctx.where = ("actions", index)
+                if entry.get("action") == "take":
+                    ctx.ask(Question(seat, ctx.serial("take-piece"), "choice", "take a piece from play",
+                                     ("army:red", "army:blue"), default="army:red"))
+            if self.keep:
+                ctx.where = ("cleanup",)
+                ctx.ask(Question(seat, ctx.key("keep"), "choice", "keep a card", (3, 4), count=1, default=[3]))
+        except Pause as pause:
+            return Outcome(ctx, pause.questions)
+        return Outcome(ctx)
+
+    def card_title(self, number: int) -> str:
+        return "Raider"
+
+
+def test_a_ready_line_whose_turn_asks_by_key_only_gets_a_commented_answers_block() -> None:
+    template = Asking()
+    offered = [template.trial(Table(), "ann", {"action": "take", "card": 7}),
+               template.trial(Table(), "ann", {"action": "rest", "card": 8})]
+    assert all(isinstance(tried, Trial) for tried in offered)
+    lines = template.answers_ahead(Table(), "ann", [t for t in offered if isinstance(t, Trial)])
+    text = "\n".join(lines)
+    assert "#   * With take Raider (7), your turn may ask:" in text
+    assert ("#     * actions.0.take-piece-1: take a piece from play; one of army:red,\n"
+            "#       army:blue; default army:red.\n#answers:\n#  actions.0.take-piece-1: army:red") in text
+    assert "The 0 in actions.0 is the action's place in your list" in " ".join(" ".join(line[1:] for line in lines).split())
+    assert "(8)" not in text  # the rest asks nothing more, and no action asks what a turn with none asks
+    assert all(len(line) <= 72 for line in lines)
+
+
+def test_what_a_turn_asks_with_no_actions_is_said_once_and_an_action_that_asks_nothing_more_is_named() -> None:
+    template = Asking(keep=True)
+    take, rest = (template.trial(Table(), "ann", {"action": kind, "card": n}) for kind, n in (("take", 7),
+                                                                                            ("rest", 8)))
+    assert isinstance(take, Trial) and isinstance(rest, Trial)
+    text = "\n".join(template.answers_ahead(Table(), "ann", [take, rest]))
+    assert text.count("#  cleanup.keep: [3]") == 2  # with no actions (and resting), and with the take
+    assert ("#   * With no actions, and with each action above not named below, your\n#     turn may ask:\n"
+            "#     * cleanup.keep: keep a card; a list of 1 of 3, 4; default [3].\n#answers:\n"
+            "#  cleanup.keep: [3]\n#   * With take Raider (7), your turn may ask:") in text
+    assert "The 0 in actions.0" in " ".join(text.replace("\n#", " ").split())
+
+
+def test_a_turn_that_asks_nothing_by_key_has_no_answers_in_advance() -> None:
+    template = Asking()
+    rest = template.trial(Table(), "ann", {"action": "rest", "card": 8})
+    assert isinstance(rest, Trial) and rest.ahead == ()
+    assert template.answers_ahead(Table(), "ann", [rest]) == []
