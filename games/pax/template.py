@@ -10,6 +10,11 @@ once at word boundaries within WIDTH columns, each line after the first two spac
 starts a paragraph of a list. Every entry offered was first tried on the rules (`trial`): what they refuse now is
 not offered, and a card action that cannot be taken says why in one line.
 
+The same trials find the seat's own questions that no field of an entry answers (a piece taken from play, a
+second discard at cleanup), and so does a trial of the turn with no actions: `answers_ahead` writes them after
+the actions, each with its choices and default, as commented `answers:` blocks (`#answers:` and one
+`#  key: answer` line per question) for the ready lines that raise them.
+
 A game subclasses `OrderTemplate`, gives its words as class attributes and writes its loyalty choice and its
 turn in the hooks `loyalty` and `turn`, built from the shared parts; `is_due` and `asked` say what its state owes.
 """
