@@ -61,7 +61,7 @@ def play_robots(gd: GameDir, seats: list[str], why: str = "{style} orders for {s
         how = style or gd.meta.seat(seat).robot_style or robots.RANDOM
         played = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, step, seat), how)
         name = "caretaker" if how == robots.CARETAKER else "robot"
-        notes = tuple(f"caretaker: {line}" for line in played.reasons)
+        notes = tuple(f"caretaker: {reason.text}" for reason in played.reasons)
         text = default_document(gd, seat, played.order, why.format(seat=seat, style=name), notes)
         try:
             submit(gd, text, f"robot/{seat}.yaml", origin="robot")

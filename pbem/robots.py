@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game, Order, caretaker_order, caretaker_reasons, has_caretaker
+from engine.contract import Game, Order, Reason, caretaker_order, caretaker_reasons, has_caretaker
 from engine.rng import Rng
 
 #: The style of a seat whose game.yaml names none: the random robot every game had before the caretaker.
@@ -16,10 +16,10 @@ CARETAKER = "caretaker"
 
 @dataclass(frozen=True)
 class Played:
-    """A robot's order and, from the caretaker, one line per decision saying why."""
+    """A robot's order and, from the caretaker, one line per decision saying why (each public or the seat's alone)."""
 
     order: Order
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
 
 
 def play(game: Game, state: Any, seat: str, rng: Rng, style: str | None = None) -> Played:
