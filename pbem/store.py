@@ -483,7 +483,7 @@ class GameDir:
     # forged, and one left over from an order a person has since replaced must not be told as the caretaker's.
     def keep_reasons(self, seat: str, text: str, reasons: Sequence[Reason]) -> None:
         """Keep why the caretaker chose the order `text` it sends for `seat`, before the order (see pending_reasons)."""
-        data = {"order": _stamp(text), "reasons": [_reason_data(r) for r in reasons]}
+        data = {"order": _digest(text), "reasons": [_reason_data(r) for r in reasons]}
         write_atomic(self.pending_dir() / f"{seat}{REASONS_SUFFIX}", dump_json(data))
 
     def pending_reasons(self, seat: str, text: str) -> list[Reason]:
@@ -493,7 +493,7 @@ class GameDir:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):  # none kept, or cut short by a crash: the order is told without its reasons
             return []
-        if not isinstance(data, dict) or data.get("order") != _stamp(text):
+        if not isinstance(data, dict) or data.get("order") != _digest(text):
             return []
         return _reasons(data.get("reasons"))
 
@@ -575,6 +575,11 @@ def _reasons(lines: Any) -> list[Reason]:
 def reasons_info(reasons: Mapping[str, Sequence[Reason]]) -> dict[str, list[dict[str, Any]]]:
     """The caretaker's reasons by seat as step.json keeps them (under CARETAKER_KEY)."""
     return {seat: [_reason_data(r) for r in lines] for seat, lines in reasons.items()}
+
+
+def _digest(text: str) -> str:
+    """A text's whole SHA-256: what ties kept reasons to their order (a short stamp names files, this proves)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _stamp(text: str) -> str:
