@@ -4,12 +4,15 @@ stored in step.json with the step it played; an order a person sends never carri
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
+from highest_unique.game import HighestUnique  # registered for every test by tests/conftest.py
 
 from engine import registry
-from engine.contract import has_caretaker
+from engine.contract import Order, Reason, has_caretaker
 from engine.rng import Rng
+from pbem import robots
 from pbem.cli import main
 from pbem.store import REASONS_SUFFIX, open_game
 
@@ -77,3 +80,23 @@ def test_an_order_a_person_sends_carries_no_reasons_whatever_it_comments(tmp_pat
     assert gd.step_reasons(1) == {} and "caretaker" not in gd.step_info(1)
     for reader in SEATS:
         assert "The caretaker" not in (gd.report_dir(1) / f"{reader}.txt").read_text(encoding="utf-8")
+
+
+class Chancy(HighestUnique):
+    """A caretaker that picks 1 for anna and leaves ben's choice to chance."""
+
+    def caretaker_order(self, state: Any, seat: str, rng: Rng) -> Order | None:
+        return {"pick": 1} if seat == "anna" else None
+
+    def caretaker_reasons(self, state: Any, seat: str, order: Order) -> list[Reason]:
+        return [Reason("one, since nobody else will", public=True)] if order == {"pick": 1} else []
+
+
+def test_a_question_the_caretaker_leaves_to_chance_is_played_as_the_random_robot_would_and_said_so() -> None:
+    game = Chancy()
+    state = game.setup(list(SEATS), {}, Rng.for_step("chance", 0))
+    chance = robots.play(game, state, "ben", Rng.for_robot("chance", 1, "ben"), robots.CARETAKER)
+    assert chance == robots.Played(game.random_order(state, "ben", Rng.for_robot("chance", 1, "ben")),
+                                   (robots.LEFT_TO_CHANCE,))
+    chosen = robots.play(game, state, "anna", Rng.for_robot("chance", 1, "anna"), robots.CARETAKER)
+    assert chosen == robots.Played({"pick": 1}, (Reason("one, since nobody else will", public=True),))
