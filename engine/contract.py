@@ -51,6 +51,15 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """One line of why a caretaker decided as it did; `public` when it tells nothing its seat keeps from the others
+    (its hand, the cards it keeps or discards, a sealed bid, a secret loyalty or standing order)."""
+
+    text: str
+    public: bool = False
+
+
+@dataclass(frozen=True)
 class Step:
     """The outcome of resolving one step: the new state and what happened."""
 
@@ -227,8 +236,9 @@ class GameBase:
         """
         return None
 
-    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[str]:
-        """One line per decision of the caretaker's `order` for `seat` from `state`, saying why; none by default."""
+    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[Reason]:
+        """One line per decision of the caretaker's `order` for `seat` from `state`, saying why, each told whether
+        other seats may read it; none by default."""
         return []
 
     @property
@@ -311,6 +321,6 @@ def caretaker_order(game: Game, state: State, seat: str, rng: Rng) -> Order:
     return order if order is not None else game.random_order(state, seat, rng)
 
 
-def caretaker_reasons(game: Game, state: State, seat: str, order: Order) -> list[str]:
+def caretaker_reasons(game: Game, state: State, seat: str, order: Order) -> list[Reason]:
     """Why the caretaker chose `order` (GameBase.caretaker_reasons), one line per decision."""
     return game.caretaker_reasons(state, seat, order) if isinstance(game, GameBase) else []

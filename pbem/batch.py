@@ -13,14 +13,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.contract import Order, RejectedOrder
+from engine.contract import Order, Reason, RejectedOrder
 from engine.rng import Rng
 from pbem import deadlines, moderation, robots
 from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
 from pbem.mail.queue import requeue_step
 from pbem.orders import dump_body, parse, render
-from pbem.store import GameDir, StoreError, step_name
+from pbem.store import CARETAKER_KEY, GameDir, StoreError, reasons_info, step_name
 
 #: How many steps one run may resolve for one game: a guard against a game that never ends.
 MAX_STEPS_PER_RUN = 100_000
@@ -53,7 +53,8 @@ def play_robots(gd: GameDir, seats: list[str], why: str = "{style} orders for {s
     """Robots send orders for `seats` through the same intake as people; `why` heads each document.
 
     Each seat plays in its own style (game.yaml's robot_style) unless `style` names one for all (the deadline
-    policy's); a caretaker's reasons follow the heading, one comment line per decision.
+    policy's); a caretaker's reasons follow the heading, one comment line per decision, and are kept beside the
+    order (GameDir.keep_reasons) for the reports of the step that resolves it.
     """
     step = gd.current_step() + 1
     state = gd.state()
@@ -61,8 +62,10 @@ def play_robots(gd: GameDir, seats: list[str], why: str = "{style} orders for {s
         how = style or gd.meta.seat(seat).robot_style or robots.RANDOM
         played = robots.play(gd.game, state, seat, Rng.for_robot(gd.meta.seed, step, seat), how)
         name = "caretaker" if how == robots.CARETAKER else "robot"
-        notes = tuple(f"caretaker: {line}" for line in played.reasons)
+        notes = tuple(f"caretaker: {reason.text}" for reason in played.reasons)
         text = default_document(gd, seat, played.order, why.format(seat=seat, style=name), notes)
+        if played.reasons:  # first: a crash between the two leaves reasons no order matches, never an order without
+            gd.keep_reasons(seat, text, played.reasons)
         try:
             submit(gd, text, f"robot/{seat}.yaml", origin="robot")
         except OrderRejected as exc:  # a robot must only play legal orders: this is a bug in the game
@@ -94,6 +97,7 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
     texts: dict[str, str] = {}
     orders: dict[str, Order] = {}
     info: dict[str, Any] = {"orders": {}}
+    reasons: dict[str, list[Reason]] = {}
     for prompt in prompts:
         seat = prompt.seat
         if seat in pending:
@@ -107,6 +111,8 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
             if problems:
                 raise StoreError(f"{gd.root}: pending orders of {seat} no longer pass the rules: {problems}")
             info["orders"][seat] = "submitted"
+            if found := gd.pending_reasons(seat, text):
+                reasons[seat] = found
         else:
             body = game.default_order(state, seat)
             text = default_document(gd, seat, body, f"default orders: {seat} sent none by the deadline")
@@ -114,6 +120,8 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
             info["orders"][seat] = "default"
         texts[seat] = text
         orders[seat] = doc.body
+    if reasons:  # only then: a step without the caretaker is stored as it always was
+        info[CARETAKER_KEY] = reasons_info(reasons)
     try:
         result = game.apply(state, orders, Rng.for_step(gd.meta.seed, step))
     except RejectedOrder as exc:

@@ -187,17 +187,31 @@ def broadcast(directory: Path, subject: str, text_file: TextIO | None, message: 
 @click.command()
 @click.argument("directory", type=GAME)
 @click.argument("seat")
-@click.option("--address", required=True, help="The new player's mail address.")
-def replace(directory: Path, seat: str, address: str) -> None:
-    """Give a seat to a new person: new address and token (mailed to the new address only); all are told.
+@click.option("--address", help="The new player's mail address.")
+@click.option("--robot", "style", type=click.Choice(["random", "caretaker"]),
+              help="Hand the seat to a robot of this style for good, instead of a new person.")
+def replace(directory: Path, seat: str, address: str | None, style: str | None) -> None:
+    """Give a seat to a new person (--address: new address and token, mailed to the new address only) or to a robot
+    for good (--robot random|caretaker); the old player's token and private pages stop working; all are told.
 
     \b
-    Example:
+    Examples:
       pbem replace games/g1 cleo --address dora@example.org
+      pbem replace games/g1 cleo --robot caretaker
     """
+    if (address is None) == (style is None):
+        raise click.UsageError("give exactly one of --address (a new person) and --robot (a robot of that style)")
     with game_locked(directory) as gd:
-        queued = players.replace(gd, seat, address, _now())
-    click.echo(f"{gd.name}: seat {seat} now belongs to {address}; its old token no longer works")
+        if style is not None:
+            queued = players.replace_by_robot(gd, seat, style, _now())
+        else:
+            assert address is not None
+            queued = players.replace(gd, seat, address, _now())
+    if style is not None:
+        who = "the caretaker" if style == "caretaker" else "a random robot"
+        click.echo(f"{gd.name}: {who} now plays seat {seat}; its old token no longer works")
+    else:
+        click.echo(f"{gd.name}: seat {seat} now belongs to {address}; its old token no longer works")
     _queued(queued)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pbem import moderation, robots
 from pbem.control import ControlError, settings_of
 from pbem.mail import compose, notices
+from pbem.mail.retired import retire
 from pbem.mail.settings import ADDRESS, Settings
 from pbem.mail.tell import mailed_seats, stamp, tell
 from pbem.orders import dump_body, parse
@@ -82,6 +83,39 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
     others = [s for s in mailed_seats(gd) if s != seat]
     queued += tell(gd, settings, others, f"a new player for {seat}",
                    [f"Seat {seat} of game {gd.name} is now played by a new player (chosen by the moderator)."],
+                   "replace", now)
+    return queued
+
+
+def replace_by_robot(gd: GameDir, seat: str, style: str, now: datetime) -> list[Path]:
+    """The seat's person leaves and a robot of `style` takes the seat for good: the token stops working, the private
+    site address changes, orders the person left pending are withdrawn, and the old address hears it; all are told."""
+    _seat(gd, seat)
+    if (problem := robots.style_problem(gd.game, style)) is not None:
+        raise ControlError(problem)
+    settings = settings_of(gd)
+    member = gd.meta.seat(seat)
+    old = member.address
+    retire(gd, seat, member.token_hash)  # a mail with the old token is told it no longer works
+    member.token_hash = None  # no token opens the seat until a person takes it again (`replace --address`)
+    member.address = None  # a robot reads no mail: nobody is sent the seat's reports
+    member.robot = True
+    member.robot_style = style if style != robots.RANDOM else None  # as set_robot stores it
+    member.holder += 1  # a new private site address: the departing player's stops working at the next build
+    gd.save_meta()
+    withdrawn = gd.withdraw_pending(seat)  # the robot plays this step, not what the person left
+    entry: dict[str, Any] = {"control": "replace", "seat": seat, "robot": style, "withdrawn": withdrawn}
+    moderation.log(gd, {**entry, "time": now.astimezone(UTC).isoformat()})
+    who = "the caretaker (orders meant to win, decided from what the seat may see)" if style == robots.CARETAKER \
+        else "a robot (seeded random legal orders)"
+    queued: list[Path] = []
+    if settings is not None and old:
+        queued += _tell_address(gd, settings, old, seat, [
+            f"The moderator has given seat {seat} of game {gd.name} ({gd.game.title}) to {who}.",
+            "Your token no longer works and you get no more mail for this seat. Thank you for playing!"], now)
+    others = [s for s in mailed_seats(gd) if s != seat]
+    queued += tell(gd, settings, others, f"{seat} is now played by {'the caretaker' if style == robots.CARETAKER else 'a robot'}",
+                   [f"Seat {seat} of game {gd.name} is now played by {who}: its player has left the game."],
                    "replace", now)
     return queued
 

@@ -6,27 +6,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game, Order, caretaker_order, caretaker_reasons, has_caretaker
+from engine.contract import Game, GameBase, Order, Reason, caretaker_reasons, has_caretaker
 from engine.rng import Rng
 
 #: The style of a seat whose game.yaml names none: the random robot every game had before the caretaker.
 RANDOM = "random"
 CARETAKER = "caretaker"
+#: The caretaker's reason when it leaves a question to chance: public, since it says nothing of the answer.
+LEFT_TO_CHANCE = Reason("a question the caretaker leaves to chance: answered at once, as the random robot would",
+                        public=True)
 
 
 @dataclass(frozen=True)
 class Played:
-    """A robot's order and, from the caretaker, one line per decision saying why."""
+    """A robot's order and, from the caretaker, one line per decision saying why (each public or the seat's alone)."""
 
     order: Order
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
 
 
 def play(game: Game, state: Any, seat: str, rng: Rng, style: str | None = None) -> Played:
     """A robot's order for `seat` from a seat-and-step seeded stream: the game's random legal order, or with style
     "caretaker" the caretaker's (which answers a question it leaves to chance as the random robot does)."""
     if style == CARETAKER:
-        order = caretaker_order(game, state, seat, rng)
+        # As engine.contract.caretaker_order plays, from the same stream; here the fallback is told as a reason.
+        order = game.caretaker_order(state, seat, rng) if isinstance(game, GameBase) else None
+        if order is None:
+            return Played(game.random_order(state, seat, rng), (LEFT_TO_CHANCE,))
         return Played(order, tuple(caretaker_reasons(game, state, seat, order)))
     return Played(game.random_order(state, seat, rng))
 

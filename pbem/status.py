@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from engine.words import plural
 from pbem.files import LOCK_LIMIT_SECONDS, describe_holder, overdue, probe
+from pbem.robots import RANDOM
 from pbem.store import GameDir
 
 
@@ -36,7 +37,9 @@ def status(gd: GameDir, reader: str | None = None) -> dict[str, Any]:
         "finished": result is not None,
         "scores": dict(result.scores) if result is not None else game.scores(state),
         "winners": list(result.winners) if result is not None else [],
-        "seats": [{"name": s.name, "robot": s.robot, "address": s.address} for s in gd.meta.seats],
+        # robot_style: how a robot seat plays (random, caretaker); None for a seat its person plays.
+        "seats": [{"name": s.name, "robot": s.robot, "robot_style": (s.robot_style or RANDOM) if s.robot else None,
+                   "address": s.address} for s in gd.meta.seats],
         # Who works on the game right now (pid, since, seconds, alive): the moderator's to know, not a player's.
         "lock": probe(gd.root / ".lock") if reader is None else None,
         "held": held,

@@ -5,11 +5,13 @@ Layout (see README "The game directory"):
     <root>/game.yaml                       kind, seats, seed, options
     <root>/steps/NNNN/state.json           snapshot after step NNNN (0000: after setup)
     <root>/steps/NNNN/events.json          what happened in that step, with who may see it
-    <root>/steps/NNNN/step.json            where each order came from (submitted, or the game's default)
+    <root>/steps/NNNN/step.json            where each order came from (submitted, or the game's default), and
+                                           why the caretaker chose the orders it played (`caretaker`)
     <root>/steps/NNNN/orders/<seat>.yaml   the orders resolved in that step, as submitted
     <root>/steps/NNNN/reports/             per-seat HTML, PDF, JSON, text and order templates
     <root>/steps/last                      the highest step stored (a rollback lowers it)
     <root>/pending/<seat>.yaml             orders accepted for the next step (a resubmission replaces)
+    <root>/pending/<seat>.reasons.json     why the caretaker chose the seat's pending orders (pbem's alone)
     <root>/archive/                        every order file ever accepted, replaced or withdrawn
     <root>/mail/                           raw inbound mail, outbox, sent mail
 """
@@ -34,7 +36,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from engine import contract, registry
-from engine.contract import Event, Game
+from engine.contract import Event, Game, Reason
 from engine.rng import Rng
 from pbem import version
 from pbem.files import WriteFailed, append_line, clean_temporaries, fsync_dir, last_lines, locked, write_atomic
@@ -129,6 +131,10 @@ MAIL_POLICIES = ("every", "due", "digest")
 #: How a robot seat may play: seeded random legal orders, or the game's caretaker (orders meant to win).
 ROBOT_STYLES = ("random", "caretaker")
 
+#: step.json's key for why the caretaker chose the orders it played, by seat (each a list of {text, public}).
+CARETAKER_KEY = "caretaker"
+#: Beside a pending order: why the caretaker chose it (GameDir.keep_reasons).
+REASONS_SUFFIX = ".reasons.json"
 #: What a seat's `attach:` list may name (pbem.mail.policy).
 ATTACHABLE = ("pdf", "map")
 
@@ -375,6 +381,11 @@ class GameDir:
         path = self.step_dir(step) / "step.json"
         return _read_json(path) if path.is_file() else {}
 
+    def step_reasons(self, step: int) -> dict[str, list[Reason]]:
+        """Why the caretaker chose each order it played in a step, by seat (none in steps stored before it said)."""
+        found = self.step_info(step).get(CARETAKER_KEY)
+        return {str(seat): _reasons(lines) for seat, lines in found.items()} if isinstance(found, dict) else {}
+
     def step_orders(self, step: int) -> dict[str, str]:
         """The order texts resolved in a step, by seat."""
         folder = self.step_dir(step) / "orders"
@@ -467,6 +478,25 @@ class GameDir:
         write_atomic(path, text)
         return path
 
+    # The caretaker's reasons are kept in a file of their own that no order can write, tied to the very order text
+    # they explain: an order document is the player's to write, so a reason in it (even as a comment) could be
+    # forged, and one left over from an order a person has since replaced must not be told as the caretaker's.
+    def keep_reasons(self, seat: str, text: str, reasons: Sequence[Reason]) -> None:
+        """Keep why the caretaker chose the order `text` it sends for `seat`, before the order (see pending_reasons)."""
+        data = {"order": _digest(text), "reasons": [_reason_data(r) for r in reasons]}
+        write_atomic(self.pending_dir() / f"{seat}{REASONS_SUFFIX}", dump_json(data))
+
+    def pending_reasons(self, seat: str, text: str) -> list[Reason]:
+        """Why the caretaker chose the pending order `text` of `seat`; none for an order it did not choose."""
+        path = self.pending_dir() / f"{seat}{REASONS_SUFFIX}"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # none kept, or cut short by a crash: the order is told without its reasons
+            return []
+        if not isinstance(data, dict) or data.get("order") != _digest(text):
+            return []
+        return _reasons(data.get("reasons"))
+
     def withdraw_pending(self, seat: str, *, mail: str | None = None) -> bool:
         """Withdraw a seat's pending orders (they stay in the archive); True if there were any."""
         if seat not in self.pending():
@@ -496,6 +526,7 @@ class GameDir:
         """Drop pending orders once their step is stored."""
         removed = False
         for seat in seats:
+            (self.pending_dir() / f"{seat}{REASONS_SUFFIX}").unlink(missing_ok=True)
             path = self.pending_dir() / f"{seat}.yaml"
             if path.exists():
                 path.unlink()
@@ -528,6 +559,27 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:  # ValueError: bad JSON or bad UTF-8
         raise StoreError(f"{path}: cannot read: {exc}") from None
+
+
+def _reason_data(reason: Reason) -> dict[str, Any]:
+    return {"text": reason.text, "public": reason.public}
+
+
+def _reasons(lines: Any) -> list[Reason]:
+    """Reasons as stored; anything else in their place reads as private, so a damaged file tells others nothing."""
+    if not isinstance(lines, list):
+        return []
+    return [Reason(str(line.get("text", "")), line.get("public") is True) for line in lines if isinstance(line, dict)]
+
+
+def reasons_info(reasons: Mapping[str, Sequence[Reason]]) -> dict[str, list[dict[str, Any]]]:
+    """The caretaker's reasons by seat as step.json keeps them (under CARETAKER_KEY)."""
+    return {seat: [_reason_data(r) for r in lines] for seat, lines in reasons.items()}
+
+
+def _digest(text: str) -> str:
+    """A text's whole SHA-256: what ties kept reasons to their order (a short stamp names files, this proves)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _stamp(text: str) -> str:

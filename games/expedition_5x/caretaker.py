@@ -6,6 +6,7 @@ import time
 from itertools import product
 from typing import Any
 
+from engine.contract import Reason
 from engine.rng import Rng
 from games.expedition_5x.cards import ACTIONS, DIE_FACES, ROUNDS, cards
 from games.expedition_5x.orders import bid_limit, playable
@@ -124,8 +125,12 @@ def _market_gain(state: State, seat: str) -> tuple[list[str], float]:
     return ranked, (_tech_value(state, seat, ranked[0]) if ranked else 0.0)
 
 
-def caretaker_decision(state: State, seat: str, rng: Rng) -> tuple[dict[str, Any], list[str]]:
-    """The caretaker's order for the prompted seat, with one line per decision saying why."""
+def caretaker_decision(state: State, seat: str, rng: Rng) -> tuple[dict[str, Any], list[Reason]]:
+    """The caretaker's order for the prompted seat, with one line per decision saying why.
+
+    Every line is private: a bid is sealed, the action's line weighs the cards left in the hand against each other,
+    and the worth of each counts the water behind the seat's screen.
+    """
     ranked, tech = _market_gain(state, seat)
     if state.stage == BID:
         # The improvements have been used by now: the bid is at most the water behind the screen (and at least 1).
@@ -133,15 +138,15 @@ def caretaker_decision(state: State, seat: str, rng: Rng) -> tuple[dict[str, Any
         rivals = sum(1 for s, a in revealed(state).items() if s != seat and a == "excavate")
         bid, _value = _best_bid(tech, max(1, min(most, int(tech) or 1)), rivals, len(state.market))
         bid = max(1, min(bid, most))
-        return {"bid": bid}, [f"Bid {bid}: the best market card is worth about {tech:.1f} water to us."]
+        return {"bid": bid}, [Reason(f"Bid {bid}: the best market card is worth about {tech:.1f} water to us.")]
     most = bid_limit(state, seat)
     choices = playable(state, seat)
     samples = [_others_actions(state, seat, rng) for _ in range(SAMPLES)]
     totals = {a: sum(_action_value(state, seat, a, {**o, seat: a}, tech) for o in samples) / SAMPLES
               for a in choices}
     action = max(choices, key=lambda a: (totals[a], -ACTIONS.index(a)))
-    reasons = [f"{action.capitalize()}: worth about {totals[action]:.1f} water against the others' likely cards "
-               f"({', '.join(f'{a} {totals[a]:.1f}' for a in choices if a != action)})."]
+    reasons = [Reason(f"{action.capitalize()}: worth about {totals[action]:.1f} water against the others' likely "
+                      f"cards ({', '.join(f'{a} {totals[a]:.1f}' for a in choices if a != action)}).")]
     order: dict[str, Any] = {"action": action}
     if action == "excavate":
         cap = max(1, min(most, int(tech) or 1))
@@ -150,7 +155,7 @@ def caretaker_decision(state: State, seat: str, rng: Rng) -> tuple[dict[str, Any
         # Both cases bid in advance, so this seat is never asked after the reveal.
         order["bid"] = {ALONE: alone, CONTESTED: contested}
         order["wishes"] = list(ranked)
-        reasons.append(f"Bids {alone} alone, {contested} contested; wants {', '.join(ranked)} in that order.")
+        reasons.append(Reason(f"Bids {alone} alone, {contested} contested; wants {', '.join(ranked)} in that order."))
     return order, reasons
 
 
@@ -159,7 +164,7 @@ def caretaker_order(state: State, seat: str, rng: Rng) -> dict[str, Any]:
     return caretaker_decision(state, seat, rng)[0]
 
 
-def caretaker_reasons(state: State, seat: str, rng: Rng) -> list[str]:
+def caretaker_reasons(state: State, seat: str, rng: Rng) -> list[Reason]:
     """One line per decision saying why the caretaker's order is what it is."""
     return caretaker_decision(state, seat, rng)[1]
 

@@ -15,6 +15,7 @@ from engine.contract import (
     Picture,
     Problem,
     Prompt,
+    Reason,
     RejectedOrder,
     Result,
     Step,
@@ -60,7 +61,7 @@ class Expedition5X(GameBase):
 
     def __init__(self) -> None:
         #: The caretaker's last order for each seat (as repr) with its reasons, until they are asked for.
-        self._reasons: dict[str, tuple[str, list[str]]] = {}
+        self._reasons: dict[str, tuple[str, list[Reason]]] = {}
 
     @property
     def palette(self) -> Mapping[str, str]:
@@ -202,7 +203,7 @@ class Expedition5X(GameBase):
         self._reasons[seat] = (repr(order), reasons)
         return order
 
-    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[str]:
+    def caretaker_reasons(self, state: State, seat: str, order: Order) -> list[Reason]:
         """Why the caretaker chose `order` (kept by caretaker_order); none for an order it did not make."""
         made, reasons = self._reasons.pop(seat, ("", []))
         return reasons if made == repr(order) else []

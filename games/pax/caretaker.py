@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from engine.contract import Reason
 from engine.memo import ResolvedTurns
 from engine.rng import Rng
 from games.pax.plain import plain_copy
@@ -24,11 +25,11 @@ class Choice:
     """A turn the caretaker chose: the order, and one line per decision saying why."""
 
     order: dict[str, Any]
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
 
 
 #: The reasons of the caretakers' latest orders, by the state they were chosen from (pbem asks right after).
-REASONS: ResolvedTurns[tuple[str, ...]] = ResolvedTurns()
+REASONS: ResolvedTurns[tuple[Reason, ...]] = ResolvedTurns()
 
 
 class Caretaker(Generic[S]):
@@ -91,7 +92,8 @@ class Caretaker(Generic[S]):
             if not game.check(state, seat, order):
                 return Choice(order, tuple(self.reasons(order, before, self.features(after, seat), score)))
         order = self.with_standing(state, seat, {})
-        return Choice(order, ("no candidate turn passed the rules on the real board: no actions this turn",))
+        return Choice(order, (Reason("no candidate turn passed the rules on the real board: no actions this turn",
+                                     public=True),))
 
     def candidate(self, game: Any, start: S, seat: str, rng: Rng) -> tuple[dict[str, Any], Any]:
         """A random turn of `seat` from `start` and the state after the step it makes (with what follows in it)."""
@@ -110,33 +112,30 @@ class Caretaker(Generic[S]):
         return {**order, "standing": plain_copy(self.STANDING)}
 
     def reasons(self, order: dict[str, Any], before: dict[str, float], after: dict[str, float],
-                score: float) -> list[str]:
-        """One line per action of the chosen turn, then one for what the turn was weighed on."""
-        lines = [f"action {n}: {self.entry_text(entry)}, part of the best of {self.CANDIDATES} turns tried on a "
-                 "sample of the hidden cards" for n, entry in enumerate(order.get("actions") or [], 1)
-                 if isinstance(entry, dict)]
+                score: float) -> list[Reason]:
+        """One line per action of the chosen turn, then one for what the turn was weighed on: public, since the
+        actions are played in the open and the weights count what the board shows; then its standing orders, which
+        are secret."""
+        lines = [Reason(f"action {n}: {self.entry_text(entry)}, part of the best of {self.CANDIDATES} turns tried "
+                        "on a sample of the hidden cards", public=True)
+                 for n, entry in enumerate(order.get("actions") or [], 1) if isinstance(entry, dict)]
         if not lines:
-            lines.append(f"no actions: none of {self.CANDIDATES} turns tried left a better position than doing "
-                         "nothing")
+            lines.append(Reason(f"no actions: none of {self.CANDIDATES} turns tried left a better position than "
+                                "doing nothing", public=True))
         changes = [f"{k} {after[k] - before[k]:+g}" for k in self.WEIGHTS if after[k] != before[k]]
-        lines.append(f"position weighed {score:.1f} ({', '.join(changes) or 'unchanged'})")
+        lines.append(Reason(f"position weighed {score:.1f} ({', '.join(changes) or 'unchanged'})", public=True))
         if "standing" in order:
-            lines.append(self.STANDING_REASON)
+            lines.append(Reason(self.STANDING_REASON))
         return lines
 
 
-def remember(state: Any, seat: str, order: dict[str, Any], reasons: Sequence[str]) -> dict[str, Any]:
+def remember(state: Any, seat: str, order: dict[str, Any], reasons: Sequence[Reason]) -> dict[str, Any]:
     """File why the caretaker chose `order` from `state`, for `reasons_of`; the order itself back."""
     REASONS.put(state, seat, order, tuple(reasons))
     return order
 
 
-def reasons_of(state: Any, seat: str, order: dict[str, Any]) -> list[str]:
+def reasons_of(state: Any, seat: str, order: dict[str, Any]) -> list[Reason]:
     """Why the caretaker chose `order` from `state` (empty for an order it did not choose)."""
     found = REASONS.take(state, seat, order)
     return list(found) if found is not None else []
-
-
-def reasons_for(lines: Sequence[str]) -> str:
-    """The reasons as one comment block of an order document."""
-    return "".join(f"# caretaker: {line}\n" for line in lines)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.contract import Reason
 from engine.rng import Rng
 from games.pax.caretaker import Caretaker, reasons_of, remember
 from games.pax.plain import plain_copy
@@ -61,16 +62,17 @@ def caretaker_order(game: Any, state: GameState, seat: str, rng: Rng) -> dict[st
     if state.phase == "loyalty":
         faction = loyalty_choice(state)
         name = cards.board().faction(faction).short
-        return remember(state, seat, {"loyalty": faction}, (
+        # Starting loyalty is secret until every seat has chosen: its reason stays with the seat.
+        return remember(state, seat, {"loyalty": faction}, (Reason(
             f"loyalty {name}: the faction controlling the most regions now, the likeliest to be dominant at a "
-            "check",))
+            "check"),))
     if state.paused is not None:
         return None
     choice = CARETAKER.choose_turn(game, state, seat, rng)
     return remember(state, seat, choice.order, choice.reasons)
 
 
-def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> list[str]:
+def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> list[Reason]:
     """Why the caretaker chose `order` from `state` (empty for an order it did not choose)."""
     return reasons_of(state, seat, order)
 

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, RejectedOrder, Step
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
@@ -163,7 +163,7 @@ class PaxExpanse(PaxGame[GameState]):
 
         return caretaker.caretaker_order(self, state, seat, rng)
 
-    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[str]:
+    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[Reason]:
         """Why the caretaker chose `order` (caretaker.py)."""
         from games.pax_expanse import caretaker
 

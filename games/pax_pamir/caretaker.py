@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.contract import Reason
 from engine.rng import Rng
 from games.pax.caretaker import Caretaker, Choice, reasons_of, remember
 from games.pax.plain import plain_copy
@@ -63,16 +64,17 @@ def caretaker_order(game: Any, state: GameState, seat: str, rng: Rng) -> dict[st
     """The caretaker's order for `seat` now; None where it leaves the decision to the random robot (a question)."""
     if state.phase == "loyalty":
         coalition = loyalty_default(state)
-        return remember(state, seat, {"loyalty": coalition}, (
+        # Pax Pamir's loyalty is chosen in the open (every report shows it), so its reason is public.
+        return remember(state, seat, {"loyalty": coalition}, (Reason(
             f"loyalty {names.coalition(coalition)}: the coalition fewest players have chosen so far, so its "
-            "influence is shared with the fewest rivals",))
+            "influence is shared with the fewest rivals", public=True),))
     if state.paused is not None:
         return None
     choice = choose_turn(game, state, seat, rng)
     return remember(state, seat, choice.order, choice.reasons)
 
 
-def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> list[str]:
+def caretaker_reasons(state: GameState, seat: str, order: dict[str, Any]) -> list[Reason]:
     """Why the caretaker chose `order` from `state` (empty for an order it did not choose)."""
     return reasons_of(state, seat, order)
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from pbem.store import GameDir
 
 #: Bumped when the shape of the model (and so of the stored .json reports) changes.
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 #: Follows the header lines of an order template: mail intake needs the seat's secret token.
 TOKEN_HINT = "# token: the secret token from your welcome mail (for orders by mail)\n"
 
@@ -41,6 +41,7 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "paper": paper(gd),
         "view": game.view(state, seat),
         "events": [_event(e) for e in gd.events(step) if e.visible_to(seat)],
+        "caretaker": caretaker_reasons(gd, step, seat),
         # Another seat's prompt text may quote its hand, so others learn only who owes what kind.
         "waiting_for": [{"seat": p.seat, "kind": p.kind} for p in prompts],
         "owes_order": own is not None,
@@ -94,6 +95,16 @@ def _deadline(options: Mapping[str, Any]) -> str | None:
     if rule is None:
         return None
     return f"{rule} ({zone})" if zone else str(rule)
+
+
+def caretaker_reasons(gd: GameDir, step: int, reader: str | None) -> list[dict[str, Any]]:
+    """Each seat the caretaker played in `step`, with why, one line per decision: all of them for the seat's own
+    reader, only the public ones for everyone else (a reason the seat keeps to itself is never counted to them)."""
+    played = gd.step_reasons(step)
+    return [{"seat": seat, "own": seat == reader,
+             "reasons": [{"text": r.text, "private": not r.public} for r in played[seat]
+                         if seat == reader or r.public]}
+            for seat in gd.meta.seat_names if seat in played]
 
 
 def _event(event: Event) -> dict[str, Any]:

@@ -272,12 +272,19 @@ def deadline_text(gd: GameDir, seat: str | None = None) -> str | None:
     return deadlines.seat_deadline_text(gd, seat)
 
 
+def caretaker_lines(model: dict[str, Any]) -> list[str]:
+    """Why the caretaker played as it did, one line per decision, as far as the model's reader may read it."""
+    return [f"The caretaker played {'this seat' if played['own'] else played['seat']}: {reason['text']}"
+            for played in model.get("caretaker", []) for reason in played["reasons"]]
+
+
 def _feed(gd: GameDir, models: list[dict[str, Any]], seat: str | None, base: str | None, prefix: str) -> str:
     """The Atom feed of one reader's steps (None: the public's)."""
     key = site_key(gd)
     reader = "public" if seat is None else f"seat/{seat}/holder/{gd.meta.seat(seat).holder}"
     entries = [Entry(ident=feed_uuid(key, gd.meta.seed, gd.name, reader, "step", str(m["step"])), step=m["step"],
-                     title=m["happened"], lines=[e["text"] for e in m["events"]], updated=_stored_at(gd, m["step"]),
+                     title=m["happened"], lines=[e["text"] for e in m["events"]] + caretaker_lines(m),
+                     updated=_stored_at(gd, m["step"]),
                      href=f"{prefix}{m['step']:04d}.html") for m in models]
     title = f"{gd.name} – {gd.game.title}" + (f" – {seat}'s view" if seat else "")
     subtitle = (f"Every step of {gd.name} as {seat} saw it: private, do not share its address" if seat

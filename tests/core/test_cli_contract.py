@@ -19,7 +19,7 @@ from .conftest import TOY, order_text
 #: The names of the folder arguments: a game (DIRECTORY), several (DIRECTORIES) or a root of games (ROOT).
 FOLDERS = ("directory", "directories", "root")
 #: What a command needs besides its folder before it reaches the folder (else it stops at a usage error).
-EXTRA = {("deadline",): ["--extend", "1d"]}
+EXTRA = {("deadline",): ["--extend", "1d"], ("replace",): ["--address", "dora@example.org"]}
 #: The commands the README says have --json.
 JSON_COMMANDS = {("check",), ("submit",), ("run",), ("status",), ("tick",), ("mail", "press")}
 

@@ -110,9 +110,11 @@ def test_each_decision_has_one_line_saying_why() -> None:
         for prompt in GAME.prompts(state):
             order, reasons = caretaker_decision(state, prompt.seat, _rng(state, prompt.seat))
             decisions = 1 + ("wishes" in order or isinstance(order.get("bid"), dict) and "action" in order)
-            assert len(reasons) == decisions and all(r and "\n" not in r for r in reasons), (order, reasons)
+            # Each line weighs the hand, the water behind the screen or a sealed bid: none is for the other seats.
+            assert len(reasons) == decisions, (order, reasons)
+            assert all(r.text and "\n" not in r.text and not r.public for r in reasons), (order, reasons)
             key = order.get("action", "bid")
-            assert str(order.get("bid") if key == "bid" else key).lower() in reasons[0].lower()
+            assert str(order.get("bid") if key == "bid" else key).lower() in reasons[0].text.lower()
 
 
 @pytest.mark.parametrize("games", [60])

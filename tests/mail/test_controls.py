@@ -18,6 +18,7 @@ from pbem.cli import main
 from pbem.mail import deadlines
 from pbem.mail.due import deadline_text
 from pbem.mail.flowed import readable
+from pbem.mail.retired import retired_seat
 from pbem.mail.tick import tick, tick_game
 
 from .conftest import GAME, SEATS, Site
@@ -329,6 +330,44 @@ def test_replace_a_seats_person_mails_the_new_token_to_the_new_address_only(offl
     told = queued(offline, "replace")
     assert sorted(told) == ["anna", "ben"] and "dora" not in text(told["anna"])
     assert "token" not in json.dumps(control_log(gd))
+
+
+def test_replace_a_seat_by_a_robot_retires_its_player_and_the_robot_plays(offline: Site) -> None:
+    old_token = offline.tokens["cleo"]
+    submit_all(offline.gd, {"cleo": 2})  # what the departing player left for the next step is not played
+    code, out = invoke("replace", str(offline.gd.root), "cleo", "--robot", "random")
+    assert code == 0 and "a random robot now plays seat cleo" in out, out
+    gd = store.open_game(offline.gd.root)
+    cleo = gd.meta.seat("cleo")
+    assert cleo.robot and cleo.robot_style is None and cleo.address is None and cleo.holder == 1
+    assert not store.token_matches(old_token, cleo.token_hash) and retired_seat(gd, old_token) == "cleo"
+    assert "cleo" not in gd.pending()
+    mails = {p.name: p.read_bytes() for p in gd.outbox_dir().glob("*.eml")}
+    [farewell] = [data for name, data in mails.items() if name.startswith("replaced-")]
+    assert b"To: cleo@example.org" in farewell and b"a robot" in farewell
+    assert not any(name.startswith("welcome-") for name in mails)  # no token is made for anyone to read
+    told = queued(offline, "replace")
+    assert sorted(told) == ["anna", "ben"] and "now played by a robot" in text(told["anna"])
+    assert control_log(gd)[-1]["robot"] == "random" and control_log(gd)[-1]["withdrawn"] is True
+    code, out = invoke("status", str(gd.root), "--json")
+    assert [(s["name"], s["robot"], s["robot_style"]) for s in json.loads(out)["seats"]] == [
+        ("anna", False, None), ("ben", False, None), ("cleo", True, "random")]
+    submit_all(gd, {"anna": 1, "ben": 3})
+    with gd.lock():
+        assert batch.resolve_ready(gd) == 1  # the robot played cleo's turn
+    # And back to a person: a new address and token.
+    code, out = invoke("replace", str(gd.root), "cleo", "--address", "dora@example.org")
+    assert code == 0, out
+    assert not store.open_game(gd.root).meta.seat("cleo").robot
+
+
+def test_replace_takes_one_of_address_and_robot_and_only_a_style_the_game_has(offline: Site) -> None:
+    root = str(offline.gd.root)
+    assert invoke("replace", root, "cleo")[0] == 2
+    assert invoke("replace", root, "cleo", "--address", "dora@example.org", "--robot", "random")[0] == 2
+    code, out = invoke("replace", root, "cleo", "--robot", "caretaker")
+    assert code != 0 and "has no caretaker" in out
+    assert store.open_game(offline.gd.root).meta.seat("cleo").address == "cleo@example.org"
 
 
 def test_robot_and_back_the_players_are_told(offline: Site) -> None:

@@ -98,7 +98,7 @@ def test_the_caretakers_turn_passes_the_rules_and_says_why() -> None:
     order = caretaker.caretaker_order(game, state, seat, Rng("turn"))
     assert order is not None and not game.check(state, seat, order)
     reasons = caretaker.caretaker_reasons(state, seat, order)
-    assert reasons and any(line.startswith("position weighed") for line in reasons)
+    assert reasons and any(line.text.startswith("position weighed") and line.public for line in reasons)
     assert caretaker.caretaker_reasons(state, seat, {"actions": []}) == []
 
 
