@@ -49,6 +49,15 @@ def default_document(gd: GameDir, seat: str, body: Order, why: str, notes: tuple
     return f"# {why}\n{comments}" + render(header, dump_body(body))
 
 
+#: The names a robot's order document is headed by ("robot orders for anna", "caretaker orders: …").
+ROBOT_NAMES = ("robot", "caretaker")
+
+
+def by_robot(text: str) -> bool:
+    """Whether a stored order document is one a robot wrote (its heading names a robot's orders)."""
+    return text.startswith(tuple(f"# {name} orders" for name in ROBOT_NAMES))
+
+
 def play_robots(gd: GameDir, seats: list[str], why: str = "{style} orders for {seat}", style: str | None = None) -> None:
     """Robots send orders for `seats` through the same intake as people; `why` heads each document.
 

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem import moderation
+from pbem.batch import by_robot
 from pbem.control import ControlError, settings_of
 from pbem.files import fsync_dir, write_atomic
 from pbem.integrity import ROLLBACK_PARTIAL, ROLLED_BACK, find_damage, step_numbers
@@ -62,7 +63,7 @@ def _restorable(gd: GameDir, step: int) -> dict[str, str]:
     """Orders a person sent for `step` (not defaults, not robots'): they count again after the rollback."""
     how = gd.step_info(step).get("orders", {})
     return {seat: text for seat, text in gd.step_orders(step).items()
-            if how.get(seat) == "submitted" and not text.startswith("# robot orders")
+            if how.get(seat) == "submitted" and not by_robot(text)
             and not gd.meta.seat(seat).robot}
 
 

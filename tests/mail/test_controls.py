@@ -253,6 +253,20 @@ def test_rollback_with_drop_orders_keeps_none_and_defaults_are_never_restored(of
     assert len(list((gd.root / "rolledback").iterdir())) == 2
 
 
+def test_rollback_restores_neither_robot_nor_caretaker_orders_played_for_a_late_seat(offline: Site) -> None:
+    seats = [store.Seat(n, f"{n}@example.org") for n in ("anna", "ben", "cleo")]
+    gd, _ = store.create(offline.root / "x5", "expedition-5x", "7", seats)
+    with gd.lock():
+        batch.play_robots(gd, ["anna"], "orders anna wrote herself")
+        batch.play_robots(gd, ["ben"], "{style} orders: {seat} sent none by the deadline", "random")
+        batch.play_robots(gd, ["cleo"], "{style} orders: {seat} sent none by the deadline", "caretaker")
+        assert gd.pending()["cleo"].startswith("# caretaker orders: cleo sent none")
+        batch.run_game(gd)
+        done = rollback.rollback(gd, 0, "a late order was found", MONDAY_9)
+    # Only what a person sent counts again; the deadline's robots play anew if the seats stay silent.
+    assert done.restored == ["anna"] and sorted(gd.pending()) == ["anna"]
+
+
 def test_rollback_refuses_a_step_that_is_not_before_the_last(offline: Site) -> None:
     code, out = invoke("rollback", str(offline.gd.root), "--to", "0", "--why", "x")
     assert code == 1 and "cannot roll back to step 0" in out
