@@ -5,7 +5,7 @@ A turn pauses at a question it cannot answer itself. What the turn needs to go o
 No chance is drawn in a turn before its last question, so once answers arrive the turn is run again from its start
 with the order and every answer so far (`resume`), and either pauses again at the next open question or is over
 (`settle`). Each game states only its differences, as hooks of its `PaxGame`: how its paused turn runs again
-(`replay`: a person's turn, Wakhan's, the Rocinante's), which questions it asks at once (`asked_at_once`), what
+(`replay`: a person's turn, or one the game plays itself), which questions it asks at once (`asked_at_once`), what
 follows a finished turn (`turn_over`) and how a question is stored (`question_data`).
 
 Each game stores the record in its own `Layout`, the one its archives were written in; in memory it has one shape.
@@ -41,7 +41,7 @@ class Paused:
     """A turn waiting for answers: the state it started from, the order, the answers so far, the questions now."""
 
     start: dict[str, Any]  # the encoded state the turn began from
-    seat: str  # the seat whose turn it is (or the game's own automated turn, e.g. the Rocinante's)
+    seat: str  # the seat whose turn it is (or a name the game gives a turn it plays itself)
     order: dict[str, Any]  # that seat's order for the turn (empty for an automated turn)
     answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
     questions: list[dict[str, Any]] = field(default_factory=list)  # each: seat, key, kind, text, options, ...
