@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import games.pax
+from games.pax.paused import Layout, Paused
 
 GAMES = Path(games.pax.__file__).parent.parent
 MACHINE = GAMES / "pax" / "paused.py"
@@ -106,3 +107,21 @@ def test_a_warners_trial_hook_is_no_machinery() -> None:
     source = ("class PamirWarner(Warner[GameState]):\n    def resume(self, state, seat, order):\n"
               "        return dict(state.paused.answers)\n")
     assert machinery(source) == []
+
+
+def _record(questions: int) -> Paused:
+    asked = [{"seat": "ben", "key": f"q{n}", "kind": "bribe"} for n in range(1, questions + 1)]
+    return Paused({"turn_number": 3}, "anna", {"actions": []}, {"z": 1, "a": 2}, asked, 4)
+
+
+@pytest.mark.parametrize("questions", [1, 3])
+def test_each_layout_keeps_the_keys_its_archives_were_written_with(questions: int) -> None:
+    record = _record(questions)
+    listed = record.encode(Layout.QUESTIONS)
+    assert list(listed) == ["start", "seat", "order", "answers", "questions", "reported"]
+    split = record.encode(Layout.QUESTION_ALSO)
+    assert list(split) == ["start", "seat", "order", "answers", "question", "reported"] + (["also"] if questions > 1
+                                                                                           else [])
+    assert list(listed["answers"]) == ["a", "z"] and split["question"] == record.questions[0]
+    assert split.get("also", []) == record.questions[1:]
+    assert Paused.decode(listed, Layout.QUESTIONS) == record == Paused.decode(split, Layout.QUESTION_ALSO)
