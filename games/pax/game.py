@@ -4,39 +4,37 @@ A game subclasses `PaxGame` and states its differences as named hooks: `score_at
 holding victory points), `state_type` (the class that decodes a stored state), `resolve_turn` (its turn of the
 rules), `shape_problems` (what is wrong with an order before the rules run), and for the orders the game writes
 itself (robot.py): `loyalties` and `loyalty_default` (the starting loyalty a robot draws from, and the deadline's),
-`asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting); and
-`vocabulary`, the words its orders take, so that they are read in any case (engine.spelling).
+`asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting);
+`vocabulary`, the words its orders take, so that they are read in any case (engine.spelling); and for a paused
+turn (paused.py): `replay`, `replays_in_place`, `asked_at_once`, `turn_over` and `question_data`.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from engine.contract import GameBase, Order, Problem, RejectedOrder, Result
+from engine.contract import Event, GameBase, Order, Problem, RejectedOrder, Result
 from engine.rng import Rng
 from engine.spelling import Reading, Vocabulary, read_words, reading_lines
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.plain import plain_copy
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
-from games.pax.together import OPTION, TOGETHER
+from games.pax.together import OPTION, TOGETHER, gather
 from games.pax.turn import Outcome
 
-
-class PausedTurn(Protocol):
-    """What the plumbing needs of a paused turn: whose turn it is."""
-
-    @property
-    def seat(self) -> str:
-        """The seat whose turn is paused."""
+if TYPE_CHECKING:  # paused.py builds on this module
+    from games.pax.paused import Paused
 
 
 class GameState(Protocol):
     """What the plumbing needs of a Pax game's state."""
 
     standing: dict[str, dict[str, Any]]
+    #: The game asks a seat every question of a paused turn it can at once (together.py).
+    together: bool
 
     @property
     def phase(self) -> str:
@@ -59,7 +57,7 @@ class GameState(Protocol):
         """Turns begun so far."""
 
     @property
-    def paused(self) -> PausedTurn | None:
+    def paused(self) -> Paused | None:
         """The turn waiting on answers, if any."""
 
     @property
@@ -128,6 +126,38 @@ class PaxGame(GameBase, Generic[S]):
     def robot_turn(self, state: S, seat: str, chooser: Chooser, rng: Rng | None) -> RobotTurn[S]:
         """Hook: the builder of `seat`'s new turn order from `state` (random entries with `rng`, none without)."""
         raise NotImplementedError(f"{type(self).__name__} must say how a robot builds a turn")
+
+    def replay(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any], rng: Rng) -> Outcome:
+        """Hook: `seat`'s paused turn run again from `start` (a copy of it, unless `replays_in_place`) with every
+        answer so far, an action the answers have made illegal skipped; draws from `rng` only after its last
+        question."""
+        raise NotImplementedError(f"{type(self).__name__} must say how a paused turn runs again")
+
+    def replays_in_place(self, seat: str) -> bool:
+        """Hook: whether `seat`'s paused turn runs on its start itself (an automated turn the game plays), so that
+        pausing again keeps the start as stored before; by default the start is stored anew, with the standing
+        orders now in force."""
+        return False
+
+    def asked_at_once(self, outcome: Outcome, start: S, seat: str, rng: Rng) -> Sequence[Question]:
+        """Hook: the questions a turn of `seat` from `start` pauses on: those its run stopped at, and in a game
+        that asks questions together each later one the trial runs find (together.py)."""
+        if not start.together:
+            return outcome.questions
+        ctx = outcome.ctx
+
+        def trial(more: dict[str, Any]) -> Outcome:
+            return self.replay(start, seat, plain_copy(ctx.order), {**ctx.answers, **more}, rng)
+
+        return gather(trial, outcome)
+
+    def turn_over(self, state: S, seat: str, rng: Rng) -> list[Event]:
+        """Hook: what follows at once when `seat`'s turn is over (`state` is changed in place); nothing by default."""
+        return []
+
+    def question_data(self, question: Question) -> dict[str, Any]:
+        """Hook: a question as a paused turn stores it."""
+        raise NotImplementedError(f"{type(self).__name__} must say how a paused turn stores its questions")
 
     def known_legal(self, state: S, seat: str, order: Order) -> bool:
         """Whether the game built this very order itself from this very state (so it is legal)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,15 +10,16 @@ from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
+from games.pax.paused import resume, settle
 from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
-from games.pax.together import gather, together_option
+from games.pax.together import together_option
 from games.pax.turn import Outcome
-from games.pax_expanse import cards, orders, spelling
+from games.pax_expanse import cards, orders, rocinante, spelling
 from games.pax_expanse.model import FACTIONS
-from games.pax_expanse.round import end_round, resume_round
+from games.pax_expanse.round import end_round, next_round
 from games.pax_expanse.setup import new_game
-from games.pax_expanse.state import ROCINANTE, GameState, Paused
+from games.pax_expanse.state import ROCINANTE, GameState
 from games.pax_expanse.turn import round_ends, run_turn
 
 if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
@@ -90,7 +90,9 @@ class PaxExpanse(PaxGame[GameState]):
         if state.phase == "turns" and state.paused is None and state.current in orders_by_seat:
             built = self.built_turn(state, state.current, orders_by_seat[state.current])
             if built is not None:
-                return _finish(*built, state.current, 0, rng)  # resolved once, when the robot built it
+                return settle(self, *built, state.current, 0, rng)  # resolved once, when the robot built it
+        if state.phase not in ("loyalty", "over") and state.paused is not None:
+            return resume(self, state, orders_by_seat, rng)
         prompted = [p.seat for p in self.prompts(state)]
         given = {s: self.spelled(state, s, orders_by_seat[s]) for s in prompted}
         for seat, order in given.items():
@@ -102,23 +104,9 @@ class PaxExpanse(PaxGame[GameState]):
             record_standing(state, seat, order)
         if state.phase == "loyalty":
             return _reveal_loyalties(state, {s: o["loyalty"] for s, o in given.items()})
-        if state.paused is not None:
-            paused = state.paused
-            answers = dict(paused.answers)
-            for seat, order in given.items():
-                asked = [orders.question_from_data(q) for q in paused.questions if q["seat"] == seat]
-                for question, answer in zip(asked, orders.answers_for(order, asked), strict=True):
-                    if answer is not None or not state.together:  # one left out is asked again
-                        answers[question.key] = answer
-            if paused.seat == ROCINANTE:
-                return Step(*resume_round(state, answers, rng))
-            start = GameState.decode(paused.start)
-            start.standing = copy.deepcopy(state.standing)
-            outcome = run_turn(start, paused.seat, copy.deepcopy(paused.order), answers, lenient=True)
-            return _finish(outcome, start, paused.seat, paused.reported, rng)
         (seat,) = prompted
         outcome, start = self.accepted_new_turn(state, seat, given[seat])
-        return _finish(outcome, start, seat, 0, rng)
+        return settle(self, outcome, start, seat, 0, rng)
 
     def shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: a seat not prompted, wrong keys, answers not among choices."""
@@ -137,6 +125,38 @@ class PaxExpanse(PaxGame[GameState]):
                      answers: dict[str, Any] | None = None) -> Outcome:
         """A new turn of the rules (turn.py)."""
         return run_turn(start, seat, order, answers)
+
+    def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+               rng: Rng) -> Outcome:
+        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself."""
+        if seat == ROCINANTE:
+            return rocinante.replay(start, answers, rng)
+        return run_turn(start, seat, order, answers, lenient=True)
+
+    def replays_in_place(self, seat: str) -> bool:
+        """The Rocinante's turn runs on its start, which a pause again keeps as it was stored."""
+        return seat == ROCINANTE
+
+    def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
+        """The questions a seat's turn stopped at, with those asked together (the kernel's); the Rocinante's turn
+        asks only those it stopped at."""
+        if seat == ROCINANTE:
+            return outcome.questions
+        return super().asked_at_once(outcome, start, seat, rng)
+
+    def turn_over(self, state: GameState, seat: str, rng: Rng) -> list[Event]:
+        """A seat's turn that ends the round is followed by the Rocinante's turn; once that is over, the next
+        round begins."""
+        if seat == ROCINANTE:
+            next_round(state)
+            return []
+        if state.phase != "over" and round_ends(state, seat):
+            return end_round(state, rng)
+        return []
+
+    def question_data(self, question: Question) -> dict[str, Any]:
+        """A question as a paused turn stores it (orders.py)."""
+        return orders.question_to_data(question)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The factions."""
@@ -232,28 +252,6 @@ def _reveal_loyalties(state: GameState, chosen: Mapping[str, str]) -> Step:
     state.round = 1
     state.current = state.order[0]
     happened.append(Event(f"{state.current} takes the first turn", None, {"kind": "first-turn"}))
-    return Step(state, happened)
-
-
-def _finish(outcome: Outcome, start: GameState, seat: str, reported: int, rng: Rng) -> Step:
-    """The step's new state and the events not reported before; a paused turn keeps what it needs to replay, and
-    a turn that ends the round is followed by the Rocinante's turn."""
-    ctx = outcome.ctx
-    state: GameState = ctx.state
-    happened = list(ctx.events[reported:])
-    if outcome.questions:
-        questions = outcome.questions
-        if start.together:
-            def trial(more: dict[str, Any]) -> Outcome:
-                return run_turn(start, seat, copy.deepcopy(ctx.order), {**ctx.answers, **more}, lenient=True)
-
-            questions = gather(trial, outcome)
-        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers),
-                              [orders.question_to_data(q) for q in questions], len(ctx.events))
-        return Step(state, happened)
-    state.paused = None
-    if state.phase != "over" and round_ends(state, seat):
-        happened += end_round(state, rng)
     return Step(state, happened)
 
 

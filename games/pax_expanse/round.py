@@ -3,16 +3,15 @@
 The Rocinante's turn (rulebook "The Rocinante"; ROCINANTE.md) is resolved by the game itself, in the same step as
 the turn that ends the round, with that step's random stream (the AI deck reshuffles from it). When an asset it
 discards asks the owners of the agents on it where they go, the round ends in the step that receives the last
-answer, and that step's random stream is the one drawn from.
+answer (the game's `turn_over`, once the kernel's resume finishes the turn), and that step's random stream is the
+one drawn from.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.contract import Event
 from engine.rng import Rng
-from games.pax_expanse.rocinante import resume_turn, take_turn
+from games.pax_expanse.rocinante import take_turn
 from games.pax_expanse.state import GameState
 
 
@@ -30,14 +29,6 @@ def end_round(state: GameState, rng: Rng) -> list[Event]:
     if state.paused is None:
         next_round(state)
     return happened
-
-
-def resume_round(state: GameState, answers: dict[str, Any], rng: Rng) -> tuple[GameState, list[Event]]:
-    """The paused Rocinante turn of `state` replayed with `answers`; the next round begins once it is over."""
-    new, happened = resume_turn(state, answers, rng)
-    if new.paused is None:
-        next_round(new)
-    return new, happened
 
 
 def next_round(state: GameState) -> None:

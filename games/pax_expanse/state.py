@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts, bump
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import TOGETHER
@@ -30,6 +31,8 @@ ROWS, COLUMNS = 2, 6
 PHASES = ("loyalty", "turns", "over")
 #: The turn a paused Rocinante turn belongs to, in place of a seat (no seat may bear the name).
 ROCINANTE = "rocinante"
+#: A paused turn stores every question it waits on as `questions`.
+LAYOUT = Layout.QUESTIONS
 
 def nested_bump(nested: dict[str, Counts], outer: str, key: str, by: int) -> None:
     """bump() inside a two-level count map, dropping an inner map once it is empty."""
@@ -213,51 +216,6 @@ class TurnState:
 
 
 @dataclass
-class Paused:
-    """A turn waiting for answers: the state it started from, the order, the answers given so far, and the
-    questions waited on now (several seats may be asked at once, e.g. bribes).
-
-    A seat's turn draws no randomness, so it is replayed from `start` with `order` and `answers` each time
-    answers arrive, and stops again at the next missing one. The Rocinante's turn pauses the same way (`seat` is
-    ROCINANTE and `order` empty) when it asks the owners of agents on an asset it discards where they go; it
-    draws no randomness before its last question.
-    """
-
-    start: dict[str, Any]  # the encoded GameState the turn began from
-    seat: str  # the seat whose turn it is, or ROCINANTE
-    order: dict[str, Any]  # that seat's order for the turn
-    answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
-    questions: list[dict[str, Any]] = field(default_factory=list)  # each: seat, key, kind, text, options, ...
-    reported: int = 0  # events of the turn already reported in earlier steps
-
-    def encode(self) -> dict[str, Any]:
-        """Plain data."""
-        return {
-            "start": self.start,
-            "seat": self.seat,
-            "order": self.order,
-            "answers": dict(sorted(self.answers.items())),
-            "questions": [dict(q) for q in self.questions],
-            "reported": self.reported,
-        }
-
-    @classmethod
-    def decode(cls, data: Mapping[str, Any]) -> Paused:
-        """The inverse of encode."""
-        return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]),
-                   [dict(q) for q in data["questions"]], data["reported"])
-
-    def clone(self) -> Paused:
-        """A copy; the snapshot and the order are never changed in place, so copies may share them."""
-        return Paused(self.start, self.seat, self.order, dict(self.answers), [dict(q) for q in self.questions],
-                      self.reported)
-
-    def seats(self) -> list[str]:
-        """The seats asked something now, each once, in the order asked."""
-        return list(dict.fromkeys(str(q["seat"]) for q in self.questions))
-
-
-@dataclass
 class GameState:
     """The whole game: seats, map pieces, market, deck, climate, objective, the Rocinante and the turn.
 
@@ -341,7 +299,7 @@ class GameState:
             "round": self.round,
             "checks": list(self.checks),
             "turn": self.turn.encode() if self.turn else None,
-            "paused": self.paused.encode() if self.paused else None,
+            "paused": self.paused.encode(LAYOUT) if self.paused else None,
             "standing": {s: copy.deepcopy(dict(sorted(self.standing[s].items()))) for s in sorted(self.standing)},
             "winners": list(self.winners),
             "end_reason": self.end_reason,
@@ -376,7 +334,7 @@ class GameState:
             round=data["round"],
             checks=list(data["checks"]),
             turn=TurnState.decode(data["turn"]) if data["turn"] else None,
-            paused=Paused.decode(data["paused"]) if data["paused"] else None,
+            paused=Paused.decode(data["paused"], LAYOUT) if data["paused"] else None,
             standing={s: copy.deepcopy(dict(v)) for s, v in data["standing"].items()},
             winners=list(data["winners"]),
             end_reason=data["end_reason"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, RejectedOrder, Step
@@ -10,7 +11,7 @@ from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
-from games.pax.plain import plain_copy
+from games.pax.paused import resume, settle
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
 from games.pax.turn import Outcome
@@ -18,7 +19,7 @@ from games.pax_pamir import cards, names, orders, robot, spelling
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
 from games.pax_pamir.template import order_template
-from games.pax_pamir.turn import finish, run_turn
+from games.pax_pamir.turn import run_turn
 
 if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
     from engine.draw.layout import Drawing
@@ -92,7 +93,7 @@ class PaxPamir(PaxGame[GameState]):
         if any(p.automaton for p in state.players.values()):
             from games.pax_pamir.wakhan import runner
 
-            return runner.follow(step, self._resolve, rng)
+            return runner.follow(step, self._resolve, partial(settle, self), rng)
         return step
 
     def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
@@ -102,7 +103,9 @@ class PaxPamir(PaxGame[GameState]):
             raise ValueError("the game is over: no order is due")
         built = self.built_turn(state, seat, orders_by_seat[seat])
         if built is not None:
-            return finish(*built, seat, 0)  # resolved once, when the robot built it
+            return settle(self, *built, seat, 0, rng)  # resolved once, when the robot built it
+        if state.phase != "loyalty" and state.paused is not None:
+            return resume(self, state, orders_by_seat, rng)
         order = self.spelled(state, seat, orders_by_seat[seat])
         problems = self.shape_problems(state, seat, order)
         if problems:
@@ -111,22 +114,8 @@ class PaxPamir(PaxGame[GameState]):
             state = state.clone()
             record_standing(state, seat, order)
             return _choose_loyalty(state, seat, order["loyalty"])
-        if state.paused is not None:
-            paused = state.paused
-            answers = dict(paused.answers)
-            if paused.also:  # several questions: those the order leaves out are asked again
-                answers.update({q["key"]: order["answers"][q["key"]] for q in paused.questions
-                                if q["key"] in order["answers"]})
-            else:
-                answers[paused.question["key"]] = order["answer"]
-            start = GameState.decode(paused.start)
-            # The standing orders in force now (with any this answer brings), copied: `state` is never changed.
-            start.standing = plain_copy(state.standing)
-            record_standing(start, seat, order)
-            outcome = _resume_turn(start, paused.seat, plain_copy(paused.order), answers)
-            return finish(outcome, start, paused.seat, paused.reported)
         outcome, start = self.accepted_new_turn(state, seat, order)
-        return finish(outcome, start, seat, 0)
+        return settle(self, outcome, start, seat, 0, rng)
 
     def shape_problems(self, state: GameState, seat: str, order: Order) -> list[Problem]:
         """Problems found without running the rules: wrong seat, wrong keys, answers not among the choices."""
@@ -137,16 +126,38 @@ class PaxPamir(PaxGame[GameState]):
             return odd
         if state.phase == "loyalty":
             return orders.loyalty_problems(order)
-        if state.paused is not None and state.paused.also:
+        if state.paused is not None and len(state.paused.questions) > 1:
             return orders.several_answer_problems(order, self.asked(state, seat))
         if state.paused is not None:
-            return orders.answer_problems(order, orders.question_from_data(state.paused.question))
+            return orders.answer_problems(order, orders.question_from_data(state.paused.questions[0]))
         return orders.turn_problems(order)
 
     def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
                      answers: dict[str, Any] | None = None) -> Outcome:
         """A new turn of the rules (turn.py)."""
         return run_turn(start, seat, order, answers)
+
+    def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
+               rng: Rng) -> Outcome:
+        """A paused turn run again: a person's from the order, leniently; Wakhan's from her planner, which decides
+        the same way again from the state after her draw."""
+        if start.players[seat].automaton is not None:
+            from games.pax_pamir.wakhan import turn as automaton_turn
+
+            return automaton_turn.run(start, answers)
+        return run_turn(start, seat, order, answers, lenient=True)
+
+    def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
+        """The question the turn stopped at, with those asked together (the kernel's); one at a time where Wakhan
+        takes the turn or is asked, since her planner answers one question of a paused turn."""
+        asked = outcome.questions[:1]
+        if not start.together or any(start.players[s].automaton is not None for s in (seat, asked[0].seat)):
+            return asked
+        return super().asked_at_once(outcome, start, seat, rng)
+
+    def question_data(self, question: Question) -> dict[str, Any]:
+        """A question as a paused turn stores it (orders.py)."""
+        return orders.question_to_data(question)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""
@@ -218,8 +229,8 @@ class PaxPamir(PaxGame[GameState]):
             return f"{seat_name(state.current)} chooses loyalty"
         seat, number = turn_of(state)
         label = f"{seat_name(seat)}'s turn {number}"
-        if state.paused is not None and state.paused.question["seat"] != seat:
-            label += f", waiting for {seat_name(state.paused.question['seat'])}"
+        if state.paused is not None and state.paused.questions[0]["seat"] != seat:
+            label += f", waiting for {seat_name(state.paused.questions[0]['seat'])}"
         return label
 
 
@@ -254,12 +265,3 @@ def _choose_loyalty(state: GameState, seat: str, coalition: str) -> Step:
         events.append(Event(f"{seat} chose last and takes the first turn.", None, {"kind": "first-turn"}))
     return Step(state, events)
 
-
-def _resume_turn(start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any]) -> Outcome:
-    """A paused turn run again from its start with the answers so far: a person's from the order, one the game
-    plays itself (Wakhan) from her planner, which decides the same way again."""
-    if start.players[seat].automaton is not None:
-        from games.pax_pamir.wakhan import turn as automaton_turn
-
-        return automaton_turn.run(start, answers)
-    return run_turn(start, seat, order, answers, lenient=True)

@@ -23,7 +23,7 @@ WORD_KEYS = ("blackmail",)
 
 def vocabulary(state: GameState, seat: str) -> Vocabulary:
     """The words `seat`'s order may hold now: the static ones, the seats, and the choices of its open question."""
-    asked = state.paused.questions if state.paused is not None and state.paused.question["seat"] == seat else []
+    asked = state.paused.questions if state.paused is not None and state.paused.questions[0]["seat"] == seat else []
     options = tuple(dict.fromkeys(o for q in asked for o in q["options"] if isinstance(o, str)))
     return _vocabulary(tuple(state.seats), options)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.pax.market import COLUMNS, ROWS
+from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts
 from games.pax.plain import plain_copy
 from games.pax.together import OPTION as QUESTIONS
@@ -26,6 +27,8 @@ BLOCKS = 12
 START_RUPEES = 4
 #: The three gift spaces on a loyalty dial, by price.
 GIFT_PRICES = (2, 4, 6)
+#: A paused turn stores its first question as `question` and those asked with it as `also` (when there are any).
+LAYOUT = Layout.QUESTION_ALSO
 
 @dataclass
 class Player:
@@ -139,50 +142,6 @@ class TurnState:
 
 
 @dataclass
-class Paused:
-    """A turn waiting for a decision: the state it started from, the order, and the answers given so far.
-
-    Pax Pamir has no chance after setup, so the turn is replayed from `start` with `order` and `answers` each
-    time a new answer arrives, and stops again at the next missing one (see turn.py).
-    """
-
-    start: dict[str, Any]  # the encoded GameState the turn began from
-    seat: str  # the seat whose turn it is
-    order: dict[str, Any]  # that seat's order for the turn
-    answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
-    question: dict[str, Any] = field(default_factory=dict)  # the question waited on (seat, key, kind, text, ...)
-    reported: int = 0  # events of the turn already reported in earlier steps
-    #: The same seat's later questions asked with it (a game that asks questions together); encoded only when
-    #: there are any, so a pause of an older game stays as it was.
-    also: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def questions(self) -> list[dict[str, Any]]:
-        """Every question waited on, the first one first."""
-        return [self.question, *self.also]
-
-    def encode(self) -> dict[str, Any]:
-        """Plain data."""
-        data: dict[str, Any] = {
-            "start": self.start,
-            "seat": self.seat,
-            "order": self.order,
-            "answers": dict(sorted(self.answers.items())),
-            "question": dict(self.question),
-            "reported": self.reported,
-        }
-        if self.also:
-            data["also"] = [dict(q) for q in self.also]
-        return data
-
-    @classmethod
-    def decode(cls, data: Mapping[str, Any]) -> Paused:
-        """The inverse of encode."""
-        return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]),
-                   dict(data["question"]), data["reported"], [dict(q) for q in data.get("also", [])])
-
-
-@dataclass
 class GameState:
     """The whole game: seats, map pieces, market, deck, favored suit, phase and the turn in progress.
 
@@ -234,7 +193,7 @@ class GameState:
         if self.phase == "over":
             return None
         if self.paused is not None and self.phase != "loyalty":
-            return str(self.paused.question["seat"])
+            return str(self.paused.questions[0]["seat"])
         return self.current
 
     def encode(self) -> dict[str, Any]:
@@ -259,7 +218,7 @@ class GameState:
             "turn_number": self.turn_number,
             "checks_done": self.checks_done,
             "turn": self.turn.encode() if self.turn else None,
-            "paused": self.paused.encode() if self.paused else None,
+            "paused": self.paused.encode(LAYOUT) if self.paused else None,
             "standing": {s: dict(sorted(self.standing[s].items())) for s in sorted(self.standing)},
             "automata": {s: copy.deepcopy(self.automata[s]) for s in sorted(self.automata)},
             "winners": list(self.winners),
@@ -292,7 +251,7 @@ class GameState:
             turn_number=data["turn_number"],
             checks_done=data["checks_done"],
             turn=TurnState.decode(data["turn"]) if data["turn"] else None,
-            paused=Paused.decode(data["paused"]) if data["paused"] else None,
+            paused=Paused.decode(data["paused"], LAYOUT) if data["paused"] else None,
             standing={s: dict(v) for s, v in data["standing"].items()},
             automata=copy.deepcopy(dict(data.get("automata", {}))),
             winners=list(data["winners"]),
@@ -329,10 +288,7 @@ class GameState:
             checks_done=self.checks_done,
             turn=TurnState(turn.seat, turn.number, turn.actions, list(turn.used), list(turn.paid), dict(turn.placed))
             if turn else None,
-            # A paused turn's snapshot and order are never changed in place, so copies may share them.
-            paused=Paused(self.paused.start, self.paused.seat, self.paused.order, dict(self.paused.answers),
-                          dict(self.paused.question), self.paused.reported, [dict(q) for q in self.paused.also])
-            if self.paused else None,
+            paused=self.paused.clone() if self.paused else None,
             standing={s: {k: plain_copy(v) for k, v in d.items()} for s, d in self.standing.items()},
             automata=plain_copy(self.automata) if self.automata else {},
             winners=list(self.winners),

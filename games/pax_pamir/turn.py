@@ -9,17 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.contract import Path, Step
+from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
-from games.pax.plain import plain_copy
-from games.pax.together import gather
 from games.pax.turn import CardAction, Outcome, TurnActions, raise_first, run_parts
-from games.pax_pamir import actions, core, orders, queries
+from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.seats import seat_rules
-from games.pax_pamir.state import GameState, Paused, TurnState
+from games.pax_pamir.state import GameState, TurnState
 
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
@@ -70,35 +68,6 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
                          kind="action-skipped", seat=seat)
 
     return play_turn(ctx, the_orders)
-
-
-def finish(outcome: Outcome, start: GameState, seat: str, reported: int) -> Step:
-    """A turn's step: the new state and the events not reported before; a paused turn keeps what it needs to
-    replay (the one pause record for every seat, Wakhan's turns included)."""
-    ctx = outcome.ctx
-    state = ctx.state
-    if outcome.question is not None:
-        first, *also = together(outcome, start, seat) if start.together else [outcome.question]
-        state.paused = Paused(start.encode(), seat, ctx.order, dict(ctx.answers), orders.question_to_data(first),
-                              len(ctx.events), [orders.question_to_data(q) for q in also])
-    else:
-        state.paused = None
-    return Step(state, list(ctx.events[reported:]))
-
-
-def together(outcome: Outcome, start: GameState, seat: str) -> list[Question]:
-    """The questions a paused turn asks at once (games.pax.together); one at a time where Wakhan decides, since
-    her planner answers one question of a paused turn."""
-    asked = outcome.question
-    assert asked is not None
-    if any(start.players[s].automaton is not None for s in (seat, asked.seat)):
-        return [asked]
-    ctx = outcome.ctx
-
-    def trial(more: dict[str, Any]) -> Outcome:
-        return run_turn(start, seat, plain_copy(ctx.order), {**ctx.answers, **more}, lenient=True)
-
-    return list(gather(trial, outcome))
 
 
 def end_turn(state: GameState) -> None:

@@ -44,7 +44,7 @@ def view(state: GameState, seat: str | None) -> dict[str, Any]:
         "phase": state.phase,
         "turn_number": state.turn_number,
         "current": state.paused.seat if state.paused else state.current,
-        "waiting_for": state.paused.question["seat"] if state.paused else None,
+        "waiting_for": state.paused.questions[0]["seat"] if state.paused else None,
         "question": "; ".join(settle_marks(q["text"]) for q in state.paused.questions) if state.paused else None,
         "loyalty_order": list(state.loyalty_order),
         "favored": state.favored,

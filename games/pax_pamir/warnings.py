@@ -37,16 +37,16 @@ class PamirWarner(Warner[GameState]):
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn goes on with `seat`'s answer to its own question; another seat's answer is its business."""
         paused = state.paused
-        if paused is None or paused.seat != seat or paused.question["seat"] != seat:
+        if paused is None or paused.seat != seat or paused.questions[0]["seat"] != seat:
             return None
-        if paused.also:
+        if len(paused.questions) > 1:
             given = order.get("answers")
             if not isinstance(given, dict):
                 return None
             keys = {q["key"] for q in paused.questions}
             answers = {**paused.answers, **{k: copy.deepcopy(v) for k, v in given.items() if k in keys}}
         elif "answer" in order:
-            answers = {**paused.answers, paused.question["key"]: copy.deepcopy(order["answer"])}
+            answers = {**paused.answers, paused.questions[0]["key"]: copy.deepcopy(order["answer"])}
         else:
             return None
         start = self.without_secrets(GameState.decode(paused.start), state, seat, order)

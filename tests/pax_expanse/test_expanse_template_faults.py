@@ -9,10 +9,11 @@ from px_helpers import put
 from ruamel.yaml import YAML
 
 from games.pax.context import OrderError, Question
+from games.pax.paused import Paused
 from games.pax.template import Trial
 from games.pax_expanse.game import GAME
 from games.pax_expanse.orders import question_to_data
-from games.pax_expanse.state import GameState, Paused
+from games.pax_expanse.state import GameState
 from games.pax_expanse.template import TEMPLATE, order_template
 
 LUNA_PORT, SECRETARY_GENERAL, UNDERSECRETARY = 12, 7, 2  # 7 holds Diplomatic Immunity

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from games.pax_expanse.state import Effect, GameState, Paused, Player, Rocinante, TurnState, bump, nested_bump
+from games.pax.paused import Paused
+from games.pax_expanse.state import Effect, GameState, Player, Rocinante, TurnState, bump, nested_bump
 
 
 def busy_state() -> GameState:

@@ -59,7 +59,7 @@ def step_invariants(game: Game, turn: Any) -> None:
     if first.kind == "turn" and paused is not None and paused.seat == first.seat:
         # An order answers all its own decisions: only someone else can be waited for. (Wakhan's turn that may
         # follow in the same step asks anyone, the mover too.)
-        assert paused.question["seat"] != first.seat, (turn.number, paused.question)
+        assert paused.questions[0]["seat"] != first.seat, (turn.number, paused.questions[0])
     filed_turn_taken(turn)
 
 

@@ -191,7 +191,7 @@ def test_safe_house_a_spy_removed_from_one_safe_house_may_go_to_the_other() -> N
     state = _position(courts={"anna": [TAJIK_WARBAND], "bob": [CHARLES_MASSON, CLAUDE_WADE]},
                       spies={CHARLES_MASSON: {"anna": 1, "bob": 1}})
     step = turn(state, {"actions": [_battle(CHARLES_MASSON, "spy:bob")]})
-    assert step.state.paused is not None and step.state.paused.question["seat"] == "bob"
-    assert step.state.paused.question["options"] == [CLAUDE_WADE, "supply"]
+    assert step.state.paused is not None and step.state.paused.questions[0]["seat"] == "bob"
+    assert step.state.paused.questions[0]["options"] == [CLAUDE_WADE, "supply"]
     after = turn(step.state, {"answer": CLAUDE_WADE}).state
     assert after.spies == {str(CHARLES_MASSON): {"anna": 1}, str(CLAUDE_WADE): {"bob": 1}}

@@ -8,8 +8,8 @@ from test_wakhan_helpers import CHECK, wakhan_state
 
 from engine.rng import Rng
 from games.pax.context import Question
+from games.pax.paused import settle
 from games.pax_pamir import GAME
-from games.pax_pamir.turn import finish
 from games.pax_pamir.wakhan import SEAT, turn
 from games.pax_pamir.wakhan.decide import WakhanContext, answer
 
@@ -84,8 +84,8 @@ def test_her_turn_pauses_for_a_human_bribe_and_resumes_from_the_answer():
     # anna rules kabul; Wakhan radicalizes Dost Mohammad (kabul) and anna is asked how much she wants
     state = wakhan_state(market=market(b4=7), tribes={"kabul": {"anna": 2}}, rupees={SEAT: 6})
     state.phase, state.current = "turns", SEAT
-    new = finish(turn.run(state), state, SEAT, 0).state
-    assert new.paused is not None and new.paused.question["seat"] == "anna"
+    new = settle(GAME, turn.run(state), state, SEAT, 0, Rng("unused")).state
+    assert new.paused is not None and new.paused.questions[0]["seat"] == "anna"
     assert new.paused.seat == SEAT and new.paused.order == {}
     # the game's one resume path: anna's answer is an order like any other answer to a prompt
     (prompt,) = GAME.prompts(new)

@@ -6,18 +6,19 @@ reason. The crew asks nobody anything; only an asset it discards asks the owners
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.contract import Event
 from engine.rng import Rng
 from games.pax.context import Context, Pause
+from games.pax.paused import hold
+from games.pax.turn import Outcome
 from games.pax_expanse import cards, context, orders
 from games.pax_expanse.model import AiCard, CrewAction
 from games.pax_expanse.rocinante.effects import apply_plan, move_rocinante
 from games.pax_expanse.rocinante.orderings import Standing, describe_standing, standing, why_ahead
 from games.pax_expanse.rocinante.planner import Plan, Unresolvable, plan, region_name
-from games.pax_expanse.state import ROCINANTE, GameState, Paused
+from games.pax_expanse.state import ROCINANTE, GameState
 
 Ctx = Context[GameState]
 
@@ -34,24 +35,26 @@ def take_turn(state: GameState, rng: Rng) -> list[Event]:
     """Resolve the Rocinante's turn on `state` in place and return what happened, each decision with its reason.
 
     When owners of agents on an asset it discards must say where they go, the turn stops there: `state` is left as
-    the turn stands, with `state.paused` holding what `resume_turn` needs to replay it once they answer.
+    the turn stands, with `state.paused` holding what the kernel's resume needs to replay it once they answer.
     """
     ctx = _context(state, {})
     if not state.rocinante.deck:
         _reshuffle(ctx, rng)  # before the snapshot: a replayed turn draws nothing before its questions
     start = state.encode()
-    return ctx.events + _run(state, start, rng, {}, 0)
+    outcome = replay(state, {}, rng)
+    return ctx.events + hold(outcome, ROCINANTE, 0, [orders.question_to_data(q) for q in outcome.questions],
+                             lambda: start)
 
 
-def resume_turn(state: GameState, answers: dict[str, Any], rng: Rng) -> tuple[GameState, list[Event]]:
-    """Replay the paused Rocinante turn of `state` from its start with `answers` (question key -> answer) and the
-    standing orders now in force; the new state and the events not reported before."""
-    paused = state.paused
-    if paused is None or paused.seat != ROCINANTE:
-        raise ValueError("no Rocinante turn is waiting for answers")
-    replay = GameState.decode(paused.start)
-    replay.standing = copy.deepcopy(state.standing)
-    return replay, _run(replay, paused.start, rng, {**paused.answers, **answers}, paused.reported)
+def replay(state: GameState, answers: dict[str, Any], rng: Rng) -> Outcome:
+    """Run the turn on `state` itself, from the face-up card on, with `answers` (question key -> answer); it
+    stops at the first question still open."""
+    ctx = _context(state, answers)
+    try:
+        _turn(ctx, rng)
+    except Pause as pause:
+        return Outcome(ctx, pause.questions)
+    return Outcome(ctx)
 
 
 def _context(state: GameState, answers: dict[str, Any]) -> Ctx:
@@ -59,19 +62,6 @@ def _context(state: GameState, answers: dict[str, Any]) -> Ctx:
     ctx = context.Context(state, ROCINANTE, {}, dict(answers))
     ctx.where = ("rocinante",)
     return ctx
-
-
-def _run(state: GameState, start: dict[str, Any], rng: Rng, answers: dict[str, Any], reported: int) -> list[Event]:
-    """Run the turn on `state` from the card on; pause it (state.paused) on the first question still open."""
-    ctx = _context(state, answers)
-    try:
-        _turn(ctx, rng)
-    except Pause as pause:
-        state.paused = Paused(start, ROCINANTE, {}, dict(ctx.answers),
-                              [orders.question_to_data(q) for q in pause.questions], len(ctx.events))
-        return ctx.events[reported:]
-    state.paused = None
-    return ctx.events[reported:]
 
 
 def _turn(ctx: Ctx, rng: Rng) -> None:

@@ -1,0 +1,147 @@
+"""A turn paused for another seat's answer, and the one way a Pax game resumes it.
+
+A turn pauses at a question it cannot answer itself. What the turn needs to go on is kept in the state as a
+`Paused` record: the state the turn began from, the order, the answers given so far and the questions waited on.
+No chance is drawn in a turn before its last question, so once answers arrive the turn is run again from its start
+with the order and every answer so far (`resume`), and either pauses again at the next open question or is over
+(`settle`). Each game states only its differences, as hooks of its `PaxGame`: how its paused turn runs again
+(`replay`: a person's turn, or one the game plays itself), which questions it asks at once (`asked_at_once`), what
+follows a finished turn (`turn_over`) and how a question is stored (`question_data`).
+
+Each game stores the record in its own `Layout`, the one its archives were written in; in memory it has one shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, TypeVar
+
+from engine.contract import Event, Order, RejectedOrder, Step
+from engine.rng import Rng
+from games.pax.game import GameState, PaxGame, record_standing
+from games.pax.plain import plain_copy
+from games.pax.turn import Outcome
+
+__all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "settle"]
+
+
+class Layout(Enum):
+    """How a game's stored states lay out the questions of a paused turn (its archives keep theirs)."""
+
+    #: `questions`: every question waited on, the first first.
+    QUESTIONS = "questions"
+    #: `question`: the first question; `also`: the ones asked with it, only when there are any.
+    QUESTION_ALSO = "question"
+
+
+@dataclass
+class Paused:
+    """A turn waiting for answers: the state it started from, the order, the answers so far, the questions now."""
+
+    start: dict[str, Any]  # the encoded state the turn began from
+    seat: str  # the seat whose turn it is (or a name the game gives a turn it plays itself)
+    order: dict[str, Any]  # that seat's order for the turn (empty for an automated turn)
+    answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
+    questions: list[dict[str, Any]] = field(default_factory=list)  # each: seat, key, kind, text, options, ...
+    reported: int = 0  # events of the turn already reported in earlier steps
+
+    def seats(self) -> list[str]:
+        """The seats asked something now, each once, in the order asked."""
+        return list(dict.fromkeys(str(q["seat"]) for q in self.questions))
+
+    def asked_of(self, seat: str) -> list[dict[str, Any]]:
+        """The questions put to `seat`, in the order asked."""
+        return [q for q in self.questions if q["seat"] == seat]
+
+    def clone(self) -> Paused:
+        """A copy; the snapshot and the order are never changed in place, so copies may share them."""
+        return Paused(self.start, self.seat, self.order, dict(self.answers), [dict(q) for q in self.questions],
+                      self.reported)
+
+    def encode(self, layout: Layout) -> dict[str, Any]:
+        """Plain data, its questions laid out as `layout` says."""
+        data: dict[str, Any] = {"start": self.start, "seat": self.seat, "order": self.order,
+                                "answers": dict(sorted(self.answers.items()))}
+        if layout is Layout.QUESTIONS:
+            data["questions"] = [dict(q) for q in self.questions]
+            data["reported"] = self.reported
+            return data
+        first, *also = self.questions
+        data["question"] = dict(first)
+        data["reported"] = self.reported
+        if also:
+            data["also"] = [dict(q) for q in also]
+        return data
+
+    @classmethod
+    def decode(cls, data: Mapping[str, Any], layout: Layout) -> Paused:
+        """The inverse of encode."""
+        if layout is Layout.QUESTIONS:
+            questions = [dict(q) for q in data["questions"]]
+        else:
+            questions = [dict(data["question"]), *(dict(q) for q in data.get("also", []))]
+        return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]), questions,
+                   data["reported"])
+
+
+def given_answers(order: Mapping[str, Any], asked: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The answers a seat's (checked) order gives to the questions put to it: `answer` to one question, `answers`
+    by key to several (one left out is asked again)."""
+    if len(asked) == 1:
+        answer = order.get("answer")
+        return {} if answer is None else {asked[0]["key"]: answer}
+    given = order.get("answers")
+    given = given if isinstance(given, dict) else {}
+    return {q["key"]: given[q["key"]] for q in asked if given.get(q["key"]) is not None}
+
+
+def hold(outcome: Outcome, seat: str, reported: int, questions: Sequence[dict[str, Any]],
+         start: Callable[[], dict[str, Any]]) -> list[Event]:
+    """A run of `seat`'s turn ends: its state is paused on `questions` (stored; `start` gives the turn's start as
+    kept), or no longer paused; the events not reported in earlier steps."""
+    ctx = outcome.ctx
+    ctx.state.paused = (Paused(start(), seat, ctx.order, dict(ctx.answers), list(questions), len(ctx.events))
+                        if questions else None)
+    return list(ctx.events[reported:])
+
+
+S = TypeVar("S", bound=GameState)
+
+
+def settle(game: PaxGame[S], outcome: Outcome, start: S, seat: str, reported: int, rng: Rng,
+           kept: dict[str, Any] | None = None) -> Step:
+    """The step a run of `seat`'s turn from `start` makes: paused on the questions it asks at once, keeping its
+    start (`kept` as stored before, or `start` anew), or over and followed by what the game says comes next."""
+    questions = game.asked_at_once(outcome, start, seat, rng) if outcome.questions else ()
+    happened = hold(outcome, seat, reported, [game.question_data(q) for q in questions],
+                    (lambda: kept) if kept is not None else start.encode)
+    state: S = outcome.ctx.state
+    if state.paused is None:
+        happened += game.turn_over(state, seat, rng)
+    return Step(state, happened)
+
+
+def resume(game: PaxGame[S], state: S, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+    """The paused turn of `state` goes on with the answers of the seats it asks: their orders are read and
+    checked, the answers added to those so far, and the turn run again from its start with the standing orders
+    now in force (their own included); it pauses again or is over."""
+    paused = state.paused
+    if not isinstance(paused, Paused):
+        raise ValueError("no turn is waiting for answers")
+    given = {seat: game.spelled(state, seat, orders_by_seat[seat]) for seat in paused.seats()}
+    for seat, order in given.items():
+        problems = game.shape_problems(state, seat, order)
+        if problems:
+            raise RejectedOrder(seat, problems)
+    answers = dict(paused.answers)
+    for seat, order in given.items():
+        answers.update(given_answers(order, paused.asked_of(seat)))
+    start = game.state_type.decode(paused.start)
+    start.standing = plain_copy(state.standing)
+    for seat, order in given.items():
+        record_standing(start, seat, order)
+    outcome = game.replay(start, paused.seat, plain_copy(paused.order), answers, rng)
+    return settle(game, outcome, start, paused.seat, paused.reported, rng,
+                  paused.start if game.replays_in_place(paused.seat) else None)
