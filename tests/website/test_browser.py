@@ -27,6 +27,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and load
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+#: The resolved targets of the elements a CSS selector picks, as the browser resolves an anchor's href.
+LINKS = "return Array.from(document.querySelectorAll(arguments[0]), element => element.href)"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
@@ -100,8 +102,6 @@ def crawl(browser: webdriver.Chrome, served: str, begin: list[str], seen: set[st
     """Every page reached from `begin` by the elements `links` selects, each URL added to `seen`: each page is
     loaded (a title that is no error page, no console message) and yielded while the browser shows it; a feed's
     links are read from its Atom. No link leads out of the site."""
-    from selenium.webdriver.common.by import By
-
     queue = list(begin)
     while queue:
         url = queue.pop()
@@ -115,8 +115,9 @@ def crawl(browser: webdriver.Chrome, served: str, begin: list[str], seen: set[st
         assert browser.title and "404" not in browser.title and "Error" not in browser.title, url
         assert _problems(browser) == [], url
         yield url
-        for anchor in browser.find_elements(By.CSS_SELECTOR, links):
-            href = urldefrag(anchor.get_attribute("href") or "").url
+        # One script call for the page's links: a call per anchor was most of the crawl's time.
+        for found in browser.execute_script(LINKS, links):
+            href = urldefrag(found or "").url
             assert href.startswith(served), f"{url} links out of the site: {href}"
             queue.append(href)
 

@@ -47,10 +47,15 @@ def served(demo_games: tuple[Path, Path]) -> Iterator[str]:
         yield base
 
 
+#: What a replay page may show, by the selector that finds it.
+MARKS = {"chart": "svg.score-chart [data-mark^='line:']", "board changes": ".board svg.board [data-mark].changed",
+         "table changes": ".board td.changed", "log": "section.log-step"}
+#: Which of the selectors given find an element on the page, in one call rather than one per selector.
+PRESENT = "return arguments[0].map(selector => document.querySelector(selector) !== null)"
+
+
 def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
         browser: webdriver.Chrome, served: str, demo_games: tuple[Path, Path]) -> None:
-    from selenium.webdriver.common.by import By
-
     root, _ = demo_games
     games = {folder.name: open_game(folder) for folder in sorted(root.iterdir()) if (folder / "game.yaml").is_file()}
     assert len(games) == len(registry.games())
@@ -60,14 +65,8 @@ def test_each_game_s_replay_pages_are_reached_and_show_without_a_console_error(
                      links="a[href], link[rel='alternate'][href]"):
         game = url.removeprefix(served).split("/", 1)[0]
         if game in found:
-            if browser.find_elements(By.CSS_SELECTOR, "svg.score-chart [data-mark^='line:']"):
-                found[game].add("chart")
-            if browser.find_elements(By.CSS_SELECTOR, ".board svg.board [data-mark].changed"):
-                found[game].add("board changes")
-            if browser.find_elements(By.CSS_SELECTOR, ".board td.changed"):
-                found[game].add("table changes")
-            if browser.find_elements(By.CSS_SELECTOR, "section.log-step"):
-                found[game].add("log")
+            shown = browser.execute_script(PRESENT, list(MARKS.values()))
+            found[game] |= {name for name, there in zip(MARKS, shown, strict=True) if there}
     for name, gd in games.items():
         # A game that draws its board marks what changed on the drawing as well as in its tables.
         drawn = {"board changes"} if gd.game.board(gd.game.view(gd.state(), None)) is not None else set()
