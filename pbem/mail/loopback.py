@@ -7,8 +7,8 @@ accepts in memory instead of delivering it, so what players would get can be rea
 from __future__ import annotations
 
 import email
-import functools
 import email.policy
+import functools
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
