@@ -22,15 +22,18 @@ line before, and a paragraph ends as a sentence.
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from engine.contract import Game, State
 from engine.rng import Rng
-from pbem.orders import TEMPLATE_WIDTH, parse
+from pbem.orders import TEMPLATE_WIDTH, OrderDoc, parse
 
 from .cases import Case, cases, params
 
@@ -103,11 +106,23 @@ def uncommented(lines: list[str], *blocks: tuple[int, int]) -> str:
     return "\n".join(out) + "\n"
 
 
+@functools.lru_cache(maxsize=512)
+def read(text: str) -> OrderDoc:
+    """`text` parsed as pbem parses orders, once: the same uncommented text is checked and warned of, and parsing
+    a template's many comment lines took most of this test's time."""
+    return parse(text, "template")
+
+
+def body(doc: OrderDoc) -> dict[str, Any]:
+    """A copy of a parsed order's body, so that no check can change what the next one reads."""
+    return copy.deepcopy(doc.body)
+
+
 def accepted(game: Game, at: Position, text: str, what: str) -> None:
     """`text` parses as pbem parses orders and passes `check` for the seat at the position."""
-    doc = parse(text, "template")
+    doc = read(text)
     assert not doc.problems, f"step {at.step} {at.seat}: {what} does not parse: {doc.problems}\n{text}"
-    found = game.check(at.state, at.seat, doc.body)
+    found = game.check(at.state, at.seat, body(doc))
     assert found == [], f"step {at.step} {at.seat}: {what} is refused: {found}\n{text}"
 
 
@@ -165,8 +180,11 @@ def check_templates(case: Case, seed: int, every: int, most: int) -> int:
             accepted(game, at, uncommented(lines, (first, end)), f"ready line {lines[first]!r}")
         ahead = [block for block in blocks if lines[block[0]] == ANSWERS]
         entries = [block for block in blocks if block not in ahead]
+        # What the answer to each entry alone warns of is the same for every block: asked once per entry.
+        warned = {entry: game.warnings(at.state, at.seat, body(read(uncommented(lines, *((entry,) if entry else ())))))
+                  for entry in [None, *entries]} if ahead else {}
         for block in ahead:
-            answered_ahead(game, at, lines, block, entries)
+            answered_ahead(game, at, lines, block, entries, warned)
     return seen
 
 
@@ -188,9 +206,9 @@ def answer_lines(lines: list[str]) -> list[str]:
 
 
 def answered_ahead(game: Game, at: Position, lines: list[str], block: tuple[int, int],
-                   entries: list[tuple[int, int]]) -> None:
+                   entries: list[tuple[int, int]], warned: dict[tuple[int, int] | None, list[str]]) -> None:
     """The answers block, uncommented with each ready entry and with none, is accepted, and answers the questions
-    of its keys for at least one of them."""
+    of its keys for at least one of them; `warned` holds the warnings of each entry alone (None: no entry)."""
     given = answer_lines(lines[block[0] + 1:block[1]])
     keys = [answer.split(":", 1)[0] for answer in given]
     assert keys, f"step {at.step} {at.seat}: an answers block without keys: {lines[block[0]]!r}"
@@ -199,19 +217,19 @@ def answered_ahead(game: Game, at: Position, lines: list[str], block: tuple[int,
         alone = (entry,) if entry is not None else ()
         what = f"the answers at line {block[0] + 1} with {lines[entry[0]]!r}" if entry else "the answers alone"
         text = uncommented(lines, *alone, block)
-        asked = game.warnings(at.state, at.seat, parse(uncommented(lines, *alone), "template").body)
+        asked = warned[entry]
         # The entry the block is for: the answer to the order alone names each of its lines as the way to answer.
         if not all(any(f"`{answer}`" in line for line in asked) for answer in given):
             # With another entry a key may be asked with other choices: the template says such an answer is
             # refused, and nothing else may be.
-            doc = parse(text, "template")
+            doc = read(text)
             assert not doc.problems, f"step {at.step} {at.seat}: {what} does not parse: {doc.problems}\n{text}"
-            found = game.check(at.state, at.seat, doc.body)
+            found = game.check(at.state, at.seat, body(doc))
             assert all(p.path[:1] == ("answers",) and p.path[1:] and p.path[1] in keys for p in found), (
                 f"step {at.step} {at.seat}: {what} is refused: {found}\n{text}")
             continue
         accepted(game, at, text, what)
-        after = game.warnings(at.state, at.seat, parse(text, "template").body)
+        after = game.warnings(at.state, at.seat, body(read(text)))
         # Only the deadline's answers to earlier questions are sure to lead to the same question again: one
         # asked after some other answers only ("Depending on the answers above: ...") may take another answer.
         assert not any(f"`{key}:" in line for line in after for key in keys if not line.startswith(DEPENDING)), (
