@@ -85,3 +85,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = getattr(item, "module", None)
         if not getattr(module, "SPREAD_OVER_WORKERS", False) and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    items[:] = sorted(items, key=functools.partial(_turn, _heavy_files(items)))
+
+
+def _heavy_files(items: list[pytest.Item]) -> set[str]:
+    """The files that hold a test marked slow (whole games, PDFs, Chromium): they are handed out first."""
+    return {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow") is not None}
+
+
+def _turn(heavy: set[str], item: pytest.Item) -> int:
+    """When a test's file is handed to a worker: the heavy files whole first, then the spread sweeps' tests one
+    by one, then the rest. Longest first, so that no worker is still busy with a long file at the end while the
+    other waits; the small tests fill the gaps. (sorted keeps each file's tests in their order.)"""
+    path = item.nodeid.split("::")[0]
+    if _spreads(path):
+        return 1
+    return 0 if path in heavy else 2

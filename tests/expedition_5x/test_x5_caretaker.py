@@ -117,6 +117,7 @@ def test_each_decision_has_one_line_saying_why() -> None:
             assert str(order.get("bid") if key == "bid" else key).lower() in reasons[0].text.lower()
 
 
+@pytest.mark.slow  # 60 whole games
 @pytest.mark.parametrize("games", [60])
 def test_it_wins_most_games_against_three_random_robots_and_thinks_fast(games: int) -> None:
     rate, seconds = caretaker_match(games)

@@ -34,9 +34,11 @@ def caretaker_games() -> list[Any]:
     for game_id, game in sorted(registry.games().items()):
         if not has_caretaker(game) or perturb(game) is None:
             continue
-        for setup in robot_setups(game):
+        for index, setup in enumerate(robot_setups(game)):
             seats = [f"seat{n}" for n in range(1, setup.players + 1)]
-            cases.append(pytest.param(game, seats, dict(setup.options), id=f"{game_id}-{setup.label}"))
+            # The first setup of each game in `make test-fast`; the others replay the same turns at more seats.
+            cases.append(pytest.param(game, seats, dict(setup.options), id=f"{game_id}-{setup.label}",
+                                      marks=[pytest.mark.slow] if index else []))
     return cases
 
 
@@ -85,6 +87,7 @@ def said(text: str, files: list[Path]) -> list[Path]:
     return [path for path in files if any(form in path.read_text(encoding="utf-8") for form in forms)]
 
 
+@pytest.mark.slow  # a whole game of every game with a caretaker, published as a site
 @pytest.mark.parametrize("game_id", [g for g, game in sorted(registry.games().items()) if has_caretaker(game)])
 def test_others_reports_and_the_public_site_never_hold_a_private_reason(tmp_path: Path, game_id: str) -> None:
     folder, site = tmp_path / "g", tmp_path / "site"

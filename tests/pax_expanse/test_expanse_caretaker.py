@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from engine import registry
@@ -45,6 +46,7 @@ def test_pax_expanse_offers_a_caretaker() -> None:
     assert has_caretaker(registry.get("pax-expanse"))
 
 
+@pytest.mark.slow  # a whole game by pbem, replayed
 def test_a_caretaker_seat_replays_exactly_and_is_the_same_from_the_same_seed(tmp_path: Path) -> None:
     caretaker_game(tmp_path / "first")
     caretaker_game(tmp_path / "second")
@@ -102,6 +104,7 @@ def test_the_caretakers_turn_passes_the_rules_and_says_why() -> None:
     assert caretaker.caretaker_reasons(state, seat, {"actions": []}) == []
 
 
+@pytest.mark.slow  # whole games
 def test_the_bench_plays_seeded_pax_expanse_games_with_one_caretaker_seat() -> None:
     first = bench.caretaker_games("pax-expanse", 4, range(2))
     again = bench.caretaker_games("pax-expanse", 4, range(2))

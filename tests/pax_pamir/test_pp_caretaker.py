@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from engine.rng import Rng
@@ -98,6 +99,7 @@ def test_a_hand_edited_robot_style_that_means_nothing_is_an_error_naming_its_lin
         raise AssertionError("a robot style that means nothing was accepted")
 
 
+@pytest.mark.slow  # whole games
 def test_the_bench_plays_seeded_games_with_one_caretaker_seat_and_counts_its_thinking() -> None:
     first = bench.caretaker_games("pax-pamir", 2, range(2))
     again = bench.caretaker_games("pax-pamir", 2, range(2))
