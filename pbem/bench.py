@@ -304,9 +304,11 @@ class Caretaken:
         return self.wins / self.games if self.games else 0.0
 
 
-def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None) -> Caretaken:
-    """Seeded games whose first seat the caretaker plays, every other seat a random robot (a game's own automata play themselves);
-    orders from the streams robots use (Rng.for_robot), as in a game folder."""
+def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None,
+                    style: str = robots.CARETAKER) -> Caretaken:
+    """Seeded games whose first seat the caretaker plays (or with `style` random, the random robot: the share to
+    beat), every other seat a random robot (a game's own automata play themselves); orders from the streams robots
+    use (Rng.for_robot), as in a game folder."""
     game = registry.get(game_id)
     seats = list(SEATS[:players])
     wins, turns, cpu, slowest = 0.0, 0, 0.0, 0.0
@@ -324,7 +326,8 @@ def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[s
                     orders[prompt.seat] = game.random_order(state, prompt.seat, rng)
                     continue
                 started = time.process_time()
-                orders[prompt.seat] = contract.caretaker_order(game, state, prompt.seat, rng)
+                orders[prompt.seat] = (contract.caretaker_order(game, state, prompt.seat, rng) if style == robots.CARETAKER
+                                       else game.random_order(state, prompt.seat, rng))
                 spent = time.process_time() - started
                 turns, cpu, slowest = turns + 1, cpu + spent, max(slowest, spent)
             state = game.apply(state, orders, Rng.for_step(seed, step)).state
@@ -338,23 +341,25 @@ def caretaker_games(game_id: str, players: int, seeds: range, options: Mapping[s
 CARETAKER_SEEDS = range(200)
 
 
-def _caretaker_part(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None) -> Caretaken:
+def _caretaker_part(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None,
+                    style: str) -> Caretaken:
     """caretaker_games in a worker process (a module-level function, so that it pickles)."""
-    return caretaker_games(game_id, players, seeds, options)
+    return caretaker_games(game_id, players, seeds, options, style)
 
 
-def caretaker_row(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None) -> Caretaken:
+def caretaker_row(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None,
+                  style: str = robots.CARETAKER) -> Caretaken:
     """caretaker_games shared among a worker per core: the seeds in slices, the CPU of each decision summed."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(os.cpu_count() or 1, len(seeds))
     if workers <= 1:
-        return caretaker_games(game_id, players, seeds, options)
+        return caretaker_games(game_id, players, seeds, options, style)
     parts = [seeds[i::workers] for i in range(workers)]
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         found = list(pool.map(_caretaker_part, [game_id] * workers, [players] * workers, parts,
-                              [options] * workers))
+                              [options] * workers, [style] * workers))
     return Caretaken(sum(f.games for f in found), sum(f.wins for f in found), sum(f.turns for f in found),
                      sum(f.cpu for f in found), max(f.slowest for f in found))
 
@@ -362,16 +367,18 @@ def caretaker_row(game_id: str, players: int, seeds: range, options: Mapping[str
 def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
     """The caretaker of every game that has one, in each robot setup: its win share against random robots (and the
     game's automata), ties split, and its CPU per decision."""
-    click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'CPU ms/decision':>15} {'slowest ms':>10}")
+    click.echo(f"  {'setup':<52} {'games':>5} {'wins':>6} {'random':>6} {'CPU ms/decision':>15} {'slowest ms':>10}")
     for game_id, game in registry.games().items():
         if not contract.has_caretaker(game):
             continue
         for setup in robot_setups(game):
             found = caretaker_row(game_id, setup.players, seeds, setup.options)
-            click.echo(f"  {setup.label:<52} {found.games:>5} {found.rate:>6.0%} "
+            baseline = caretaker_row(game_id, setup.players, seeds, setup.options, robots.RANDOM)
+            click.echo(f"  {setup.label:<52} {found.games:>5} {found.rate:>6.0%} {baseline.rate:>6.0%} "
                        f"{found.cpu / max(found.turns, 1) * 1000:>15.1f} {found.slowest * 1000:>10.1f}")
     click.echo("  (one caretaker seat, every other seat a random robot, a game's automated opponents\n"
-               "   playing themselves; wins: its share, ties split)")
+               "   playing themselves; wins: its share, ties split; random: the share of a random robot in its\n"
+               "   seat, from the same seeds)")
 
 
 SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
