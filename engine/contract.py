@@ -314,10 +314,15 @@ def has_caretaker(game: Game) -> bool:
     return isinstance(game, GameBase) and game.has_caretaker
 
 
+def caretaker_choice(game: Game, state: State, seat: str, rng: Rng) -> Order | None:
+    """The caretaker's own order for `seat` (GameBase.caretaker_order), or None where it has none to give."""
+    return game.caretaker_order(state, seat, rng) if isinstance(game, GameBase) else None
+
+
 def caretaker_order(game: Game, state: State, seat: str, rng: Rng) -> Order:
     """The caretaker's order for `seat`; a game without a caretaker, or one with nothing to say here, plays the random
     robot's order from the same stream instead."""
-    order = game.caretaker_order(state, seat, rng) if isinstance(game, GameBase) else None
+    order = caretaker_choice(game, state, seat, rng)
     return order if order is not None else game.random_order(state, seat, rng)
 
 

@@ -76,15 +76,9 @@ def replace(gd: GameDir, seat: str, address: str, now: datetime) -> list[Path]:
     tokens = notices.issue_tokens(gd, [seat])  # saves game.yaml with the new address, holder and token's hash
     moderation.log(gd, {"control": "replace", "seat": seat, "time": now.astimezone(UTC).isoformat()})
     queued = notices.queue_welcome(gd, settings, tokens, now=now)
-    if old and old.lower() != address.lower():
-        queued += _tell_address(gd, settings, old, seat, [
-            f"The moderator has given seat {seat} of game {gd.name} ({gd.game.title}) to another player.",
-            "Your token no longer works and you get no more mail for this seat. Thank you for playing!"], now)
-    others = [s for s in mailed_seats(gd) if s != seat]
-    queued += tell(gd, settings, others, f"a new player for {seat}",
-                   [f"Seat {seat} of game {gd.name} is now played by a new player (chosen by the moderator)."],
-                   "replace", now)
-    return queued
+    leaving = old if old and old.lower() != address.lower() else None
+    return queued + _tell_replaced(gd, settings, seat, leaving, "another player", f"a new player for {seat}",
+                                   "a new player (chosen by the moderator)", now)
 
 
 def replace_by_robot(gd: GameDir, seat: str, style: str, now: datetime) -> list[Path]:
@@ -100,7 +94,7 @@ def replace_by_robot(gd: GameDir, seat: str, style: str, now: datetime) -> list[
     member.token_hash = None  # no token opens the seat until a person takes it again (`replace --address`)
     member.address = None  # a robot reads no mail: nobody is sent the seat's reports
     member.robot = True
-    member.robot_style = style if style != robots.RANDOM else None  # as set_robot stores it
+    member.robot_style = robots.stored_style(style)
     member.holder += 1  # a new private site address: the departing player's stops working at the next build
     gd.save_meta()
     withdrawn = gd.withdraw_pending(seat)  # the robot plays this step, not what the person left
@@ -108,16 +102,22 @@ def replace_by_robot(gd: GameDir, seat: str, style: str, now: datetime) -> list[
     moderation.log(gd, {**entry, "time": now.astimezone(UTC).isoformat()})
     who = "the caretaker (orders meant to win, decided from what the seat may see)" if style == robots.CARETAKER \
         else "a robot (seeded random legal orders)"
+    subject = f"{seat} is now played by {'the caretaker' if style == robots.CARETAKER else 'a robot'}"
+    return _tell_replaced(gd, settings, seat, old, who, subject, f"{who}: its player has left the game", now)
+
+
+def _tell_replaced(gd: GameDir, settings: Settings | None, seat: str, leaving: str | None, successor: str,
+                   subject: str, played_by: str, now: datetime) -> list[Path]:
+    """The departing player's address (`leaving`, if any) hears that the seat went to `successor`, and the other
+    seats that it is now played by `played_by`."""
     queued: list[Path] = []
-    if settings is not None and old:
-        queued += _tell_address(gd, settings, old, seat, [
-            f"The moderator has given seat {seat} of game {gd.name} ({gd.game.title}) to {who}.",
+    if settings is not None and leaving:
+        queued += _tell_address(gd, settings, leaving, seat, [
+            f"The moderator has given seat {seat} of game {gd.name} ({gd.game.title}) to {successor}.",
             "Your token no longer works and you get no more mail for this seat. Thank you for playing!"], now)
     others = [s for s in mailed_seats(gd) if s != seat]
-    queued += tell(gd, settings, others, f"{seat} is now played by {'the caretaker' if style == robots.CARETAKER else 'a robot'}",
-                   [f"Seat {seat} of game {gd.name} is now played by {who}: its player has left the game."],
-                   "replace", now)
-    return queued
+    return queued + tell(gd, settings, others, subject, [f"Seat {seat} of game {gd.name} is now played by {played_by}."],
+                         "replace", now)
 
 
 def _tell_address(gd: GameDir, settings: Settings, address: str, seat: str, lines: list[str], now: datetime) -> list[Path]:
@@ -136,8 +136,7 @@ def set_robot(gd: GameDir, seats: list[str], robot: bool, now: datetime, style: 
     settings = settings_of(gd)
     if robot and style is not None and (problem := robots.style_problem(gd.game, style)) is not None:
         raise ControlError(problem)
-    # Random is what game.yaml means without a style, so it is stored as none: older games stay as they were.
-    kept = style if robot and style != robots.RANDOM else None
+    kept = robots.stored_style(style) if robot else None
     changed = [s for s in seats if gd.meta.seat(s).robot != robot or (robot and gd.meta.seat(s).robot_style != kept)]
     for seat in changed:
         gd.meta.seat(seat).robot = robot

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import Game, GameBase, Order, Reason, caretaker_reasons, has_caretaker
+from engine.contract import Game, Order, Reason, caretaker_choice, caretaker_reasons, has_caretaker
 from engine.rng import Rng
 
 #: The style of a seat whose game.yaml names none: the random robot every game had before the caretaker.
@@ -30,11 +30,17 @@ def play(game: Game, state: Any, seat: str, rng: Rng, style: str | None = None) 
     "caretaker" the caretaker's (which answers a question it leaves to chance as the random robot does)."""
     if style == CARETAKER:
         # As engine.contract.caretaker_order plays, from the same stream; here the fallback is told as a reason.
-        order = game.caretaker_order(state, seat, rng) if isinstance(game, GameBase) else None
+        order = caretaker_choice(game, state, seat, rng)
         if order is None:
             return Played(game.random_order(state, seat, rng), (LEFT_TO_CHANCE,))
         return Played(order, tuple(caretaker_reasons(game, state, seat, order)))
     return Played(game.random_order(state, seat, rng))
+
+
+def stored_style(style: str | None) -> str | None:
+    """A robot style as game.yaml keeps it: random is what a seat without `robot_style` means, so it is kept as
+    none and older games stay as they were."""
+    return None if style == RANDOM else style
 
 
 def style_problem(game: Game, style: str) -> str | None:

@@ -583,7 +583,7 @@ def _digest(text: str) -> str:
 
 
 def _stamp(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return _digest(text)[:12]
 
 
 def _meta_fields(meta: GameMeta) -> dict[str, Any]:
