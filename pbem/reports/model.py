@@ -101,10 +101,15 @@ def caretaker_reasons(gd: GameDir, step: int, reader: str | None) -> list[dict[s
     """Each seat the caretaker played in `step`, with why, one line per decision: all of them for the seat's own
     reader, only the public ones for everyone else (a reason the seat keeps to itself is never counted to them)."""
     played = gd.step_reasons(step)
-    return [{"seat": seat, "own": seat == reader,
-             "reasons": [{"text": r.text, "private": not r.public} for r in played[seat]
-                         if seat == reader or r.public]}
-            for seat in gd.meta.seat_names if seat in played]
+    found = []
+    for seat in gd.meta.seat_names:
+        if seat in played:
+            reasons = [{"text": r.text, "private": not r.public} for r in played[seat] if seat == reader or r.public]
+            # The line that heads them, written once here for the report, the text report and the site.
+            heading = ("The caretaker played this seat:" if seat == reader else f"The caretaker played {seat}:"
+                       if reasons else f"The caretaker played {seat}; what it weighed stays with that seat.")
+            found.append({"seat": seat, "own": seat == reader, "heading": heading, "reasons": reasons})
+    return found
 
 
 def _event(event: Event) -> dict[str, Any]:
