@@ -67,8 +67,9 @@ lint: venv
 test-fast: venv
 	$(PYTEST) -m "not slow"
 
+# REFERENCE=DIR: a checkout of github.com/rally-the-troops/pax-pamir (outside this tree) to measure the engine against.
 bench: sysdeps-test venv
-	$(BIN)/python -m pbem.bench
+	$(BIN)/python -m pbem.bench $(if $(REFERENCE),--reference $(REFERENCE))
 
 # The whole mail loop on this machine: Dovecot and an SMTP sink on loopback, as the mail tests start them, a game,
 # an order mail from each player, two ticks; every mail the players would get is written to $(MAIL_LOOP_DIR)/mails.

@@ -172,6 +172,8 @@ class Bench:
     #: seats whose turn orders answer nothing in advance (GameBase.unanswered_order), under the rules of games
     #: made before `new_options` and under those options; 0: not measured.
     prompts: int = 0
+    #: `make bench`: the kinds of prompt that open a seat's turn, by which the engine figures count turns.
+    turn_kinds: frozenset[str] = frozenset({"turn"})
 
 
 class GameBase:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.contract import Game, GameBase, Result, State
+from engine.contract import Game, GameBase, Order, Prompt, Result, State
 from engine.rng import Rng
 from engine.words import counted
 
@@ -56,8 +56,10 @@ def play_out(
     seed: str | int,
     options: Mapping[str, Any] | None = None,
     after_step: Callable[[int, State], None] | None = None,
+    after_order: Callable[[Prompt, Order], None] | None = None,
 ) -> Playout:
-    """Set up and play a whole game with every seat a robot; `after_step` sees every state."""
+    """Set up and play a whole game with every seat a robot; `after_step` sees every state, `after_order` every
+    prompt with the order that answers it."""
     state = game.setup(seats, options or {}, Rng.for_step(seed, 0))
     for step in range(1, MAX_STEPS + 1):
         result = game.result(state)
@@ -70,6 +72,8 @@ def play_out(
             if problems:
                 raise AssertionError(f"step {step}: robot order of {prompt.seat} is illegal: {problems} in {order}")
             orders[prompt.seat] = order
+            if after_order is not None:
+                after_order(prompt, order)
         state = game.apply(state, orders, Rng.for_step(seed, step)).state
         if after_step is not None:
             after_step(step, state)

@@ -25,6 +25,7 @@ from engine.contract import Game, Prompt
 from engine.rng import Rng
 from engine.simulate import play_out, robot_setups
 from pbem import batch, robots
+from pbem.bench_reference import ENVIRONMENT, SCENARIOS, ReferenceMissing, checkout, play
 from pbem.store import GameDir, Seat, create
 
 SEATS = ("anna", "ben", "cleo", "dara", "emil")
@@ -35,7 +36,7 @@ def _ms(seconds: float) -> str:
 
 
 def resolve_per_step(game_id: str, players: int, seed: str) -> list[float]:
-    """Seconds each step of a complete robot game takes to resolve (apply only)."""
+    """CPU seconds each step of a complete robot game takes to resolve (apply only)."""
     game = registry.get(game_id)
     seats = SEATS[:players]
     state = game.setup(seats, {}, Rng.for_step(seed, 0))
@@ -45,52 +46,74 @@ def resolve_per_step(game_id: str, players: int, seed: str) -> list[float]:
         step += 1
         orders = {p.seat: game.random_order(state, p.seat, Rng.for_robot(seed, step, p.seat))
                   for p in game.prompts(state)}
-        started = time.perf_counter()
+        started = time.process_time()
         state = game.apply(state, orders, Rng.for_step(seed, step)).state
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
     return times
+
+
+def order_entries(order: Mapping[str, Any]) -> int:
+    """The entries of an order: each item of a list (an action), each key of a mapping (an answer by key), one for
+    any other value (a loyalty, a lone answer)."""
+    return sum(len(value) if isinstance(value, (list, dict)) else 1 for value in order.values())
 
 
 @dataclass(frozen=True)
 class Timing:
-    """Complete robot games of one setup: seconds of wall clock and of this process's CPU, one per seed."""
+    """Complete robot games of one setup: the CPU seconds of each game, and the seat turns and order entries the
+    games played in all."""
 
-    wall: list[float]
     cpu: list[float]
+    turns: int
+    entries: int
 
     @property
-    def games_per_second(self) -> float:
-        """Games per second at the median game's wall time."""
-        return 1 / statistics.median(self.wall)
+    def per_turn(self) -> float:
+        """CPU seconds per seat turn."""
+        return sum(self.cpu) / max(self.turns, 1)
+
+    @property
+    def per_entry(self) -> float:
+        """CPU seconds per order entry."""
+        return sum(self.cpu) / max(self.entries, 1)
 
 
-def whole_games(game_id: str, players: int, seeds: range, options: Mapping[str, Any] | None = None) -> Timing:
+def whole_games(game_id: str, players: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None) -> Timing:
     """Complete robot games, one per seed (setup, robots' orders, checks and resolution), after a warm-up game.
 
-    The warm-up loads the card data once, so no game's time includes it. CPU time is kept beside the wall
-    clock because on a busy machine it moves much less.
+    The warm-up loads the card data once, so no game's time includes it. Only this process's CPU time is taken:
+    the wall clock of a shared machine says more of the others' work than of ours.
     """
     game = registry.get(game_id)
     play_out(game, SEATS[:players], "warm-up", options)
-    wall, cpu = [], []
+    counted = {"turns": 0, "entries": 0}
+    turn_kinds = contract.bench(game).turn_kinds
+
+    def count(prompt: Prompt, order: Mapping[str, Any]) -> None:
+        counted["turns"] += prompt.kind in turn_kinds
+        counted["entries"] += order_entries(order)
+
+    cpu = []
     for seed in seeds:
-        started, started_cpu = time.perf_counter(), time.process_time()
-        play_out(game, SEATS[:players], seed, options)
-        wall.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - started_cpu)
-    return Timing(wall, cpu)
+        started = time.process_time()
+        play_out(game, SEATS[:players], seed, options, after_order=count)
+        cpu.append(time.process_time() - started)
+    return Timing(cpu, counted["turns"], counted["entries"])
 
 
 def robot_game_line(label: str, timing: Timing, width: int = 34) -> str:
-    """One line of the robot-game table: games, median and max ms per game, games per second, median CPU ms."""
-    return (f"  {label:{width}} {len(timing.wall):4} {statistics.median(timing.wall) * 1000:10.1f} "
-            f"{max(timing.wall) * 1000:9.1f} {timing.games_per_second:9.1f} {statistics.median(timing.cpu) * 1000:10.1f}")
+    """One line of the robot-game table: games; median and slowest CPU ms per game; CPU ms per seat turn and per
+    order entry; turns and entries per game."""
+    games = len(timing.cpu)
+    return (f"  {label:{width}} {games:4} {statistics.median(timing.cpu) * 1000:10.1f} {max(timing.cpu) * 1000:9.1f} "
+            f"{timing.per_turn * 1000:9.3f} {timing.per_entry * 1000:9.3f} {timing.turns / games:7.1f} "
+            f"{timing.entries / games:8.1f}")
 
 
 def robot_games_header(width: int = 34) -> str:
     """The robot-game table's header line, its columns aligned with robot_game_line."""
-    return (f"  {'complete robot games':{width}} {'n':>4} {'ms/game':>10} {'max ms':>9} {'games/s':>9} "
-            f"{'CPU ms':>10}")
+    return (f"  {'complete robot games (CPU)':{width}} {'n':>4} {'ms/game':>10} {'max ms':>9} {'ms/turn':>9} "
+            f"{'ms/entry':>9} {'turns':>7} {'entries':>8}")
 
 
 #: Seeds per setup: the median of 20 games is steady enough, and every setup together stays well under a minute.
@@ -104,7 +127,8 @@ def bench_robot_games() -> None:
     click.echo(robot_games_header(width))
     for game_id, setup in rows:
         click.echo(robot_game_line(setup.label, whole_games(game_id, setup.players, SEEDS, setup.options), width))
-    click.echo("  (ms/game and games/s: the median game's wall clock; CPU ms: the median game's CPU time)")
+    click.echo("  (this process's CPU time: ms/game the median game, max the slowest; ms/turn and ms/entry: all the\n"
+               "   games' time over their seat turns and over their order entries; turns and entries per game)")
 
 
 def bench_seats(game: Game) -> int:
@@ -118,7 +142,7 @@ def bench_resolve() -> None:
     for game_id, game in registry.games().items():
         players = bench_seats(game)
         times = resolve_per_step(game_id, players, "bench")
-        click.echo(f"{game.title}, {players} players: {len(times)} steps; resolve per step: "
+        click.echo(f"{game.title}, {players} players: {len(times)} steps; resolve per step (CPU): "
                    f"median {_ms(statistics.median(times))}, max {_ms(max(times))}")
 
 
@@ -381,30 +405,98 @@ def bench_caretaker(seeds: range = CARETAKER_SEEDS) -> None:
                "   seat, from the same seeds)")
 
 
-SECTIONS: tuple[tuple[str, Callable[..., None], bool], ...] = (
-    ("Robot games", bench_robot_games, False),
-    ("Caretaker (plays to win for a seat whose player left)", bench_caretaker, False),
-    ("Resolve per step", bench_resolve, False),
-    ("Prompts per turn (robots answering nothing in advance)", bench_asking, False),
-    ("Start-up (CPU seconds of one command)", bench_startup, True),
-    ("Reports", bench_reports, True),
-    ("Mail intake (Dovecot on loopback)", bench_mail, True),
+#: Rounds of the comparison with the reference (each plays a batch on both sides, in alternating order), and the
+#: games of a batch: enough that a round lasts a few seconds, so the median of the rounds is steady.
+REFERENCE_ROUNDS = 7
+REFERENCE_GAMES = 50
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """Median ratios of our CPU time to the reference's over alternating rounds: per game, per seat turn, per
+    decision (our order entry against one of its actions); and both sides' median CPU ms per game."""
+
+    game: float
+    turn: float
+    decision: float
+    ours_ms: float
+    theirs_ms: float
+
+
+def against_reference(reference: Path, players: int, options: Mapping[str, Any],
+                      rounds: int = REFERENCE_ROUNDS, games: int = REFERENCE_GAMES) -> Ratio:
+    """Random Pax Pamir games at `players` seats here and in the reference, a batch each per round, which goes
+    first alternating; the ratios of each round, then their medians."""
+    per_game, per_turn, per_decision, ours_ms, theirs_ms = [], [], [], [], []
+    for round_ in range(rounds):
+        batches = []
+        for side in (0, 1) if round_ % 2 == 0 else (1, 0):
+            if side == 0:
+                mine = whole_games("pax-pamir", players, range(games), options)
+                batches.append((side, sum(mine.cpu), mine.turns, mine.entries))
+            else:
+                theirs = play(reference, players, games, first_seed=1)
+                batches.append((side, theirs.cpu, theirs.turns, theirs.decisions))
+        (_, cpu, turns, decisions), (_, ref_cpu, ref_turns, ref_decisions) = sorted(batches)
+        per_game.append(cpu / ref_cpu)
+        per_turn.append((cpu / turns) / (ref_cpu / ref_turns))
+        per_decision.append((cpu / decisions) / (ref_cpu / ref_decisions))
+        ours_ms.append(cpu / games * 1000)
+        theirs_ms.append(ref_cpu / games * 1000)
+    median = statistics.median
+    return Ratio(median(per_game), median(per_turn), median(per_decision), median(ours_ms), median(theirs_ms))
+
+
+def bench_reference(reference: str | None) -> None:
+    """Random Pax Pamir games here against Rally the Troops' engine under Node, for every seat count both have."""
+    try:
+        found = checkout(reference)
+    except ReferenceMissing as missing:
+        click.echo(f"  (not measured: {missing})")
+        return
+    game = registry.get("pax-pamir")
+    click.echo(f"  {'Pax Pamir, random legal play':<40} {'ours ms':>8} {'theirs ms':>9} {'per game':>8} "
+               f"{'per turn':>8} {'per decision':>12}")
+    for label, options in (("games made now", dict(contract.new_options(game))), ("older games", {})):
+        for players in sorted(set(SCENARIOS) & set(game.player_counts)):
+            ratio = against_reference(found, players, options)
+            click.echo(f"  {f'{players} players, {label}':<40} {ratio.ours_ms:8.1f} {ratio.theirs_ms:9.1f} "
+                       f"{ratio.game:7.1f}× {ratio.turn:7.1f}× {ratio.decision:11.1f}×")
+    click.echo(f"  (CPU ms per game, each side inside its own process; ratios: ours over theirs, medians of\n"
+               f"   {REFERENCE_ROUNDS} alternating rounds of {REFERENCE_GAMES} games; a decision is one of our order "
+               "entries and one of its actions;\n"
+               f"   games made now ask questions together: {dict(contract.new_options(game))})")
+
+
+#: What a section is given: nothing, a scratch folder, or the reference checkout named (None: not named).
+NOTHING, SCRATCH, REFERENCE = "nothing", "scratch", "reference"
+
+SECTIONS: tuple[tuple[str, Callable[..., None], str], ...] = (
+    ("Robot games", bench_robot_games, NOTHING),
+    ("Against the reference engine (Rally the Troops under Node)", bench_reference, REFERENCE),
+    ("Caretaker (plays to win for a seat whose player left)", bench_caretaker, NOTHING),
+    ("Resolve per step", bench_resolve, NOTHING),
+    ("Prompts per turn (robots answering nothing in advance)", bench_asking, NOTHING),
+    ("Start-up (CPU seconds of one command)", bench_startup, SCRATCH),
+    ("Reports (CPU)", bench_reports, SCRATCH),
+    ("Mail intake (Dovecot on loopback)", bench_mail, SCRATCH),
 )
 
 
 def robot_batch(game_id: str, players: int, games: int, options: Mapping[str, Any] | None = None) -> str:
-    """Play `games` seeded robot games (seeds 0, 1, …) after a warm-up game; a line with ms per game and games/s.
+    """Play `games` seeded robot games (seeds 0, 1, …) after a warm-up game; a line with CPU ms per game and games
+    per CPU second.
 
     For timing the whole process from outside (`/usr/bin/time -v python -m pbem.bench --game …`) before and
     after a change: the same seeds play the same games in both.
     """
     game = registry.get(game_id)
     play_out(game, SEATS[:players], "warm-up", options)  # loads the card data, so the figure is of games alone
-    started = time.perf_counter()
+    started = time.process_time()
     steps = sum(play_out(game, SEATS[:players], seed, options).steps for seed in range(games))
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     return (f"{game.title}, {players} players: {games} games, {steps / games:.1f} steps a game, "
-            f"{seconds / games * 1000:.1f} ms a game, {games / seconds:.1f} games/s")
+            f"{seconds / games * 1000:.1f} CPU ms a game, {games / seconds:.1f} games/s")
 
 
 @click.command()
@@ -414,22 +506,31 @@ def robot_batch(game_id: str, players: int, games: int, options: Mapping[str, An
 @click.option("--games", type=int, default=100, show_default=True, help="How many games (seeds 0 to N-1).")
 @click.option("--caretaker", "caretaker", type=int, metavar="N",
               help="Only the caretaker's figures, from N seeded games per setup.")
-def main(game_id: str | None, players: int, games: int, caretaker: int | None) -> None:
+@click.option("--reference", metavar="DIR", envvar=ENVIRONMENT,
+              help="A checkout of github.com/rally-the-troops/pax-pamir to measure the engine against.")
+@click.option("--against-reference", "only_reference", is_flag=True, help="Only the comparison with --reference.")
+def main(game_id: str | None, players: int, games: int, caretaker: int | None, reference: str | None,
+         only_reference: bool) -> None:
     """Print every figure; a section that cannot run says why and the rest go on.
 
-    Examples: python -m pbem.bench --game GAME --players 4 --games 100; python -m pbem.bench --caretaker 200
+    Examples: python -m pbem.bench --game GAME --players 4 --games 100; python -m pbem.bench --caretaker 200;
+    python -m pbem.bench --against-reference --reference ../rally-pax-pamir
     """
     if caretaker is not None:
         bench_caretaker(range(caretaker))
+        return
+    if only_reference:
+        bench_reference(reference)
         return
     if game_id is not None:
         click.echo(robot_batch(game_id, players, games))
         return
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
-        for title, section, wants_tmp in SECTIONS:
+        given = {NOTHING: (), SCRATCH: (Path(folder),), REFERENCE: (reference,)}
+        for title, section, needs in SECTIONS:
             click.echo(f"== {title}")
             try:
-                section(Path(folder)) if wants_tmp else section()
+                section(*given[needs])
             except Exception as exc:  # one broken section must not hide the others' figures
                 click.echo(f"  (not measured: {type(exc).__name__}: {exc})")
 

@@ -57,7 +57,7 @@ class Expedition5X(GameBase):
     #: Every seat acts every step, so the demo renders (and mails) every step of a 4-player game.
     demo = Demo(folder="expedition", seats=4)
     #: Every seat owes orders at once: the report bench reads four reports a step, the mail bench mails every seat.
-    bench = Bench(reports=True, mail_intake=True)
+    bench = Bench(reports=True, mail_intake=True, turn_kinds=frozenset({"action"}))
 
     def __init__(self) -> None:
         #: The caretaker's last order for each seat (as repr) with its reasons, until they are asked for.

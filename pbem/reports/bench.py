@@ -22,12 +22,12 @@ T = TypeVar("T")
 
 
 def _timed(work: Callable[[], T], repeat: int = 1) -> tuple[T, float]:
-    """The result of `work` and its fastest time over `repeat` runs (the least disturbed by noise)."""
+    """The result of `work` and its fastest CPU time over `repeat` runs (the least disturbed by noise)."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         value = work()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return value, best
 
 

@@ -12,8 +12,9 @@ from engine.contract import GameBase
 from engine.simulate import Setup, robot_setups
 from pbem import bench
 
-#: A line of the table: the label, then games, ms per game, max ms, games per second, CPU ms.
-ROW = re.compile(r"^  (\S.*?) +(\d+) +([\d.]+) +([\d.]+) +([\d.]+) +([\d.]+)$")
+#: A line of the table: the label, then games, CPU ms per game (median, slowest), per turn and per order entry,
+#: turns and entries per game.
+ROW = re.compile(r"^  (\S.*?) +(\d+) +([\d.]+) +([\d.]+) +([\d.]+) +([\d.]+) +([\d.]+) +([\d.]+)$")
 
 
 def test_every_game_seat_count_and_variant_has_a_line(monkeypatch: pytest.MonkeyPatch,
@@ -26,8 +27,9 @@ def test_every_game_seat_count_and_variant_has_a_line(monkeypatch: pytest.Monkey
     rows = {found.group(1): found.groups()[1:] for found in map(ROW.match, out.splitlines()) if found}
     assert labels and set(labels) == set(rows), sorted(rows)
     for label in rows:
-        count, median, worst, per_second, cpu = rows[label]
-        assert count == "2" and 0 < float(median) <= float(worst) and float(per_second) > 0 and float(cpu) >= 0, label
+        count, median, worst, per_turn, per_entry, turns, entries = map(float, rows[label])
+        assert count == 2 and 0 < median <= worst and 0 < per_turn and 0 < per_entry <= per_turn, label
+        assert turns >= 1 and entries > 0, label
     assert "resolve per step" in out
 
 
@@ -45,14 +47,20 @@ def test_a_newly_installed_game_gets_its_lines_without_edits(monkeypatch: pytest
     monkeypatch.setattr(registry, "games", lambda: {"newcomer": Newcomer()})
     played: list[tuple[str, int, dict[str, Any]]] = []
     monkeypatch.setattr(bench, "whole_games", lambda game_id, players, seeds, options: played.append(
-        (game_id, players, dict(options))) or bench.Timing([0.01], [0.01]))
+        (game_id, players, dict(options))) or bench.Timing([0.01], 1, 1))
     bench.bench_robot_games()
     assert played == [("newcomer", 3, {}), ("newcomer", 4, {}), ("newcomer", 1, {"crew": True})]
 
 
-def test_games_per_second_is_taken_at_the_median_game() -> None:
-    timing = bench.Timing(wall=[0.1, 0.2, 0.5], cpu=[0.1, 0.1, 0.1])
-    assert timing.games_per_second == pytest.approx(5.0)
+def test_per_turn_and_per_entry_divide_all_the_games_time() -> None:
+    timing = bench.Timing(cpu=[0.1, 0.2, 0.5], turns=40, entries=80)
+    assert (timing.per_turn, timing.per_entry) == (pytest.approx(0.02), pytest.approx(0.01))
+
+
+def test_an_order_counts_each_action_each_keyed_answer_and_each_other_value() -> None:
+    order = {"actions": [{"action": "tax"}, {"action": "move"}], "answers": {"a": 1, "b": 2}, "loyalty": "russian"}
+    assert bench.order_entries(order) == 5
+    assert bench.order_entries({"actions": []}) == 0
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.games()))
@@ -64,5 +72,5 @@ def test_a_batch_of_seeded_games_for_timing_from_outside(game_id: str) -> None:
     result = CliRunner().invoke(bench.main, ["--game", game_id, "--players", str(players), "--games", "2"])
     assert result.exit_code == 0, result.output
     found = re.fullmatch(re.escape(f"{game.title}, {players} players: 2 games, ")
-                         + r"([\d.]+) steps a game, ([\d.]+) ms a game, ([\d.]+) games/s\n", result.output)
+                         + r"([\d.]+) steps a game, ([\d.]+) CPU ms a game, ([\d.]+) games/s\n", result.output)
     assert found and all(float(figure) > 0 for figure in found.groups()), result.output

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.contract import Event, GameBase, Order, Problem, Prompt, Result, Step
+from engine.contract import Bench, Event, GameBase, Order, Problem, Prompt, Result, Step
 from engine.rng import Rng
 
 ROUNDS = 3
@@ -26,6 +26,8 @@ class HighestUnique(GameBase):
     id = "highest-unique"
     title = "Highest Unique"
     player_counts = range(2, 5)
+    #: Every round is each seat's turn: the bench counts its turns by the pick prompts.
+    bench = Bench(turn_kinds=frozenset({"pick"}))
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Options change nothing here: always player_counts."""

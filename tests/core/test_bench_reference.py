@@ -1,0 +1,49 @@
+"""`make bench`'s comparison with the reference engine: the Node driver plays any engine with its three calls."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pbem import bench
+from pbem.bench_reference import ReferenceMissing, checkout, play
+
+#: An engine with the reference's three calls: two seats take turns counting to 12, each turn one or two steps.
+TOY_RULES = """
+exports.setup = function (seed, scenario, options) {
+  return { state: "count", active: "a", phasing: "a", count: 0 }
+}
+exports.view = function (state, current) {
+  return { actions: { step: [1, 2], undo: 0 } }
+}
+exports.action = function (state, current, action, arg) {
+  if (action !== "step") throw new Error("Invalid action: " + action)
+  const next = { ...state, count: state.count + arg }
+  if (next.count >= 12) next.state = "game_over"
+  next.active = next.phasing = state.active === "a" ? "b" : "a"
+  return next
+}
+"""
+
+
+def test_a_missing_reference_says_where_to_get_one(tmp_path: Path) -> None:
+    with pytest.raises(ReferenceMissing, match="rally-the-troops/pax-pamir"):
+        checkout(None)
+    with pytest.raises(ReferenceMissing, match="no rules.js"):
+        checkout(str(tmp_path))
+
+
+def test_the_bench_section_says_why_it_measured_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.bench_reference(None)
+    assert "(not measured: no reference named" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_driver_plays_every_game_to_its_end_and_counts_turns_and_decisions(tmp_path: Path) -> None:
+    (tmp_path / "rules.js").write_text(TOY_RULES, encoding="utf-8")
+    played = play(checkout(str(tmp_path)), 2, games=5, first_seed=1, warm_up=1)
+    assert played.games == 5 and played.cpu >= 0
+    # Every decision passes the turn, and a game takes 6 to 12 steps of one or two.
+    assert played.turns == played.decisions and 5 * 6 <= played.decisions <= 5 * 12
