@@ -1,13 +1,16 @@
 """Pax Expanse's robot draws: the entries worth trying where the turn stands, the bribe limits and standing orders
 it sometimes gives. The kernel (games/pax/robot.py) builds the turn order from them.
 
-Each entry is tried by running the whole turn with it on the rules themselves: a turn of Pax Expanse replays from
-its start, so a refused entry leaves nothing to undo.
+Each entry is tried by running the turn with it on the rules themselves, on a copy of the turn as the entries
+accepted before it left it (its actions taken, before cleanup), so a refused entry leaves nothing to undo.
+Running it from the turn's start instead would give the same turn: a turn draws no chance, and every answer the
+robot chose is written into the order.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from engine.rng import Rng
@@ -18,7 +21,7 @@ from games.pax.turn import Outcome
 from games.pax_expanse import actions
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
-from games.pax_expanse.turn import action_parts, begin_turn, may_act, run_turn
+from games.pax_expanse.turn import Ctx, action_parts, begin_turn, finish_turn, may_act, run_turn, take_action
 
 #: Entries a random turn tries before it settles for what it has.
 TRIES = 12
@@ -58,12 +61,14 @@ def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
 
 
 class ExpanseTurn(RobotTurn[GameState]):
-    """A Pax Expanse turn built by trying each entry on a whole run of the turn; the last run answers cleanup's
-    questions into the order."""
+    """A Pax Expanse turn built by trying each entry on the turn as the entries before it left it; the last run
+    answers cleanup's questions into the order."""
 
     ATTEMPTS = TRIES
     #: The run of the turn with the last entry accepted, if any.
     last_run: Outcome | None = None
+    #: That run once its actions were taken, before cleanup (None when it paused or the game ended in them).
+    acted: Ctx | None = None
 
     def run(self) -> Outcome:
         """Perhaps standing orders first, then the entries, then the turn as the order now stands."""
@@ -82,13 +87,33 @@ class ExpanseTurn(RobotTurn[GameState]):
 
     def draw_entry(self, rng: Rng) -> dict[str, Any] | None:
         """One of the entries worth trying once the order's actions are done."""
-        probe = self._state_after_actions()
+        probe = self._state_after_actions() if self.last_run is None else self.acted.state if self.acted else None
         entries = candidate_entries(probe, self.seat, rng) if probe is not None else []
         return rng.choice(entries) if entries else None
 
     def take_entry(self, entry: dict[str, Any]) -> None:
-        """The whole turn with the entry added (its answers are written into the order)."""
-        self.last_run = run_turn(self.start, self.seat, self.order, chooser=self.chooser)
+        """The turn with the entry added (its answers are written into the order), on from where the entries
+        before it left the turn; the first entry runs the turn from its start."""
+        acted: list[Ctx] = []
+
+        def keep(ctx: Ctx) -> None:
+            acted.append(_copy(ctx, ctx.order))
+
+        if self.last_run is None:
+            ctx = begin_turn(self.start, self.seat, self.order, {}, chooser=self.chooser)
+            parts = action_parts(ctx)
+        else:
+            assert self.acted is not None  # draw_entry offers no entry once a run paused or ended the game
+            ctx = _copy(self.acted, self.order)
+            index = len(self.order["actions"]) - 1
+
+            def the_entry() -> None:
+                ctx.where = ("actions", index)
+                take_action(ctx, entry)
+
+            parts = [the_entry]
+        self.last_run = finish_turn(ctx, parts, keep)
+        self.acted = acted[0] if acted else None
 
     def _state_after_actions(self) -> GameState | None:
         """The working state once the order's actions are done, before cleanup (None if the turn pauses or the game
@@ -100,3 +125,9 @@ class ExpanseTurn(RobotTurn[GameState]):
         except (Pause, GameOver):
             return None
         return ctx.state
+
+
+def _copy(ctx: Ctx, order: dict[str, Any]) -> Ctx:
+    """A turn in progress copied to go on apart, with `order` as its order."""
+    return dataclasses.replace(ctx, state=ctx.state.clone(), order=order, answers=dict(ctx.answers),
+                               events=list(ctx.events), counters=dict(ctx.counters))

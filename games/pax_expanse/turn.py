@@ -8,7 +8,7 @@ randomness), or with the game's end.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
@@ -37,12 +37,18 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
     ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
+    return finish_turn(ctx, action_parts(ctx))
 
+
+def finish_turn(ctx: Ctx, parts: Sequence[Callable[[], None]],
+                actions_done: Callable[[Ctx], None] | None = None) -> Outcome:
+    """The turn frame around `parts` (the turn's actions, or what is left of them): then `actions_done` sees the
+    turn with its actions taken, then cleanup and the next seat; a pause or the game's end stops it there."""
     def game_over() -> None:
         ctx.state.turn = None
 
-    parts = [*action_parts(ctx), lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)]
-    return run_parts(ctx, parts, game_over)
+    done = [] if actions_done is None else [lambda: actions_done(ctx)]
+    return run_parts(ctx, [*parts, *done, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)], game_over)
 
 
 def action_parts(ctx: Ctx) -> list[Callable[[], None]]:

@@ -5,6 +5,7 @@ templates are orders check accepts, and hostile orders are problems located in t
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -131,6 +132,8 @@ def test_hostile_orders_are_problems_in_the_order_and_accepted_ones_apply(case: 
                 accepted += 1
                 after = game.apply(state, {**orders, seat: order}, turn.rng()).state
                 check(game, after)
+                encoded = game.encode(after)
+                assert game.encode(game.decode(json.loads(json.dumps(encoded)))) == encoded, (turn.number, order)
         assert game.encode(state) == before, "check and apply must not change the state they are given"
     assert rejected, "no hostile order was ever refused"
     assert accepted, "no hostile order was ever accepted: the apply side went untried"

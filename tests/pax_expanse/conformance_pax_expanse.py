@@ -36,8 +36,8 @@ HOSTILE_SPLICES = ["card: 13.0", "actions:", "row: 9", "- {action: play}"]
 
 
 def invariants(game: Game, state: GameState) -> None:
-    """The rulebook's invariants, and how a game ends."""
-    check_invariants(state)
+    """The rulebook's invariants, and how a game ends (the suite round-trips the encoding of every state itself)."""
+    check_invariants(state, round_trip=False)
     if game.result(state) is not None:
         assert state.checks, "a game ends with a Dominance Check"
 
@@ -68,8 +68,9 @@ def card_places(state: GameState) -> list[int]:
     return found
 
 
-def check_invariants(state: GameState) -> None:
-    """Pieces within the components, no negative influence, every card in one place, a canonical encoding.
+def check_invariants(state: GameState, *, round_trip: bool = True) -> None:
+    """Pieces within the components, no negative influence, every card in one place, a canonical encoding (left
+    to the caller with `round_trip` False: the conformance suite round-trips every state itself).
 
     A paused turn's working state is mid-resolution (an event being resolved is in no pile yet), so card places
     are checked on the state the paused turn replays from.
@@ -96,6 +97,8 @@ def check_invariants(state: GameState) -> None:
     assert sorted(places) == sorted([*cards.assets(), *cards.events()]), ("cards lost or invented", len(places))
     assert len(places) == CARDS
     assert len(state.checks) == len(set(state.checks)) <= 4, state.checks
+    if not round_trip:
+        return
     data = GAME.encode(state)
     assert GAME.encode(GAME.decode(json.loads(json.dumps(data, sort_keys=True)))) == data
     assert GAME.decode(json.loads(json.dumps(data))) == state
