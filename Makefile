@@ -67,7 +67,8 @@ lint: venv
 test-fast: venv
 	$(PYTEST) -m "not slow"
 
-# REFERENCE=DIR: a checkout of github.com/rally-the-troops/pax-pamir (outside this tree) to measure the engine against.
+# REFERENCE=DIR: a checkout (outside this tree) of the engine a game names to be measured against
+# (Pax Pamir: github.com/rally-the-troops/pax-pamir).
 bench: sysdeps-test venv
 	$(BIN)/python -m pbem.bench $(if $(REFERENCE),--reference $(REFERENCE))
 

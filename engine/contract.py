@@ -158,6 +158,15 @@ class Demo:
 
 
 @dataclass(frozen=True)
+class Reference:
+    """Another engine of the same rules that `make bench` measures this one against: a Rally the Troops module
+    (its `rules.js`, played under Node), where to get it, and its setup (scenario) for each seat count."""
+
+    repository: str
+    scenarios: Mapping[int, str]
+
+
+@dataclass(frozen=True)
 class Bench:
     """The figures measured on one game that a game offers to stand for; each goes to the first game by id that
     offers it, else to the first installed game."""
@@ -174,6 +183,8 @@ class Bench:
     prompts: int = 0
     #: `make bench`: the kinds of prompt that open a seat's turn, by which the engine figures count turns.
     turn_kinds: frozenset[str] = frozenset({"turn"})
+    #: `make bench REFERENCE=DIR`: the engine it measures this game's random games against (DIR: a checkout).
+    reference: Reference | None = None
 
 
 class GameBase:

@@ -25,7 +25,7 @@ from engine.contract import Game, Prompt
 from engine.rng import Rng
 from engine.simulate import play_out, robot_setups
 from pbem import batch, robots
-from pbem.bench_reference import ENVIRONMENT, SCENARIOS, ReferenceMissing, checkout, play
+from pbem.bench_reference import ENVIRONMENT, ReferenceMissing, checkout, play
 from pbem.store import GameDir, Seat, create
 
 SEATS = ("anna", "ben", "cleo", "dara", "emil")
@@ -413,7 +413,7 @@ REFERENCE_GAMES = 50
 
 @dataclass(frozen=True)
 class Ratio:
-    """Median ratios of our CPU time to the reference's over alternating rounds: per game, per seat turn, per
+    """Median ratios of our CPU time to the reference engine's over alternating rounds: per game, per seat turn, per
     decision (our order entry against one of its actions); and both sides' median CPU ms per game."""
 
     game: float
@@ -423,19 +423,21 @@ class Ratio:
     theirs_ms: float
 
 
-def against_reference(reference: Path, players: int, options: Mapping[str, Any],
+def against_reference(game: Game, reference: Path, players: int, options: Mapping[str, Any],
                       rounds: int = REFERENCE_ROUNDS, games: int = REFERENCE_GAMES) -> Ratio:
-    """Random Pax Pamir games at `players` seats here and in the reference, a batch each per round, which goes
+    """Random games of `game` at `players` seats here and in the reference, a batch each per round, which goes
     first alternating; the ratios of each round, then their medians."""
+    found = contract.bench(game).reference
+    assert found is not None
     per_game, per_turn, per_decision, ours_ms, theirs_ms = [], [], [], [], []
     for round_ in range(rounds):
         batches = []
         for side in (0, 1) if round_ % 2 == 0 else (1, 0):
             if side == 0:
-                mine = whole_games("pax-pamir", players, range(games), options)
+                mine = whole_games(game.id, players, range(games), options)
                 batches.append((side, sum(mine.cpu), mine.turns, mine.entries))
             else:
-                theirs = play(reference, players, games, first_seed=1)
+                theirs = play(reference, found.scenarios[players], games, first_seed=1)
                 batches.append((side, theirs.cpu, theirs.turns, theirs.decisions))
         (_, cpu, turns, decisions), (_, ref_cpu, ref_turns, ref_decisions) = sorted(batches)
         per_game.append(cpu / ref_cpu)
@@ -447,25 +449,38 @@ def against_reference(reference: Path, players: int, options: Mapping[str, Any],
     return Ratio(median(per_game), median(per_turn), median(per_decision), median(ours_ms), median(theirs_ms))
 
 
-def bench_reference(reference: str | None) -> None:
-    """Random Pax Pamir games here against Rally the Troops' engine under Node, for every seat count both have."""
+def reference_game() -> Game | None:
+    """The game measured against a reference engine: the first that names one (engine.contract.Bench.reference)."""
+    offered = [game for game in registry.games().values() if contract.bench(game).reference is not None]
+    return offered[0] if offered else None
+
+
+def bench_reference(folder: str | None) -> None:
+    """Random games here against the reference engine under Node, for every seat count both have, under the
+    rules of games made now and of older games."""
+    game = reference_game()
+    if game is None:
+        click.echo("  (not measured: no installed game names a reference engine)")
+        return
+    found = contract.bench(game).reference
+    assert found is not None
     try:
-        found = checkout(reference)
+        reference = checkout(folder, found.repository)
     except ReferenceMissing as missing:
         click.echo(f"  (not measured: {missing})")
         return
-    game = registry.get("pax-pamir")
-    click.echo(f"  {'Pax Pamir, random legal play':<40} {'ours ms':>8} {'theirs ms':>9} {'per game':>8} "
+    click.echo(f"  {f'{game.title}, random legal play':<44} {'ours ms':>8} {'theirs ms':>9} {'per game':>8} "
                f"{'per turn':>8} {'per decision':>12}")
-    for label, options in (("games made now", dict(contract.new_options(game))), ("older games", {})):
-        for players in sorted(set(SCENARIOS) & set(game.player_counts)):
-            ratio = against_reference(found, players, options)
-            click.echo(f"  {f'{players} players, {label}':<40} {ratio.ours_ms:8.1f} {ratio.theirs_ms:9.1f} "
+    made_now = dict(contract.new_options(game))
+    for label, options in (("games made now", made_now), ("older games", {})):
+        for players in sorted(set(found.scenarios) & set(game.player_counts)):
+            ratio = against_reference(game, reference, players, options)
+            click.echo(f"  {f'{players} players, {label}':<44} {ratio.ours_ms:8.1f} {ratio.theirs_ms:9.1f} "
                        f"{ratio.game:7.1f}× {ratio.turn:7.1f}× {ratio.decision:11.1f}×")
     click.echo(f"  (CPU ms per game, each side inside its own process; ratios: ours over theirs, medians of\n"
                f"   {REFERENCE_ROUNDS} alternating rounds of {REFERENCE_GAMES} games; a decision is one of our order "
                "entries and one of its actions;\n"
-               f"   games made now ask questions together: {dict(contract.new_options(game))})")
+               f"   the options of games made now: {made_now})")
 
 
 #: What a section is given: nothing, a scratch folder, or the reference checkout named (None: not named).
@@ -473,7 +488,7 @@ NOTHING, SCRATCH, REFERENCE = "nothing", "scratch", "reference"
 
 SECTIONS: tuple[tuple[str, Callable[..., None], str], ...] = (
     ("Robot games", bench_robot_games, NOTHING),
-    ("Against the reference engine (Rally the Troops under Node)", bench_reference, REFERENCE),
+    ("Against a reference engine (Rally the Troops under Node)", bench_reference, REFERENCE),
     ("Caretaker (plays to win for a seat whose player left)", bench_caretaker, NOTHING),
     ("Resolve per step", bench_resolve, NOTHING),
     ("Prompts per turn (robots answering nothing in advance)", bench_asking, NOTHING),
@@ -507,14 +522,14 @@ def robot_batch(game_id: str, players: int, games: int, options: Mapping[str, An
 @click.option("--caretaker", "caretaker", type=int, metavar="N",
               help="Only the caretaker's figures, from N seeded games per setup.")
 @click.option("--reference", metavar="DIR", envvar=ENVIRONMENT,
-              help="A checkout of github.com/rally-the-troops/pax-pamir to measure the engine against.")
+              help="A checkout of the reference engine a game names, to measure ours against.")
 @click.option("--against-reference", "only_reference", is_flag=True, help="Only the comparison with --reference.")
 def main(game_id: str | None, players: int, games: int, caretaker: int | None, reference: str | None,
          only_reference: bool) -> None:
     """Print every figure; a section that cannot run says why and the rest go on.
 
     Examples: python -m pbem.bench --game GAME --players 4 --games 100; python -m pbem.bench --caretaker 200;
-    python -m pbem.bench --against-reference --reference ../rally-pax-pamir
+    python -m pbem.bench --against-reference --reference DIR
     """
     if caretaker is not None:
         bench_caretaker(range(caretaker))

@@ -1,7 +1,9 @@
-"""The reference the bench measures Pax Pamir against: Rally the Troops' JavaScript engine under Node.
+"""The reference engines the bench measures a game against: a Rally the Troops module under Node.
 
-The reference is a checkout of github.com/rally-the-troops/pax-pamir kept outside this project; none of its code is
-copied here. Node loads its `rules.js` and plays seeded games by a uniformly random legal action at every prompt
+A game names its reference (`engine.contract.Reference`: where to get it, its setup for each seat count). The
+reference is a checkout kept outside this project; none of its code is copied here. Node loads its `rules.js`
+(the three calls every Rally the Troops module exports: setup, view, action) and plays seeded games by a uniformly
+random legal action at every prompt
 (undo only where nothing else is left: a piece picked up with nowhere to go), to the end. CPU time is taken inside
 the Node process around the games alone, as ours is taken around `play_out` alone, so start-up counts on neither
 side. A warm-up comes first on both: one game here (it loads the card data), WARM_UP games there, so that its
@@ -21,9 +23,6 @@ ENVIRONMENT = "PBEM_BENCH_REFERENCE"
 
 #: Games the reference plays untimed first, seeds apart from the timed ones.
 WARM_UP = 200
-
-#: Rally the Troops names its Pax Pamir setups by seat count.
-SCENARIOS = {2: "2P", 3: "3P", 4: "4P", 5: "5P"}
 
 # The driver: our own few lines calling the reference's exported setup/view/action. A decision is one action;
 # a turn ends when the phasing seat changes. Its random stream is a small seeded generator of its own.
@@ -91,23 +90,24 @@ class Batch:
     cpu: float
 
 
-def checkout(folder: str | None) -> Path:
-    """The reference checkout named, checked to hold the rules; a clear error when it does not."""
+def checkout(folder: str | None, repository: str) -> Path:
+    """The checkout named of the reference kept at `repository`, checked to hold the rules; a clear error when it
+    does not."""
     if not folder:
-        raise ReferenceMissing("no reference named: clone https://github.com/rally-the-troops/pax-pamir outside this "
-                               f"project and name it with --reference DIR (or {ENVIRONMENT})")
+        raise ReferenceMissing(f"no reference named: clone {repository} outside this project and name it with "
+                               f"--reference DIR (or {ENVIRONMENT})")
     path = Path(folder).expanduser()
     if not (path / "rules.js").is_file():
-        raise ReferenceMissing(f"{path}: no rules.js there (a checkout of rally-the-troops/pax-pamir is wanted)")
+        raise ReferenceMissing(f"{path}: no rules.js there (a checkout of {repository} is wanted)")
     if shutil.which("node") is None:
         raise ReferenceMissing("node is not installed (Debian: apt install nodejs)")
     return path
 
 
-def play(reference: Path, players: int, games: int, first_seed: int, warm_up: int = WARM_UP) -> Batch:
-    """`games` random games of the reference with `players` seats, seeds from `first_seed`, in one Node process,
+def play(reference: Path, scenario: str, games: int, first_seed: int, warm_up: int = WARM_UP) -> Batch:
+    """`games` random games of the reference set up as `scenario`, seeds from `first_seed`, in one Node process,
     after `warm_up` untimed games."""
-    done = subprocess.run(["node", "-", str(reference), SCENARIOS[players], str(games), str(first_seed), str(warm_up)],
+    done = subprocess.run(["node", "-", str(reference), scenario, str(games), str(first_seed), str(warm_up)],
                           input=_DRIVER, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the reference failed: {done.stderr.strip().splitlines()[-1:]}")

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, Reference, RejectedOrder, Step
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
@@ -42,7 +42,9 @@ class PaxPamir(PaxGame[GameState]):
     #: A step is one turn, so the demo of a 3-player game renders the final step only, to stay short.
     demo = Demo(folder="pamir", seats=3, every_step_reports=False)
     #: The mail count (pbem.mail.volume) plays this game; the mail bench does when no simultaneous game is there.
-    bench = Bench(mail_intake=True, mail_volume=True, prompts=3)
+    bench = Bench(mail_intake=True, mail_volume=True, prompts=3,
+                  reference=Reference("https://github.com/rally-the-troops/pax-pamir",
+                                      {2: "2P", 3: "3P", 4: "4P", 5: "5P"}))
     score_attribute = "score"
     state_type = GameState
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import contract
 from pbem import bench
 from pbem.bench_reference import ReferenceMissing, checkout, play
 
@@ -28,22 +29,29 @@ exports.action = function (state, current, action, arg) {
 """
 
 
+WHERE = "https://example.org/reference"
+
+
 def test_a_missing_reference_says_where_to_get_one(tmp_path: Path) -> None:
-    with pytest.raises(ReferenceMissing, match="rally-the-troops/pax-pamir"):
-        checkout(None)
+    with pytest.raises(ReferenceMissing, match=f"clone {WHERE} outside this project"):
+        checkout(None, WHERE)
     with pytest.raises(ReferenceMissing, match="no rules.js"):
-        checkout(str(tmp_path))
+        checkout(str(tmp_path), WHERE)
 
 
 def test_the_bench_section_says_why_it_measured_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    game = bench.reference_game()
+    assert game is not None, "a shipped game names the engine it is measured against"
+    reference = contract.bench(game).reference
+    assert reference is not None and set(reference.scenarios) <= set(game.player_counts)
     bench.bench_reference(None)
-    assert "(not measured: no reference named" in capsys.readouterr().out
+    assert f"(not measured: no reference named: clone {reference.repository}" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_driver_plays_every_game_to_its_end_and_counts_turns_and_decisions(tmp_path: Path) -> None:
     (tmp_path / "rules.js").write_text(TOY_RULES, encoding="utf-8")
-    played = play(checkout(str(tmp_path)), 2, games=5, first_seed=1, warm_up=1)
+    played = play(checkout(str(tmp_path), WHERE), "2P", games=5, first_seed=1, warm_up=1)
     assert played.games == 5 and played.cpu >= 0
     # Every decision passes the turn, and a game takes 6 to 12 steps of one or two.
     assert played.turns == played.decisions and 5 * 6 <= played.decisions <= 5 * 12

@@ -44,7 +44,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("moderator's commands", ("pbem.control", "pbem.players", "pbem.rollback", "pbem.preview", "pbem.control_cli")),
     ("command line", ("pbem.mail.cli", "pbem.site.cli", "pbem.cli")),
     # Tools that drive the whole command line, as a moderator would: measurements, the demo and the mail loop.
-    ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial", "pbem.bench", "pbem.demo")),
+    ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial", "pbem.bench", "pbem.bench_reference",
+               "pbem.demo")),
 ]
 
 
