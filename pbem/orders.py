@@ -20,6 +20,7 @@ from ruamel.yaml.events import (
     CollectionStartEvent,
     DocumentStartEvent,
     NodeEvent,
+    ScalarEvent,
 )
 from ruamel.yaml.events import (
     Event as YamlEvent,
@@ -139,12 +140,18 @@ def _refusal(event: YamlEvent) -> str | None:
     return None
 
 
-def _refuse_unsafe(text: str, source: str) -> Located | None:
-    """Scan the event stream before anything is built: no anchors, aliases or tags; bounded size and depth."""
+def _refuse_unsafe(text: str, source: str, inside: set[int] | None = None) -> Located | None:
+    """Scan the event stream before anything is built: no anchors, aliases or tags; bounded size and depth.
+
+    `inside` gathers the lines (0-based) that a scalar of several lines goes on to: the text of a block scalar
+    (`|`, `>`) or of a quoted one, where a line starting with # is no comment.
+    """
     depth = nodes = documents = 0
     try:
         for event in YAML(typ="safe").parse(text):
             mark = event.start_mark
+            if inside is not None and isinstance(event, ScalarEvent) and event.end_mark.line > mark.line:
+                inside.update(range(mark.line + 1, event.end_mark.line + 1))
             documents += isinstance(event, DocumentStartEvent)
             nodes += isinstance(event, NodeEvent)
             depth += isinstance(event, CollectionStartEvent) - isinstance(event, CollectionEndEvent)
@@ -322,14 +329,15 @@ def _read_tabs(doc: OrderDoc, text: str, source: str) -> OrderDoc:
 def _parse_text(text: str, source: str) -> OrderDoc:
     """Parse an order document's text as YAML."""
     doc = OrderDoc(source, text)
-    refusal = _refuse_unsafe(text, source)
+    inside: set[int] = set()
+    refusal = _refuse_unsafe(text, source, inside)
     if refusal is not None:
         doc.problems.append(refusal)
         return doc
     yaml = YAML()
     yaml.Constructor = _OrderConstructor
     try:
-        tree = yaml.load(text)
+        tree = yaml.load(_bare_comments(text, inside))
     except MarkedYAMLError as exc:
         doc.problems.append(_yaml_error(exc, source, text))
         return doc
@@ -346,6 +354,18 @@ def _parse_text(text: str, source: str) -> OrderDoc:
     doc.header = {k: data_map[k] for k in HEADER_KEYS if k in data_map}
     doc.body = {k: v for k, v in data_map.items() if k not in HEADER_KEYS}
     return doc
+
+
+def _bare_comments(text: str, inside: set[int]) -> str:
+    """`text` with each line that is only a comment cut to its `#`: the same document, lines and columns, but
+    the round-trip reader walks a comment character by character, and an order template is mostly comments.
+    Lines inside a scalar of several lines (`inside`) are text, not comments, and stay whole."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        bare = line.lstrip(" ")
+        if bare.startswith("#") and len(bare) > 1 and number not in inside:
+            lines[number] = line[: len(line) - len(bare) + 1]
+    return "\n".join(lines)
 
 
 def render(header: Mapping[str, Any], body_yaml: str) -> str:

@@ -162,3 +162,19 @@ def test_tabs_mixed_with_spaces_are_refused_where_they_mix(text: str, where: tup
 def test_a_rendered_header_reads_back_as_the_same_names(name: str) -> None:
     doc = parse(render({"game": name, "seat": name, "step": 4}, "pick: 1\n"), "o.yaml")
     assert doc.problems == [] and doc.header == {"game": name, "seat": name, "step": 4}
+
+
+@pytest.mark.parametrize("text", [
+    "note: |\n  # kept: a line of a block scalar\n  and its next line\nx: 1\n",
+    'note: "a quoted text\n  # kept as well\n  "\nx: 1\n',
+])
+def test_a_line_starting_with_a_hash_inside_a_scalar_of_several_lines_is_text_not_a_comment(text: str) -> None:
+    doc = parse(text, "o.yaml")
+    assert doc.problems == [] and "# kept" in doc.body["note"] and doc.body["x"] == 1
+
+
+def test_a_problem_below_long_comment_lines_is_placed_where_the_player_wrote_it() -> None:
+    text = "# a long comment, " + "word " * 40 + "\n    # an indented one\nx: 1\ny: [1, 2\n"
+    found = parse(text, "o.yaml").problems
+    assert found and found[0].line == 4, found
+    assert parse(text, "o.yaml").text == text
