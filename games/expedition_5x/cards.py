@@ -7,7 +7,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from engine import datafile
+from engine.carddata import Entry, checked, named, parse
 
 #: The five action cards in activation order (Excavate 1 … Expand 5).
 ACTIONS: tuple[str, ...] = ("excavate", "drill", "plunder", "scout", "expand")
@@ -88,49 +88,53 @@ class Cards:
         return self.technologies[card_id].name
 
 
-def _side(raw: dict[str, Any], where: str) -> Side:
-    action = str(raw["action"])
-    improvement = str(raw["improvement"])
-    target = raw.get("target")
-    crystal = str(raw.get("crystal", "none"))
-    if action not in ACTIONS or improvement not in IMPROVEMENTS:
-        raise ValueError(f"{where}: bad action or improvement in {raw}")
-    if (improvement in ("count", "steal")) != (target is not None) or (target and target not in ACTIONS):
-        raise ValueError(f"{where}: count and steal need a target action, the others none")
-    if crystal not in (*COLOURS, JOKER, "none"):
-        raise ValueError(f"{where}: unknown crystal {crystal!r}")
-    return Side(action, improvement, None if target is None else str(target), None if crystal == "none" else crystal)
+FILE = "cards.yaml"
+SIDE_KEYS = ("action", "improvement")
+
+
+def _side(card: Entry, which: str) -> Side:
+    """One side of a technology; count and steal name the action they count or steal from, the others none."""
+    side = Entry(card.file, f"{card.where} {which}", card.mapping(which), SIDE_KEYS, card.line,
+                 optional=("target", "crystal"))
+    action = side.choice("action", ACTIONS, "action")
+    improvement = side.choice("improvement", IMPROVEMENTS, "improvement")
+    needs_target, has_target = improvement in ("count", "steal"), side.raw.get("target") is not None
+    if needs_target != has_target:
+        side.fail("count and steal need a target action, the others none", "target" if has_target else "improvement")
+    target = side.choice("target", ACTIONS, "target action") if needs_target else None
+    crystal = side.choice("crystal", (*COLOURS, JOKER, "none"), "crystal") if side.has("crystal") else "none"
+    return Side(action, improvement, target, None if crystal == "none" else crystal)
 
 
 def parse_cards(text: str) -> Cards:
-    """Cards from the YAML text of data/cards.yaml (plain values only: read by libyaml where installed)."""
-    raw = datafile.plain(text)
-    techs: dict[str, Technology] = {}
-    for item in raw["technologies"]:
-        card_id = str(item["id"])
-        if str(item["centre"]) not in (*COLOURS, JOKER):
-            raise ValueError(f"{card_id}: unknown centre crystal {item['centre']!r}")
-        techs[card_id] = Technology(
-            card_id,
-            str(item["name"]),
-            str(item["centre"]),
-            _side(item["left"], f"{card_id} left"),
-            _side(item["right"], f"{card_id} right"),
-        )
+    """Cards from the YAML text of data/cards.yaml; a CardDataError names the file, line, card and field."""
+    return _cards(parse(text, FILE))
+
+
+def _cards(raw: Any) -> Cards:
+    """The technologies and settlements of cards.yaml, checked against the rulebook's counts."""
+    top = Entry(FILE, "top level", raw, ("technologies", "settlements"))
+    rows = named(FILE, "technology", top.raw["technologies"], ("id", "name", "centre", "left", "right"), top.line,
+                 plural="technologies")
+    techs = {card_id: Technology(card_id, entry.text("name"), entry.choice("centre", (*COLOURS, JOKER), "crystal"),
+                                 _side(entry, "left"), _side(entry, "right"))
+             for card_id, entry in rows.items()}
     settlements: dict[str, Settlement] = {}
-    for item in raw["settlements"]:
-        left, right = str(item["left"]), str(item["right"])
-        if left not in ACTIONS or right not in ACTIONS:
-            raise ValueError(f"{item['id']}: settlement sides must be actions")
-        settlements[str(item["id"])] = Settlement(str(item["id"]), str(item["name"]), left, right)
+    for card_id, entry in named(FILE, "settlement", top.raw["settlements"], ("id", "name", "left", "right"),
+                                top.line).items():
+        if card_id in techs:
+            entry.fail(f"{card_id!r} is already a technology's id; a settlement's must differ", "id")
+        settlements[card_id] = Settlement(card_id, entry.text("name"), entry.choice("left", ACTIONS, "action"),
+                                          entry.choice("right", ACTIONS, "action"))
     if len(techs) != ROUNDS:
-        raise ValueError(f"the game needs {ROUNDS} technologies, the data has {len(techs)}")
-    if len(settlements) < 5 or set(techs) & set(settlements):
-        raise ValueError("the game needs 5 settlements with ids distinct from the technologies")
+        top.fail(f"the game needs {ROUNDS} technologies, the data has {len(techs)}", "technologies")
+    if len(settlements) < 5:
+        top.fail(f"the game needs 5 settlements, the data has {len(settlements)}", "settlements")
     return Cards(techs, settlements)
 
 
 @cache
 def cards() -> Cards:
     """The game's card data, loaded once."""
-    return parse_cards(files("games.expedition_5x").joinpath("data/cards.yaml").read_text(encoding="utf-8"))
+    text = files("games.expedition_5x").joinpath("data", FILE).read_text(encoding="utf-8")
+    return checked(lambda how: _cards(how(text, FILE)))

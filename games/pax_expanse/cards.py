@@ -7,16 +7,17 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from engine.carddata import CardDataError, Parse, checked, parse, read
+from games.pax.data import Ability, load_abilities
 from games.pax_expanse.crew_loaders import load_loyalty, load_piles, load_rocinante
-from games.pax_expanse.loaders import load_abilities, load_assets, load_board, load_events
-from games.pax_expanse.model import Ability, Asset, Board, Event, Loyalty, Region, Rocinante, SetupPile
-from games.pax_expanse.schema import CardDataError, read, read_shipped
+from games.pax_expanse.loaders import load_assets, load_board, load_events
+from games.pax_expanse.model import Asset, Board, Event, Loyalty, Region, Rocinante, SetupPile
 
 #: The card data, package data of this package (read through importlib.resources, so it works installed).
 DATA_DIR: Traversable = files(__package__) / "data"
@@ -41,19 +42,19 @@ class Content:
 
 def load(directory: Traversable = DATA_DIR) -> Content:
     """Read and check every data file in `directory`; CardDataError names the file, line, entry and field."""
-    if directory is DATA_DIR:
-        try:
-            return _load(directory, read_shipped)  # the shipped files, fast; every command opening a game reads them
-        except CardDataError:
-            pass  # read again with line numbers, so that the error names them
-    return _load(directory, read)
+    if directory is DATA_DIR:  # the shipped files, fast: every command opening a game reads them
+        return checked(lambda how: _load(directory, how))
+    return _load(directory, parse)  # an owner's transcription, which libyaml might read otherwise
 
 
-def _load(directory: Traversable, read: Callable[[Traversable], Any]) -> Content:
-    """Every data file in `directory`, each parsed by `read`, checked against each other."""
-    the_board = load_board(read(directory / "map.yaml"))
-    the_abilities = load_abilities(read(directory / "abilities.yaml"))
-    the_assets = load_assets(read(directory / "assets.yaml"), the_board, the_abilities)
+def _load(directory: Traversable, how: Parse) -> Content:
+    """Every data file in `directory`, each parsed by `how`, checked against each other."""
+    def values(name: str) -> Any:
+        return read(directory / name, how)
+
+    the_board = load_board(values("map.yaml"))
+    the_abilities = load_abilities(values("abilities.yaml"))
+    the_assets = load_assets(values("assets.yaml"), the_board, the_abilities)
     unused = sorted(set(the_abilities) - {a.ability for a in the_assets.values()})
     if unused:
         raise CardDataError(f"abilities.yaml: ability {unused[0]!r} is printed on no asset")
@@ -61,10 +62,10 @@ def _load(directory: Traversable, read: Callable[[Traversable], Any]) -> Content
         board=the_board,
         abilities=the_abilities,
         assets=the_assets,
-        events=load_events(read(directory / "events.yaml"), the_board),
-        rocinante=load_rocinante(read(directory / "rocinante.yaml"), the_board),
-        loyalty=load_loyalty(read(directory / "loyalty.yaml")),
-        piles=load_piles(read(directory / "setup.yaml")),
+        events=load_events(values("events.yaml"), the_board),
+        rocinante=load_rocinante(values("rocinante.yaml"), the_board),
+        loyalty=load_loyalty(values("loyalty.yaml")),
+        piles=load_piles(values("setup.yaml")),
     )
 
 
@@ -120,7 +121,4 @@ def card(number: int) -> Asset | Event:
 
 def border(a: Region, b: Region) -> str:
     """The id of the border between two adjacent regions (KeyError if they are not adjacent)."""
-    key = "-".join(sorted((a, b)))
-    if key not in board().border_regions:
-        raise KeyError(f"{a!r} and {b!r} share no border")
-    return key
+    return board().border(a, b)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from engine.carddata import CardDataError, Entry, label, numbered, top_list
 from games.pax_expanse.model import (
     AI_CARD_NUMBERS,
     ASSET_NUMBERS,
@@ -31,7 +32,6 @@ from games.pax_expanse.model import (
     Rocinante,
     SetupPile,
 )
-from games.pax_expanse.schema import CardDataError, Entry, label, numbered, top_list
 
 #: The crew member whose AI cards are resolved top and bottom (the rulebook names James Holden).
 BOTH_ACTIONS_CREW = "holden"
@@ -69,7 +69,7 @@ def load_rocinante(raw: Any, board: Board, file: str = "rocinante.yaml") -> Roci
         top.fail(f"there must be {CREW_CARDS} crew reference cards, found {len(crew)}", "crew")
     if BOTH_ACTIONS_CREW not in crew:
         top.fail(f"the crew must include {BOTH_ACTIONS_CREW!r}", "crew")
-    cards = []
+    cards: list[tuple[Entry, AiCard]] = []
     for row in top_list(file, top.raw["ai_cards"], "AI cards"):
         entry = Entry(file, label(row, "number", "AI card"), row, ("number", "crew", "actions", "location"),
                       top.line)
@@ -77,8 +77,8 @@ def load_rocinante(raw: Any, board: Board, file: str = "rocinante.yaml") -> Roci
         chosen = entry.choices("actions", tuple(a.id for a in crew[member].actions), f"action of {member}")
         if len(chosen) not in (1, 2) or len(set(chosen)) != len(chosen):
             entry.fail(f"an AI card shows one or two different crew actions, got {list(chosen)}", "actions")
-        cards.append(AiCard(number=entry.integer("number", AI_CARD_NUMBERS), crew=member, actions=chosen,
-                            location=entry.choice("location", board.regions, "region")))
+        cards.append((entry, AiCard(number=entry.integer("number", AI_CARD_NUMBERS), crew=member, actions=chosen,
+                                    location=entry.choice("location", board.regions, "region"))))
     return Rocinante(
         tie_breaks=MappingProxyType(tie_breaks),
         crew=MappingProxyType(crew),

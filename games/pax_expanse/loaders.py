@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from engine.carddata import CardDataError, Entry, label, named, numbered, top_list, unique_names
+from games.pax.data import Ability, neighbours, read_borders
 from games.pax_expanse.model import (
     ACTIONS,
     ASSET_NUMBERS,
@@ -20,7 +22,6 @@ from games.pax_expanse.model import (
     REGIONS,
     ROCINANTE,
     SUITS,
-    Ability,
     Asset,
     Board,
     ClimateSpace,
@@ -29,7 +30,6 @@ from games.pax_expanse.model import (
     Event,
     FactionInfo,
 )
-from games.pax_expanse.schema import CardDataError, Entry, label, numbered, plain, top_list, unique_names
 
 MAP_KEYS = ("regions", "borders", "suits", "climate", "climate_at_start", "factions", "objective_at_start",
             "rocinante_at_start")
@@ -38,41 +38,17 @@ MAP_KEYS = ("regions", "borders", "suits", "climate", "climate_at_start", "facti
 def load_board(raw: Any, file: str = "map.yaml") -> Board:
     """The Board from map.yaml: exactly the six regions, four suits, four climates and three factions."""
     top = Entry(file, "top level", raw, MAP_KEYS)
-    names: dict[str, str] = {}
-    derived: dict[str, str | None] = {}
-    for row in top_list(file, top.raw["regions"], "regions"):
-        entry = Entry(file, label(row, "id", "region"), row, ("id", "name", "derived_from"), top.line)
-        ident = entry.choice("id", REGIONS, "region")
-        if ident in names:
-            entry.fail("region listed twice", "id")
-        names[ident] = entry.text("name")
-        derived[ident] = None if entry.raw["derived_from"] is None else entry.text("derived_from")
+    rows = named(file, "region", top.raw["regions"], ("id", "name", "derived_from"), top.line, REGIONS)
+    names = {ident: entry.text("name") for ident, entry in rows.items()}
+    derived = {ident: None if entry.raw["derived_from"] is None else entry.text("derived_from")
+               for ident, entry in rows.items()}
     if tuple(sorted(names)) != tuple(sorted(REGIONS)):
         top.fail(f"must list the six regions {', '.join(REGIONS)}, got {list(names)}", "regions")
     regions = tuple(names)
-    borders: dict[str, tuple[str, str]] = {}
-    for row in top_list(file, top.raw["borders"], "borders"):
-        entry = Entry(file, label(row, "id", "border"), row, ("id", "regions"), top.line)
-        pair = entry.choices("regions", regions, "region")
-        if len(pair) != 2 or pair[0] == pair[1]:
-            entry.fail(f"a border joins two different regions, got {list(pair)}", "regions")
-        wanted = "-".join(sorted(pair))
-        if entry.text("id") != wanted:
-            entry.fail(f"must be the sorted region ids joined by '-', i.e. {wanted!r}", "id")
-        if wanted in borders:
-            entry.fail("border listed twice", "id")
-        borders[wanted] = (pair[0], pair[1])
-    adjacent: dict[str, set[str]] = {region: set() for region in regions}
-    for a, b in borders.values():
-        adjacent[a].add(b)
-        adjacent[b].add(a)
-    suit_names, suit_colours = {}, {}
-    for row in top_list(file, top.raw["suits"], "suits"):
-        entry = Entry(file, label(row, "id", "suit"), row, ("id", "name", "colour"), top.line)
-        ident = entry.choice("id", SUITS, "suit")
-        if ident in suit_names:
-            entry.fail("suit listed twice", "id")
-        suit_names[ident], suit_colours[ident] = entry.text("name"), entry.text("colour")
+    borders = read_borders(file, top.raw["borders"], regions, top.line)
+    suits = named(file, "suit", top.raw["suits"], ("id", "name", "colour"), top.line, SUITS)
+    suit_names = {ident: entry.text("name") for ident, entry in suits.items()}
+    suit_colours = {ident: entry.text("colour") for ident, entry in suits.items()}
     if len(suit_names) != len(SUITS):
         top.fail(f"must list the four suits {', '.join(SUITS)}", "suits")
     climate = []
@@ -98,7 +74,7 @@ def load_board(raw: Any, file: str = "map.yaml") -> Board:
         region_derived_from=MappingProxyType(derived),
         borders=tuple(borders),
         border_regions=MappingProxyType(borders),
-        neighbours=MappingProxyType({r: tuple(sorted(adjacent[r], key=regions.index)) for r in regions}),
+        neighbours=neighbours(regions, borders, regions.index),
         suits=tuple(suit_names),
         suit_names=MappingProxyType(suit_names),
         suit_colours=MappingProxyType(suit_colours),
@@ -110,19 +86,6 @@ def load_board(raw: Any, file: str = "map.yaml") -> Board:
     )
 
 
-def load_abilities(raw: Any, file: str = "abilities.yaml") -> Mapping[str, Ability]:
-    """The special abilities from abilities.yaml, by id."""
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{file}: expected a mapping of ability id to ability")
-    result = {}
-    for ident, body in raw.items():
-        entry = Entry(file, f"ability {plain(ident)!r}", body, ("title", "text"))
-        if not isinstance(ident, str) or not ident.isidentifier() or ident != ident.lower():
-            entry.fail(f"ability id must be snake_case, got {plain(ident)!r}")
-        result[str(ident)] = Ability(id=str(ident), title=entry.text("title"), text=entry.text("text"))
-    return MappingProxyType(result)
-
-
 ASSET_KEYS = ("number", "name", "region", "suit", "rank", "actions", "impact", "loyalist", "reward", "ability",
               "derived_from")
 
@@ -130,7 +93,7 @@ ASSET_KEYS = ("number", "name", "region", "suit", "rank", "actions", "impact", "
 def load_assets(raw: Any, board: Board, abilities: Mapping[str, Ability],
                 file: str = "assets.yaml") -> Mapping[int, Asset]:
     """The 100 assets from assets.yaml, four of them the Rocinante's crew."""
-    assets = []
+    assets: list[tuple[Entry, Asset]] = []
     derived: dict[int, str] = {}
     for row in top_list(file, raw, "assets"):
         entry = Entry(file, label(row, "number", "asset"), row, ASSET_KEYS)
@@ -155,9 +118,9 @@ def load_assets(raw: Any, board: Board, abilities: Mapping[str, Ability],
                 entry.fail(f"{asset.derived_from} is already the source of {derived[asset.derived_from]}",
                            "derived_from")
             derived[asset.derived_from] = f"asset {asset.number}"
-        assets.append(asset)
+        assets.append((entry, asset))
     result = numbered(file, assets, ASSET_NUMBERS, "asset")
-    unique_names(file, result.values(), "asset")
+    unique_names(assets, "asset")
     crew = [a.number for a in result.values() if a.crew]
     if len(crew) != CREW_ASSETS:
         raise CardDataError(f"{file}: exactly {CREW_ASSETS} assets are the Rocinante's crew (region "
@@ -172,7 +135,7 @@ DOMINANCE_KEYS = ("check", "faction_scoring", "player_scoring", "objective_point
 
 def load_events(raw: Any, board: Board, file: str = "events.yaml") -> Mapping[int, Event]:
     """The 16 events from events.yaml, four of them Dominance Checks 1 to 4."""
-    events = []
+    events: list[tuple[Entry, Event]] = []
     for row in top_list(file, raw, "events"):
         name = label(row, "number", "event")
         entry = Entry(file, name, row, EVENT_KEYS)
@@ -197,10 +160,11 @@ def load_events(raw: Any, board: Board, file: str = "events.yaml") -> Mapping[in
                        "dominance")
         if any(e.kind == "dominance_check" for e in halves.values()) and not is_check:
             entry.fail("a Dominance Check is one on both halves or on neither", "purchased")
-        events.append(Event(number=entry.integer("number", EVENT_NUMBERS), title=entry.text("title"),
-                            dominance=dominance, purchased=halves["purchased"], discarded=halves["discarded"]))
+        events.append((entry, Event(number=entry.integer("number", EVENT_NUMBERS), title=entry.text("title"),
+                                    dominance=dominance, purchased=halves["purchased"],
+                                    discarded=halves["discarded"])))
     result = numbered(file, events, EVENT_NUMBERS, "event")
-    unique_names(file, result.values(), "event")
+    unique_names(events, "event", "title")
     checks = sorted(e.dominance.check for e in result.values() if e.dominance is not None)
     if checks != list(DOMINANCE_CHECKS):
         raise CardDataError(f"{file}: there must be Dominance Checks 1, 2, 3 and 4 once each, found {checks}")

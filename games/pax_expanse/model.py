@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from games.pax.data import Map
+
 Region = str  # "earth" | "mars" | "belt" | "tycho" | "jupiter" | "outer_planets"
 Faction = str  # "un" | "mcr" | "opa"
 
@@ -101,15 +103,10 @@ class ClimateSpace:
 
 
 @dataclass(frozen=True)
-class Board:
-    """The map, the suits, the climate track and the factions."""
+class Board(Map):
+    """The map (neighbours in map order), the suits, the climate track and the factions."""
 
-    regions: tuple[Region, ...]
-    region_names: Mapping[Region, str]
     region_derived_from: Mapping[Region, str | None]
-    borders: tuple[str, ...]
-    border_regions: Mapping[str, tuple[Region, Region]]
-    neighbours: Mapping[Region, tuple[Region, ...]]
     suits: tuple[str, ...]
     suit_names: Mapping[str, str]
     suit_colours: Mapping[str, str]
@@ -125,15 +122,6 @@ class Board:
             if faction.id == ident:
                 return faction
         raise KeyError(ident)
-
-
-@dataclass(frozen=True)
-class Ability:
-    """An asset's special ability."""
-
-    id: str
-    title: str
-    text: str
 
 
 @dataclass(frozen=True)

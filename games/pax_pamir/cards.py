@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, TypeVar
 
-from engine import datafile
+from engine.carddata import CardDataError as CardDataError  # named here too: the error this module's readers raise
+from engine.carddata import Entry, Parse, checked, label, named, numbered, read, top_list
+from games.pax.data import Ability as Ability  # a court card's special ability
+from games.pax.data import Map, load_abilities, neighbours, read_borders
 
 Suit = str  # "political" | "intelligence" | "economic" | "military"
 Coalition = str  # "afghan" | "british" | "russian"
@@ -28,9 +31,7 @@ EVENT_NUMBERS = range(101, 117)
 WAKHAN_NUMBERS = range(1, 25)
 MARKET_COLUMNS = 6
 
-
-class CardDataError(ValueError):
-    """A data file breaks the schema; the message names the file and the entry."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -73,23 +74,9 @@ class EventCard:
 
 
 @dataclass(frozen=True)
-class Ability:
-    """A court card's special ability."""
+class Board(Map):
+    """The map (neighbours by id), the suits and the coalitions."""
 
-    id: str
-    title: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Board:
-    """The map, the suits and the coalitions."""
-
-    regions: tuple[Region, ...]
-    region_names: Mapping[Region, str]
-    borders: tuple[str, ...]
-    border_regions: Mapping[str, tuple[Region, Region]]
-    neighbours: Mapping[Region, tuple[Region, ...]]
     suits: tuple[Suit, ...]  # favored-suit track order; suits[0] is favored at the start
     coalitions: tuple[Coalition, ...]
     coalition_names: Mapping[Coalition, str]
@@ -138,25 +125,25 @@ class WakhanCard:
 @functools.cache
 def board() -> Board:
     """The map, suits and coalitions from map.yaml."""
-    return _load_board(_read("map.yaml"))
+    return _checked("map.yaml", _load_board)
 
 
 @functools.cache
 def abilities() -> Mapping[str, Ability]:
     """Every special ability, by id."""
-    return _load_abilities(_read("abilities.yaml"))
+    return _checked("abilities.yaml", load_abilities)
 
 
 @functools.cache
 def court_cards() -> Mapping[int, CourtCard]:
     """All 100 court cards, by number."""
-    return _load_court(_read("court.yaml"), board(), abilities())
+    return _checked("court.yaml", lambda raw: _load_court(raw, board(), abilities()))
 
 
 @functools.cache
 def event_cards() -> Mapping[int, EventCard]:
     """All 16 event cards, by number."""
-    return _load_events(_read("events.yaml"))
+    return _checked("events.yaml", _load_events)
 
 
 def card(number: int) -> CourtCard | EventCard:
@@ -176,10 +163,7 @@ def title(number: int) -> str:
 
 def border(a: Region, b: Region) -> str:
     """The id of the border between two adjacent regions (KeyError if they are not adjacent)."""
-    key = "-".join(sorted((a, b)))
-    if key not in board().border_regions:
-        raise KeyError(f"{a!r} and {b!r} share no border")
-    return key
+    return board().border(a, b)
 
 
 def wakhan_cards() -> Mapping[int, WakhanCard]:
@@ -195,175 +179,45 @@ def wakhan_action_codes() -> Mapping[str, str]:
 @functools.cache
 def _wakhan() -> tuple[Mapping[str, str], Mapping[int, WakhanCard]]:
     """wakhan.yaml, parsed once for both of its public views."""
-    return _load_wakhan(_read("wakhan.yaml"), board())
+    return _checked("wakhan.yaml", lambda raw: _load_wakhan(raw, board()))
 
 
 # --- reading and checking ---------------------------------------------------------------------------------
 
 
-def _read(name: str) -> Any:
-    """Parse one of this package's data files (plain values only: read by libyaml where installed)."""
-    return datafile.plain((DATA_DIR / name).read_text(encoding="utf-8"))
+def _checked(name: str, build: Callable[[Any], T]) -> T:
+    """`build` on one of this package's data files; a CardDataError names the file, line, entry and field."""
+    return checked(lambda how: build(_read(name, how)))
 
 
-class _Entry:
-    """One mapping of a data file, so every error can say which file and entry it concerns."""
-
-    def __init__(self, file: str, where: str, raw: Any, keys: Iterable[str]) -> None:
-        self.file, self.where = file, where
-        if not isinstance(raw, dict):
-            self.fail(f"expected a mapping, got {raw!r}")
-        wanted = set(keys)
-        missing, unknown = wanted - raw.keys(), raw.keys() - wanted
-        if missing or unknown:
-            self.fail(f"missing keys {sorted(missing)}, unknown keys {sorted(map(str, unknown))}")
-        self.raw: dict[str, Any] = raw
-
-    def fail(self, message: str) -> NoReturn:
-        """Raise a CardDataError naming the file and entry."""
-        raise CardDataError(f"{self.file}: {self.where}: {message}")
-
-    def text(self, key: str) -> str:
-        """A non-empty string field."""
-        value = self.raw[key]
-        if not isinstance(value, str) or not value.strip():
-            self.fail(f"{key} must be a non-empty string, got {value!r}")
-        return value
-
-    def integer(self, key: str, allowed: Iterable[int]) -> int:
-        """An integer field within `allowed`."""
-        value = self.raw[key]
-        # bool is an int subclass; `true` where a number belongs is a typo, not a 1.
-        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-            self.fail(f"{key} must be an integer in {_show(allowed)}, got {value!r}")
-        return value
-
-    def flag(self, key: str) -> bool:
-        """A true/false field."""
-        value = self.raw[key]
-        if not isinstance(value, bool):
-            self.fail(f"{key} must be true or false, got {value!r}")
-        return value
-
-    def choice(self, key: str, allowed: Iterable[Any], what: str) -> Any:
-        """A field whose value must be one of `allowed`."""
-        value = self.raw[key]
-        if value not in tuple(allowed):
-            self.fail(f"unknown {what} {value!r} in {key} (expected one of {_show(allowed)})")
-        return value
-
-    def choices(self, key: str, allowed: Iterable[Any], what: str) -> tuple[Any, ...]:
-        """A list field whose items must each be one of `allowed`."""
-        value = self.raw[key]
-        if not isinstance(value, list):
-            self.fail(f"{key} must be a list, got {value!r}")
-        options = tuple(allowed)
-        for item in value:
-            if item not in options:
-                self.fail(f"unknown {what} {item!r} in {key} (expected one of {_show(options)})")
-        return tuple(value)
-
-    def ordering(self, key: str, universe: tuple[Any, ...], what: str) -> tuple[Any, ...]:
-        """A list field that must name every member of `universe` exactly once."""
-        value = self.choices(key, universe, what)
-        if sorted(value) != sorted(universe):
-            self.fail(f"{key} must list every {what} exactly once, got {list(value)}")
-        return value
-
-
-def _show(allowed: Iterable[Any]) -> str:
-    """Allowed values, compactly, for an error message."""
-    if isinstance(allowed, range):
-        return f"{allowed.start}..{allowed.stop - 1}"
-    return ", ".join(repr(a) for a in allowed)
-
-
-def _list(file: str, raw: Any, what: str) -> list[Any]:
-    """The top-level list of a data file."""
-    if not isinstance(raw, list):
-        raise CardDataError(f"{file}: expected a list of {what}, got {type(raw).__name__}")
-    return raw
-
-
-def _numbered(file: str, items: Iterable[Any], numbers: range) -> dict[int, Any]:
-    """Items keyed by number, which must cover `numbers` exactly once each."""
-    result: dict[int, Any] = {}
-    for item in items:
-        if item.number in result:
-            raise CardDataError(f"{file}: card {item.number} appears twice")
-        result[item.number] = item
-    if sorted(result) != list(numbers):
-        missing = sorted(set(numbers) - result.keys())
-        raise CardDataError(f"{file}: cards must be numbered {_show(numbers)}; missing {missing}")
-    return dict(sorted(result.items()))
+def _read(name: str, how: Parse) -> Any:
+    """The values of one of this package's data files, parsed by `how`."""
+    return read(DATA_DIR / name, how)
 
 
 def _load_board(raw: Any) -> Board:
     """Build the Board from map.yaml."""
     file = "map.yaml"
-    top = _Entry(file, "top level", raw, ("regions", "borders", "suits", "favored_at_start", "coalitions"))
-    regions, names = _named(file, "region", _list(file, top.raw["regions"], "regions"), ("id", "name"))
-    suits = top.choices("suits", ("political", "intelligence", "economic", "military"), "suit")
-    top.ordering("suits", ("political", "intelligence", "economic", "military"), "suit")
+    top = Entry(file, "top level", raw, ("regions", "borders", "suits", "favored_at_start", "coalitions"))
+    region_rows = named(file, "region", top.raw["regions"], ("id", "name"), top.line)
+    regions = tuple(region_rows)
+    names = {ident: entry.text("name") for ident, entry in region_rows.items()}
+    suits = top.ordering("suits", ("political", "intelligence", "economic", "military"), "suit")
     if top.choice("favored_at_start", suits, "suit") != suits[0]:
-        top.fail("favored_at_start must be the first suit listed, which the engine treats as the starting suit")
-    coalition_rows = _list(file, top.raw["coalitions"], "coalitions")
-    coalitions, coalition_names = _named(file, "coalition", coalition_rows, ("id", "name", "colour"))
-    colours = {row["id"]: row["colour"] for row in coalition_rows}
-    borders: dict[str, tuple[Region, Region]] = {}
-    for raw_border in _list(file, top.raw["borders"], "borders"):
-        entry = _Entry(file, f"border {raw_border.get('id')!r}", raw_border, ("id", "regions"))
-        pair = entry.choices("regions", regions, "region")
-        border_id = entry.text("id")
-        if len(pair) != 2 or pair[0] == pair[1]:
-            entry.fail(f"a border joins two different regions, got {list(pair)}")
-        if border_id != "-".join(sorted(pair)):
-            entry.fail(f"id must be the sorted region ids joined by '-', i.e. {'-'.join(sorted(pair))!r}")
-        if border_id in borders:
-            entry.fail("border listed twice")
-        borders[border_id] = (pair[0], pair[1])
-    adjacent: dict[Region, set[Region]] = {region: set() for region in regions}
-    for a, b in borders.values():
-        adjacent[a].add(b)
-        adjacent[b].add(a)
-    neighbours = {region: tuple(sorted(near)) for region, near in adjacent.items()}
+        top.fail("must be the first suit listed, which the engine treats as the starting suit", "favored_at_start")
+    coalition_rows = named(file, "coalition", top.raw["coalitions"], ("id", "name", "colour"), top.line)
+    borders = read_borders(file, top.raw["borders"], regions, top.line)
     return Board(
         regions=regions,
         region_names=MappingProxyType(names),
         borders=tuple(borders),
         border_regions=MappingProxyType(borders),
-        neighbours=MappingProxyType(neighbours),
+        neighbours=neighbours(regions, borders),
         suits=suits,
-        coalitions=coalitions,
-        coalition_names=MappingProxyType(coalition_names),
-        colours=MappingProxyType(colours),
+        coalitions=tuple(coalition_rows),
+        coalition_names=MappingProxyType({ident: entry.text("name") for ident, entry in coalition_rows.items()}),
+        colours=MappingProxyType({ident: entry.text("colour") for ident, entry in coalition_rows.items()}),
     )
-
-
-def _named(file: str, what: str, rows: list[Any], keys: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, str]]:
-    """Ids in order and their display names, from a list of {id, name, ...} mappings."""
-    names: dict[str, str] = {}
-    for row in rows:
-        entry = _Entry(file, f"{what} {row.get('id') if isinstance(row, dict) else row!r}", row, keys)
-        ident = entry.text("id")
-        if ident in names:
-            entry.fail(f"{what} listed twice")
-        names[ident] = entry.text("name")
-        for key in keys:  # every other field (a colour, say) must be a non-empty string too
-            entry.text(key)
-    return tuple(names), names
-
-
-def _load_abilities(raw: Any) -> Mapping[str, Ability]:
-    """Build the abilities from abilities.yaml."""
-    file = "abilities.yaml"
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{file}: expected a mapping of ability id to ability")
-    result = {}
-    for ident, body in raw.items():
-        entry = _Entry(file, f"ability {ident!r}", body, ("title", "text"))
-        result[ident] = Ability(id=ident, title=entry.text("title"), text=entry.text("text"))
-    return MappingProxyType(result)
 
 
 def _impact_icons(suits: tuple[Suit, ...]) -> tuple[str, ...]:
@@ -375,42 +229,36 @@ def _load_court(raw: Any, the_board: Board, known_abilities: Mapping[str, Abilit
     """Build the court cards from court.yaml."""
     file = "court.yaml"
     keys = ("number", "name", "region", "suit", "rank", "actions", "impact", "patriot", "prize", "ability")
-    cards = []
-    for row in _list(file, raw, "court cards"):
-        label = f"card {row.get('number')} ({row.get('name')})" if isinstance(row, dict) else f"entry {row!r}"
-        entry = _Entry(file, label, row, keys)
-        cards.append(
-            CourtCard(
-                number=entry.integer("number", COURT_NUMBERS),
-                name=entry.text("name"),
-                region=entry.choice("region", the_board.regions, "region"),
-                suit=entry.choice("suit", the_board.suits, "suit"),
-                rank=entry.integer("rank", range(1, 4)),
-                actions=entry.choices("actions", ACTIONS, "action"),
-                impact=entry.choices("impact", _impact_icons(the_board.suits), "impact icon"),
-                patriot=entry.choice("patriot", (None, *the_board.coalitions), "coalition"),
-                prize=entry.choice("prize", (None, *the_board.coalitions), "coalition"),
-                ability=entry.choice("ability", (None, *known_abilities), "ability id"),
-            )
-        )
-    return MappingProxyType(_numbered(file, cards, COURT_NUMBERS))
+    cards: list[tuple[Entry, CourtCard]] = []
+    for row in top_list(file, raw, "court cards"):
+        entry = Entry(file, label(row, "number", "card"), row, keys)
+        cards.append((entry, CourtCard(
+            number=entry.integer("number", COURT_NUMBERS),
+            name=entry.text("name"),
+            region=entry.choice("region", the_board.regions, "region"),
+            suit=entry.choice("suit", the_board.suits, "suit"),
+            rank=entry.integer("rank", range(1, 4)),
+            actions=entry.choices("actions", ACTIONS, "action"),
+            impact=entry.choices("impact", _impact_icons(the_board.suits), "impact icon"),
+            patriot=entry.choice("patriot", (None, *the_board.coalitions), "coalition"),
+            prize=entry.choice("prize", (None, *the_board.coalitions), "coalition"),
+            ability=entry.choice("ability", (None, *known_abilities), "ability id"),
+        )))
+    return MappingProxyType(numbered(file, cards, COURT_NUMBERS, "card"))
 
 
 def _load_events(raw: Any) -> Mapping[int, EventCard]:
     """Build the event cards from events.yaml."""
     file = "events.yaml"
-    cards = []
-    for row in _list(file, raw, "event cards"):
-        label = f"card {row.get('number')} ({row.get('title')})" if isinstance(row, dict) else f"entry {row!r}"
-        entry = _Entry(file, label, row, ("number", "title", "dominance_check", "purchased", "discarded"))
+    cards: list[tuple[Entry, EventCard]] = []
+    for row in top_list(file, raw, "event cards"):
+        name = label(row, "number", "card")
+        entry = Entry(file, name, row, ("number", "title", "dominance_check", "purchased", "discarded"))
         effects = {}
         for half in ("purchased", "discarded"):
-            part = _Entry(file, f"{label} {half}", entry.raw[half], ("id", "title", "text", "lasts"))
-            ident = part.text("id")
-            if not ident.isidentifier() or ident != ident.lower():
-                part.fail(f"effect id must be snake_case, got {ident!r}")
-            lasts = part.choice("lasts", LASTS, "lasts")
-            effects[half] = EventEffect(id=ident, title=part.text("title"), text=part.text("text"), lasts=lasts)
+            part = Entry(file, f"{name} {half}", entry.mapping(half), ("id", "title", "text", "lasts"), entry.line)
+            effects[half] = EventEffect(id=part.ident("id"), title=part.text("title"), text=part.text("text"),
+                                        lasts=part.choice("lasts", LASTS, "lasts"))
         card_ = EventCard(
             number=entry.integer("number", EVENT_NUMBERS),
             title=entry.text("title"),
@@ -421,41 +269,37 @@ def _load_events(raw: Any) -> Mapping[int, EventCard]:
         # The engine keys Dominance Check handling on the flag, so the flag and the effects must agree.
         is_check = {effects["purchased"].id, effects["discarded"].id} == {"dominance_check"}
         if card_.dominance_check != is_check:
-            entry.fail("dominance_check must be true exactly when both effects are dominance_check")
-        cards.append(card_)
-    return MappingProxyType(_numbered(file, cards, EVENT_NUMBERS))
+            entry.fail("must be true exactly when both effects are dominance_check", "dominance_check")
+        cards.append((entry, card_))
+    return MappingProxyType(numbered(file, cards, EVENT_NUMBERS, "card"))
 
 
 def _load_wakhan(raw: Any, the_board: Board) -> tuple[Mapping[str, str], Mapping[int, WakhanCard]]:
     """Build the Wakhan action codes and AI cards from wakhan.yaml."""
     file = "wakhan.yaml"
-    top = _Entry(file, "top level", raw, ("action_codes", "cards"))
-    codes = top.raw["action_codes"]
-    if not isinstance(codes, dict):
-        top.fail("action_codes must map each code to its description")
-    for code, description in codes.items():
-        _Entry(file, f"action code {code!r}", {"text": description}, ("text",)).text("text")
-    cards = []
-    for row in _list(file, top.raw["cards"], "Wakhan cards"):
-        label = f"card {row.get('number')}" if isinstance(row, dict) else f"entry {row!r}"
-        entry = _Entry(file, label, row, ("number", "front", "back"))
-        front = _Entry(file, f"{label} front", entry.raw["front"],
-                       ("actions", "loyalty_order", "region_order", "column_arrow", "row_side_arrow"))
-        back = _Entry(file, f"{label} back", entry.raw["back"], ("column_numbers", "row_side"))
-        cards.append(
-            WakhanCard(
-                number=entry.integer("number", WAKHAN_NUMBERS),
-                front=WakhanFront(
-                    actions=front.choices("actions", codes, "action code"),
-                    loyalty_order=front.ordering("loyalty_order", the_board.coalitions, "coalition"),
-                    region_order=front.ordering("region_order", the_board.regions, "region"),
-                    column_arrow=front.integer("column_arrow", range(MARKET_COLUMNS)),
-                    row_side_arrow=front.integer("row_side_arrow", range(len(ROW_SIDES))),
-                ),
-                back=WakhanBack(
-                    column_numbers=back.ordering("column_numbers", tuple(range(MARKET_COLUMNS)), "market column"),
-                    row_side=back.ordering("row_side", ROW_SIDES, "row/side"),
-                ),
-            )
-        )
-    return MappingProxyType(dict(codes)), MappingProxyType(_numbered(file, cards, WAKHAN_NUMBERS))
+    top = Entry(file, "top level", raw, ("action_codes", "cards"))
+    section = top.mapping("action_codes")
+    descriptions = Entry(file, "action_codes", section, tuple(map(str, section)), top.line)
+    codes = {str(code): descriptions.text(str(code)) for code in section}
+    cards: list[tuple[Entry, WakhanCard]] = []
+    for row in top_list(file, top.raw["cards"], "Wakhan cards"):
+        name = label(row, "number", "card")
+        entry = Entry(file, name, row, ("number", "front", "back"))
+        front = Entry(file, f"{name} front", entry.mapping("front"),
+                      ("actions", "loyalty_order", "region_order", "column_arrow", "row_side_arrow"), entry.line)
+        back = Entry(file, f"{name} back", entry.mapping("back"), ("column_numbers", "row_side"), entry.line)
+        cards.append((entry, WakhanCard(
+            number=entry.integer("number", WAKHAN_NUMBERS),
+            front=WakhanFront(
+                actions=front.choices("actions", codes, "action code"),
+                loyalty_order=front.ordering("loyalty_order", the_board.coalitions, "coalition"),
+                region_order=front.ordering("region_order", the_board.regions, "region"),
+                column_arrow=front.integer("column_arrow", range(MARKET_COLUMNS)),
+                row_side_arrow=front.integer("row_side_arrow", range(len(ROW_SIDES))),
+            ),
+            back=WakhanBack(
+                column_numbers=back.ordering("column_numbers", tuple(range(MARKET_COLUMNS)), "market column"),
+                row_side=back.ordering("row_side", ROW_SIDES, "row/side"),
+            ),
+        )))
+    return MappingProxyType(codes), MappingProxyType(numbered(file, cards, WAKHAN_NUMBERS, "card"))

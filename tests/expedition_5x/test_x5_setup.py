@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from importlib.resources import files
 
 import pytest
 
+from engine.carddata import CardDataError
 from engine.contract import Game
 from engine.registry import get
 from engine.rng import Rng
@@ -56,8 +59,39 @@ technologies:
     right: {action: scout, improvement: die}
 settlements: []
 """
-    with pytest.raises(ValueError, match="target"):
+    with pytest.raises(CardDataError, match=r"^cards.yaml:6: technology T01 \(A\) left: field 'improvement': count "
+                                            r"and steal need a target action"):
         parse_cards(bad)
+
+
+SHIPPED = (files("games.expedition_5x") / "data" / "cards.yaml").read_text(encoding="utf-8")
+FIRST = "  - id: T01\n    name: Dew Condenser\n    centre: blue\n    left:  {action: drill, improvement: water"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        (FIRST.replace("improvement: water", "improvement: 3"),
+         r":29: technology T01 \(Dew Condenser\) left: field 'improvement': unknown improvement 3 \(expected one of"),
+        (FIRST.replace("    name: Dew Condenser\n", ""), r":26: technology T01: missing field 'name'"),
+        (FIRST.replace("centre: blue", "centre: blue\n    cost: 1"),
+         r":29: technology T01 \(Dew Condenser\): field 'cost': unknown field 'cost'"),
+        (FIRST.replace("T01", "T02"), r":31: technology T02 \(Wind Scanner\): field 'id': technology listed twice "
+                                      r"\(first at line 26\)$"),
+        (FIRST.replace("- id", "- &first id"), r":26: anchors and aliases are not allowed"),
+        (FIRST.replace("centre: blue", "centre: [blue"), r":\d+: not valid YAML"),
+    ],
+    ids=["wrong type", "missing field", "unknown field", "duplicate id", "anchor", "bad YAML"],
+)
+def test_a_broken_card_file_names_its_line_and_field(new: str, expected: str) -> None:
+    assert SHIPPED.index(FIRST) == SHIPPED.index("technologies:") + len("technologies:\n")  # line 26
+    with pytest.raises(CardDataError) as error:
+        parse_cards(SHIPPED.replace(FIRST, new, 1))
+    assert re.match("cards.yaml" + expected, str(error.value)), str(error.value)
+
+
+def test_the_shipped_cards_read_alike_with_and_without_line_numbers():
+    assert parse_cards(SHIPPED) == cards()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -73,7 +74,7 @@ def test_bad_asset_names_file_line_card_and_field(tmp_path: Path, change: Callab
 
 def test_missing_field_and_wrong_shape_are_reported(tmp_path: Path) -> None:
     message = broken(tmp_path, "assets.yaml", lambda data: data[2].pop("rank"))
-    assert "asset 3 (Luna Listening Post): missing field 'rank'" in message
+    assert re.match(r"assets.yaml:\d+: asset 3 \(Luna Listening Post\): missing field 'rank'", message), message
     message = broken(tmp_path, "assets.yaml", setter((2, "impact"), "agent"))
     assert "asset 3 (Luna Listening Post): field 'impact': must be a list, got 'agent'" in message
     message = broken(tmp_path, "events.yaml", setter((5, "purchased"), "windfall"))
@@ -84,9 +85,12 @@ def test_asset_counts_are_checked(tmp_path: Path) -> None:
     assert "missing [100]" in broken(tmp_path, "assets.yaml", lambda data: data.pop())
     message = broken(tmp_path, "assets.yaml", setter((0, "region"), "rocinante"))
     assert "exactly 4 assets are the Rocinante's crew" in message
-    assert "asset 2 appears twice" in broken(tmp_path, "assets.yaml", setter((0, "number"), 2))
+    message = broken(tmp_path, "assets.yaml", setter((0, "number"), 2))
+    assert re.match(r"assets.yaml:\d+: asset 2 \(Undersecretary's Fixer\): field 'number': asset 2 appears twice "
+                    r"\(first at line \d+\)$", message), message
     message = broken(tmp_path, "assets.yaml", setter((1, "name"), "UN Back-Channel Envoy"))
-    assert "name 'UN Back-Channel Envoy' is used twice" in message
+    assert re.match(r"assets.yaml:\d+: asset 2 \(UN Back-Channel Envoy\): field 'name': name 'UN Back-Channel Envoy' is"
+                    r" used twice \(also asset 1\)$", message), message
     message = broken(tmp_path, "assets.yaml", setter((1, "derived_from"), 18))
     assert "asset 2 (Undersecretary's Fixer): field 'derived_from': 18 is already the source of asset 1" in message
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import difflib
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
 
+from engine import carddata
 from games.pax_pamir import cards
 from games.pax_pamir.cards import CardDataError
 
@@ -316,12 +317,12 @@ def test_texts_are_our_own_words(reference: dict[str, Any]) -> None:
             assert difflib.SequenceMatcher(None, normal(ours), normal(theirs)).ratio() < 0.8, ours
 
 
-# --- validation: a broken data file fails loudly, naming file and card --------------------------------------
+# --- validation: a broken data file fails loudly, naming file, line, card and field ---------------------------
 
 
 def raw(name: str) -> Any:
-    """A fresh copy of one data file's parsed content, to break on purpose."""
-    return copy.deepcopy(cards._read(name))
+    """A fresh parse of one data file, lines kept, to break on purpose."""
+    return cards._read(name, carddata.parse)
 
 
 def court_error(**changes: Any) -> str:
@@ -336,20 +337,20 @@ def court_error(**changes: Any) -> str:
 @pytest.mark.parametrize(
     ("changes", "expected"),
     [
-        ({"suit": "religious"}, "unknown suit 'religious'"),
-        ({"region": "bukhara"}, "unknown region 'bukhara'"),
-        ({"impact": ["tribe", "favor_religious"]}, "unknown impact icon 'favor_religious'"),
-        ({"actions": ["build", "pray"]}, "unknown action 'pray'"),
-        ({"ability": "time_travel"}, "unknown ability id 'time_travel'"),
-        ({"patriot": "french"}, "unknown coalition 'french'"),
-        ({"rank": 4}, "rank must be an integer in 1..3"),
-        ({"rank": True}, "rank must be an integer"),
-        ({"cost": 3}, "unknown keys ['cost']"),
+        ({"suit": "religious"}, "field 'suit': unknown suit 'religious'"),
+        ({"region": "bukhara"}, "field 'region': unknown region 'bukhara'"),
+        ({"impact": ["tribe", "favor_religious"]}, "field 'impact': unknown impact icon 'favor_religious'"),
+        ({"actions": ["build", "pray"]}, "field 'actions': unknown action 'pray'"),
+        ({"ability": "time_travel"}, "field 'ability': unknown ability id 'time_travel'"),
+        ({"patriot": "french"}, "field 'patriot': unknown coalition 'french'"),
+        ({"rank": 4}, "field 'rank': must be a whole number in 1..3, got 4"),
+        ({"rank": True}, "field 'rank': must be a whole number in 1..3, got True"),
+        ({"cost": 3}, "field 'cost': unknown field 'cost'"),
     ],
 )
-def test_bad_court_card_is_reported_with_file_and_card(changes: dict[str, Any], expected: str) -> None:
+def test_bad_court_card_is_reported_with_file_line_card_and_field(changes: dict[str, Any], expected: str) -> None:
     message = court_error(**changes)
-    assert message.startswith("court.yaml: card 5 (Shah Shujah Durrani): ")
+    assert re.match(r"court.yaml:(6[5-9]|7[0-4]): card 5 \(Shah Shujah Durrani\): ", message), message
     assert expected in message
 
 
@@ -358,42 +359,99 @@ def test_missing_or_doubled_court_card_is_reported() -> None:
     with pytest.raises(CardDataError, match=r"court.yaml: .*missing \[100\]"):
         cards._load_court(data[:-1], cards.board(), cards.abilities())
     data[99]["number"] = 99
-    with pytest.raises(CardDataError, match="court.yaml: card 99 appears twice"):
+    with pytest.raises(CardDataError, match=r"court.yaml:\d+: card 99 \(.*\): field 'number': card 99 appears "
+                                            r"twice \(first at line \d+\)"):
         cards._load_court(data, cards.board(), cards.abilities())
 
 
 def test_bad_event_is_reported() -> None:
     data = raw("events.yaml")
     data[5]["purchased"]["lasts"] = "forever"
-    expected = r"events.yaml: card 106 \(Koh-i-Noor Recovered\) purchased: unknown lasts 'forever'"
+    expected = r"events.yaml:\d+: card 106 \(Koh-i-Noor Recovered\) purchased: field 'lasts': unknown lasts 'forever'"
     with pytest.raises(CardDataError, match=expected):
         cards._load_events(data)
     data = raw("events.yaml")
     data[4]["dominance_check"] = True
-    with pytest.raises(CardDataError, match="events.yaml: card 105 .*dominance_check must be true exactly"):
+    with pytest.raises(CardDataError, match="events.yaml:\\d+: card 105 .*field 'dominance_check': must be true exactly"):
         cards._load_events(data)
 
 
 def test_bad_map_is_reported() -> None:
     data = raw("map.yaml")
     data["borders"][0]["id"] = "kabul-herat"
-    with pytest.raises(CardDataError, match="map.yaml: border 'kabul-herat': id must be"):
+    with pytest.raises(CardDataError, match=r"map.yaml:\d+: border kabul-herat: field 'id': must be"):
         cards._load_board(data)
     data = raw("map.yaml")
     data["borders"][0]["regions"] = ["herat", "samarkand"]
-    with pytest.raises(CardDataError, match="unknown region 'samarkand'"):
+    with pytest.raises(CardDataError, match="field 'regions': unknown region 'samarkand'"):
         cards._load_board(data)
 
 
 def test_bad_wakhan_card_is_reported() -> None:
     data = raw("wakhan.yaml")
     data["cards"][2]["front"]["actions"] = ["tax", "pray"]
-    with pytest.raises(CardDataError, match="wakhan.yaml: card 3 front: unknown action code 'pray'"):
+    with pytest.raises(CardDataError, match="wakhan.yaml:\\d+: card 3 front: field 'actions': unknown action code 'pray'"):
         cards._load_wakhan(data, cards.board())
     data = raw("wakhan.yaml")
     data["cards"][2]["back"]["column_numbers"] = [0, 1, 2, 3, 4]
-    with pytest.raises(CardDataError, match="wakhan.yaml: card 3 back: column_numbers must list every"):
+    with pytest.raises(CardDataError, match="wakhan.yaml:\\d+: card 3 back: field 'column_numbers': must list every"):
         cards._load_wakhan(data, cards.board())
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the data files that the card functions read instead, each read afresh."""
+    directory = tmp_path / "data"
+    for name in ("map.yaml", "abilities.yaml", "court.yaml", "events.yaml", "wakhan.yaml"):
+        directory.mkdir(exist_ok=True)
+        (directory / name).write_text((cards.DATA_DIR / name).read_text(encoding="utf-8"), encoding="utf-8")
+    caches = (cards.board, cards.abilities, cards.court_cards, cards.event_cards, cards._wakhan)
+    for cached in caches:
+        cached.cache_clear()
+    monkeypatch.setattr(cards, "DATA_DIR", directory)
+    yield directory
+    for cached in caches:
+        cached.cache_clear()
+
+
+def edited(path: Path, old: str, new: str) -> int:
+    """Replace the first `old` in a data file by `new`; the 1-based line where it was."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+CARD_5 = "- number: 5\n  name: Shah Shujah Durrani\n  region: kabul\n  suit: political\n  rank: 1\n"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        (CARD_5.replace("rank: 1", "rank: one"), r":69: card 5 \(Shah Shujah Durrani\): field 'rank': must be a whole"
+                                                 r" number in 1..3, got 'one'$"),
+        (CARD_5.replace("  rank: 1\n", ""), r":65: card 5 \(Shah Shujah Durrani\): missing field 'rank' \(every entry"),
+        (CARD_5 + "  cost: 2\n", r":70: card 5 \(Shah Shujah Durrani\): field 'cost': unknown field 'cost' \(expected"
+                                 r" only number, name, region"),
+        (CARD_5.replace("number: 5", "number: 4"), r":65: card 4 \(Shah Shujah Durrani\): field 'number': card 4 "
+                                                   r"appears twice \(first at line 54\)$"),
+        (CARD_5.replace("- number: 5", "- &five number: 5"), r":65: anchors and aliases are not allowed"),
+        (CARD_5.replace("rank: 1", "rank: [1"), r":\d+: not valid YAML"),
+    ],
+    ids=["wrong type", "missing field", "unknown field", "duplicate number", "anchor", "bad YAML"],
+)
+def test_a_broken_file_names_its_line_and_field(data_copy: Path, new: str, expected: str) -> None:
+    line = edited(data_copy / "court.yaml", CARD_5, new)
+    assert line == 65
+    with pytest.raises(CardDataError) as error:
+        cards.court_cards()
+    assert re.match("court.yaml" + expected, str(error.value)), str(error.value)
+
+
+def test_a_broken_map_names_its_line(data_copy: Path) -> None:
+    line = edited(data_copy / "map.yaml", "regions: [herat, kabul]", "regions: [herat, samarkand]")
+    with pytest.raises(CardDataError, match=rf"^map.yaml:{line}: border herat-kabul: field 'regions': unknown region"):
+        cards.court_cards()
 
 
 def test_a_card_is_named_by_one_helper_court_card_name_or_event_title() -> None:

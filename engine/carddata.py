@@ -1,50 +1,76 @@
-"""Reading and checking Pax Expanse's data files: every error names the file, the line, the entry and the field."""
+"""Reading and checking a game's card and map data: every error names the file, the line, the entry and the field.
+
+A game's loaders take the parsed values of one file and build its records through `Entry`, whose typed getters
+refuse a wrong value and say what would be valid. Shipped files are parsed by libyaml (`engine.datafile`), which
+keeps no line numbers; `checked` builds once that way and, when the data breaks the schema, again from the
+line-keeping round-trip parse, so the error names the line. Anchors and aliases are refused: a card written once
+and repeated elsewhere would hide which entry an error concerns.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib.resources.abc import Traversable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from engine import datafile
 
+T = TypeVar("T")
+#: How a loader has a file's text parsed: (text, file name) to its values.
+Parse = Callable[[str, str], Any]
+
 
 class CardDataError(ValueError):
     """A data file breaks the schema; the message names the file, the line, the entry and the field."""
 
 
-def read(path: Traversable) -> Any:
-    """Parse one data file, keeping line numbers for error messages; anchors and aliases are refused."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CardDataError(f"{path.name}: cannot be read ({error.strerror})") from None
+def parse(text: str, file: str) -> Any:
+    """The values of one data file, keeping line numbers for error messages; anchors and aliases are refused."""
     try:
         data = YAML(typ="rt").load(text)
     except YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
-        raise CardDataError(f"{path.name}{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
+        raise CardDataError(f"{file}{line}: not valid YAML ({getattr(error, 'problem', error)})") from None
     anchored = _anchored(data, None)
     if anchored is not None:
         where = f":{anchored}" if anchored else ""
-        raise CardDataError(f"{path.name}{where}: anchors and aliases are not allowed in data files")
+        raise CardDataError(f"{file}{where}: anchors and aliases are not allowed in data files")
     return data
 
 
-def read_shipped(path: Traversable) -> Any:
-    """One of this package's own data files, read by libyaml (engine.datafile); the same values as `read`.
+def parse_shipped(text: str, file: str) -> Any:
+    """A game's own data file parsed by libyaml: the same values as `parse`, without line numbers.
 
-    It keeps no line numbers, so a file that breaks the schema is read again by `read` for the error. A file
-    that may hold an anchor or an alias goes to `read` at once, which refuses them.
+    A file that may hold an anchor or an alias goes to `parse` at once, which refuses them; one libyaml cannot
+    read is refused here too, so that `checked` reads it again the way that names the line.
     """
-    text = path.read_text(encoding="utf-8")
     if "&" in text or "*" in text:
-        return read(path)
-    return datafile.plain(text)
+        return parse(text, file)
+    try:
+        return datafile.plain(text)
+    except YAMLError as error:
+        raise CardDataError(f"{file}: not valid YAML ({getattr(error, 'problem', error)})") from None
+
+
+def read(path: Traversable, how: Parse = parse) -> Any:
+    """The values of one data file, parsed by `how`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CardDataError(f"{path.name}: cannot be read ({error.strerror})") from None
+    return how(text, path.name)
+
+
+def checked(build: Callable[[Parse], T]) -> T:
+    """`build` with the fast parser; when the data breaks the schema, again with the one keeping line numbers."""
+    try:
+        return build(parse_shipped)
+    except CardDataError:
+        return build(parse)  # the same checks on the same values fail again, now naming the line
 
 
 def _anchored(node: Any, parent_line: int | None) -> int | None:
@@ -52,16 +78,19 @@ def _anchored(node: Any, parent_line: int | None) -> int | None:
     line = line_of(node) or parent_line
     if getattr(getattr(node, "anchor", None), "value", None) is not None:
         return line or 0
-    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
-    for child in children:
-        found = _anchored(child, line)
+    if isinstance(node, dict):  # a key may carry an anchor too
+        children = [(child, line_of(node, key) or line) for key in node for child in (key, node[key])]
+    else:
+        children = [(child, line) for child in node] if isinstance(node, list) else []
+    for child, at in children:
+        found = _anchored(child, at)
         if found is not None:
             return found
     return None
 
 
 def line_of(raw: Any, key: Any = None) -> int | None:
-    """The 1-based line of a mapping (or of one of its keys) as the round-trip loader recorded it."""
+    """The 1-based line of a mapping (or of one of its keys) as the round-trip parse recorded it."""
     lc = getattr(raw, "lc", None)
     if lc is None:
         return None
@@ -76,17 +105,18 @@ def line_of(raw: Any, key: Any = None) -> int | None:
 class Entry:
     """One mapping of a data file, so every error can say which file, line, entry and field it concerns."""
 
-    def __init__(self, file: str, where: str, raw: Any, keys: Iterable[str], line: int | None = None) -> None:
+    def __init__(self, file: str, where: str, raw: Any, keys: Iterable[str], line: int | None = None,
+                 optional: Iterable[str] = ()) -> None:
         self.file, self.where = file, where
         self.line = line_of(raw) or line
         self.raw: dict[str, Any] = raw if isinstance(raw, dict) else {}
         if not isinstance(raw, dict):
             self.fail(f"expected a mapping, got {plain(raw)!r}")
-        wanted = tuple(keys)
+        wanted, extra = tuple(keys), tuple(optional)
         missing = [k for k in wanted if k not in raw]
-        unknown = sorted(str(k) for k in raw if k not in wanted)
+        unknown = sorted(str(k) for k in raw if k not in wanted + extra)
         if unknown:
-            self.fail(f"unknown field {unknown[0]!r} (expected only {', '.join(wanted)})", key=unknown[0])
+            self.fail(f"unknown field {unknown[0]!r} (expected only {', '.join(wanted + extra)})", key=unknown[0])
         if missing:
             self.fail(f"missing field {missing[0]!r} (every entry needs {', '.join(wanted)})")
 
@@ -97,6 +127,10 @@ class Entry:
         at = f"{self.file}:{line}" if line else self.file
         field = f": field {key!r}" if key is not None else ""
         raise CardDataError(f"{at}: {self.where}{field}: {message}")
+
+    def has(self, key: str) -> bool:
+        """Whether an optional field is given."""
+        return key in self.raw
 
     def text(self, key: str) -> str:
         """A non-empty string field."""
@@ -139,7 +173,7 @@ class Entry:
         mistaken_flag = isinstance(value, bool) and not any(option is value for option in options)
         if isinstance(value, (dict, list)) or mistaken_flag or value not in options:
             self.fail(f"unknown {what} {plain(value)!r} (expected one of {show(options)})", key)
-        return None if value is None else str(value) if isinstance(value, str) else value
+        return plain(value)
 
     def choices(self, key: str, allowed: Iterable[Any], what: str) -> tuple[Any, ...]:
         """A list field whose items must each be one of `allowed`."""
@@ -148,9 +182,16 @@ class Entry:
             self.fail(f"must be a list, got {plain(value)!r}", key)
         options = tuple(allowed)
         for item in value:
-            if isinstance(item, (dict, list)) or item not in options:
+            if isinstance(item, (dict, list)) or isinstance(item, bool) or item not in options:
                 self.fail(f"unknown {what} {plain(item)!r} (expected one of {show(options)})", key)
-        return tuple(str(item) for item in value)
+        return tuple(plain(item) for item in value)
+
+    def ordering(self, key: str, universe: tuple[Any, ...], what: str) -> tuple[Any, ...]:
+        """A list field that must name every member of `universe` exactly once."""
+        value = self.choices(key, universe, what)
+        if sorted(value) != sorted(universe):
+            self.fail(f"must list every {what} exactly once, got {list(value)}", key)
+        return value
 
     def numbers(self, key: str, length: int, allowed: Iterable[int]) -> tuple[int, ...]:
         """A list of exactly `length` whole numbers within `allowed`."""
@@ -170,13 +211,15 @@ class Entry:
 
 
 def plain(value: Any) -> Any:
-    """A loaded value as plain Python (round-trip types print noisily)."""
+    """A parsed value as plain Python (round-trip types print noisily)."""
     if isinstance(value, dict):
         return {plain(k): plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, str):
         return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)  # the round-trip parse may give ScalarInt, which keeps its formatting
     return value
 
 
@@ -205,13 +248,49 @@ def label(raw: Any, key: str, what: str) -> str:
     return f"{what} entry {plain(raw)!r}"
 
 
-def numbered(file: str, items: Iterable[Any], numbers: range, what: str) -> dict[int, Any]:
-    """Items keyed by number, which must cover `numbers` exactly once each."""
-    result: dict[int, Any] = {}
-    for item in items:
+def named(file: str, what: str, rows: Any, keys: tuple[str, ...], line: int | None = None,
+          ids: Iterable[str] | None = None, plural: str = "") -> dict[str, Entry]:
+    """The entries of a list of {id, name, ...} mappings by id, in order: each id once (one of `ids` when given)."""
+    found: dict[str, Entry] = {}
+    for row in top_list(file, rows, plural or f"{what}s"):
+        entry = Entry(file, label(row, "id", what), row, keys, line)
+        ident = entry.text("id") if ids is None else entry.choice("id", ids, what)
+        if ident in found:
+            entry.fail(f"{what} listed twice (first at line {found[ident].line})" if found[ident].line
+                       else f"{what} listed twice", "id")
+        found[ident] = entry
+    return found
+
+
+class Numbered(Protocol):
+    """A record with a printed number."""
+
+    @property
+    def number(self) -> int:
+        """The number printed on it."""
+
+
+class Named(Numbered, Protocol):
+    """A record with a printed number and name."""
+
+    @property
+    def name(self) -> str:
+        """The name printed on it."""
+
+
+N = TypeVar("N", bound=Numbered)
+
+
+def numbered(file: str, entries: Iterable[tuple[Entry, N]], numbers: range, what: str,
+             key: str = "number") -> dict[int, N]:
+    """Records keyed by number, which must cover `numbers` exactly once each; `key` is the number's field."""
+    result: dict[int, N] = {}
+    first: dict[int, Entry] = {}
+    for entry, item in entries:
         if item.number in result:
-            raise CardDataError(f"{file}: {what} {item.number} appears twice")
-        result[item.number] = item
+            seen = f" (first at line {first[item.number].line})" if first[item.number].line else ""
+            entry.fail(f"{what} {item.number} appears twice{seen}", key)
+        result[item.number], first[item.number] = item, entry
     if sorted(result) != list(numbers):
         missing = sorted(set(numbers) - result.keys())
         raise CardDataError(
@@ -220,10 +299,10 @@ def numbered(file: str, items: Iterable[Any], numbers: range, what: str) -> dict
     return dict(sorted(result.items()))
 
 
-def unique_names(file: str, items: Iterable[Any], what: str) -> None:
-    """No two entries may share a name."""
-    seen: set[str] = set()
-    for item in items:
+def unique_names(entries: Iterable[tuple[Entry, Named]], what: str, key: str = "name") -> None:
+    """No two records may share a name; `key` is the name's field."""
+    seen: dict[str, Named] = {}
+    for entry, item in entries:
         if item.name in seen:
-            raise CardDataError(f"{file}: {what} {item.number}: name {item.name!r} is used twice")
-        seen.add(item.name)
+            entry.fail(f"name {item.name!r} is used twice (also {what} {seen[item.name].number})", key)
+        seen[item.name] = item
