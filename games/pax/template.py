@@ -111,15 +111,6 @@ def named(items: Sequence[Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Offer:
-    """What a card-based action offers the template now: its legal choices in a sentence, and entries to try (the
-    action's fields); with no entries, `note` says why the action cannot be taken."""
-
-    note: str
-    examples: tuple[dict[str, Any], ...] = ()
-
-
-@dataclass(frozen=True)
 class Trial:
     """An entry the rules accept as the turn's one action, its open fields filled in with their defaults, the
     questions that filled them, by field, and the seat's own later questions only `answers:` answers in
@@ -128,13 +119,6 @@ class Trial:
     entry: dict[str, Any]
     asked: Mapping[str, Question]
     ahead: tuple[tuple[Question, Any], ...] = ()
-
-
-class Offering(Protocol):
-    """A card-based action module as the template reads it."""
-
-    def offer(self, state: Any, seat: str, card: int) -> Offer:
-        """The action's choices now, on the state with the turn begun."""
 
 
 class TemplateState(Protocol):
