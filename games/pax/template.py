@@ -33,7 +33,7 @@ from engine.words import counted, plural
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.market import occupied
-from games.pax.turn import Outcome, TurnActions
+from games.pax.turn import Outcome, RunTurn, TurnActions
 
 #: The template once the game is over.
 GAME_OVER = "# The game is over: no more orders.\n"
@@ -156,6 +156,10 @@ class OrderTemplate(Generic[S]):
     #: How a card acting as a bonus action is said.
     BONUS: ClassVar[str] = "a bonus action"
 
+    def __init__(self, run_turn: RunTurn[S]) -> None:
+        #: The game's turn of the rules (its turn.py's `run_turn`), which every entry offered is first tried on.
+        self.run_turn = run_turn
+
     def render(self, state: S, seat: str) -> str:
         """The order template for `seat`: what is due from it, or its standing orders when nothing is."""
         if state.phase == "over":
@@ -197,8 +201,9 @@ class OrderTemplate(Generic[S]):
 
     def run(self, state: S, seat: str, order: dict[str, Any], answers: dict[str, Any], chooser: Chooser) -> Outcome:
         """A new turn of `seat` from `state` with `order` and `answers`, its own open questions answered by
-        `chooser` into the order (as a robot's are); raises OrderError when the rules refuse it."""
-        raise NotImplementedError(f"{type(self).__name__} must say how a turn is tried")
+        `chooser` into the order (as a robot's are); raises OrderError when the rules refuse it. The game's turn
+        of the rules, by default."""
+        return self.run_turn(state, seat, order, answers, chooser)
 
     def card_title(self, number: int) -> str:
         """A card in play as the template names it."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from engine.contract import Path
 from games.pax.actions import Action, ActionRegistry
 from games.pax.bribes import HOSTAGE
-from games.pax.context import OrderError, Pause, Question
+from games.pax.context import Chooser, OrderError, Pause, Question
 from games.pax.dominance import GameOver
 
 if TYPE_CHECKING:  # the rules object includes this module's TurnRules
@@ -152,6 +152,20 @@ class Outcome:
     def question(self) -> Question | None:
         """The first question waited on (a step that asks one seat at a time waits on one)."""
         return self.questions[0] if self.questions else None
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class RunTurn(Protocol[S_contra]):
+    """A game's whole turn of the rules, as its turn.py's `run_turn` runs it: from `state` (left as it is) with the
+    order and the answers given; `chooser` answers its own open questions into the order (a robot's, the
+    template's trials); `lenient` skips an action that has become illegal (a replay after a pause). Raises
+    OrderError when the order breaks the rules."""
+
+    def __call__(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
+                 chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
+        """Run the turn until it ends, pauses on questions or ends the game."""
 
 
 def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None]) -> Outcome:

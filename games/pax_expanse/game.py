@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
-from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.paused import resume, settle
@@ -15,15 +14,18 @@ from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
 from games.pax.turn import Outcome
-from games.pax_expanse import cards, orders, rocinante, spelling
+from games.pax_expanse import cards, orders, rocinante
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.round import end_round, next_round
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState
 from games.pax_expanse.turn import round_ends, run_turn
 
-if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
-    from engine.draw.layout import Drawing
+if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
+    from games.pax.parts import Parts
+    from games.pax_expanse import board, caretaker, palette, spelling, template, view, warnings
+
+    _PARTS: Parts[GameState] = (caretaker, template, palette, board, warnings, spelling, view)
 
 #: The starting loyalty a seat gets when it misses the deadline for its secret choice.
 DEFAULT_LOYALTY = "un"
@@ -46,6 +48,7 @@ class PaxExpanse(PaxGame[GameState]):
     bench = Bench(prompts=4)
     score_attribute = "vp"
     state_type = GameState
+    package = "games.pax_expanse"
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Three or four seats."""
@@ -176,53 +179,6 @@ class PaxExpanse(PaxGame[GameState]):
         from games.pax_expanse.robot import ExpanseTurn
 
         return ExpanseTurn(state, seat, chooser, rng)
-
-    def caretaker_order(self, state: GameState, seat: str, rng: Rng) -> Order | None:
-        """An order meant to win, from what `seat` may see (caretaker.py); None for a question (random answer)."""
-        from games.pax_expanse import caretaker
-
-        return caretaker.caretaker_order(self, state, seat, rng)
-
-    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[Reason]:
-        """Why the caretaker chose `order` (caretaker.py)."""
-        from games.pax_expanse import caretaker
-
-        return caretaker.caretaker_reasons(state, seat, order)
-
-    def template(self, state: GameState, seat: str) -> str:
-        """A YAML order body for `seat`, with the legal choices as comments."""
-        from games.pax_expanse.template import order_template
-
-        return order_template(state, seat)
-
-    @property
-    def palette(self) -> Mapping[str, str]:
-        """The player colours', factions' and regions' colours (games.pax_expanse.palette)."""
-        from games.pax_expanse import palette
-
-        return palette.palette()
-
-    def board(self, view: Mapping[str, Any]) -> Drawing:
-        """The board map of a view (games.pax_expanse.board)."""
-        from games.pax_expanse import board  # drawing code is loaded only when a report draws
-
-        return board.draw(view)
-
-    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
-        """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
-        from games.pax_expanse.warnings import warnings
-
-        return warnings(state, seat, order)
-
-    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
-        """The words of Pax Expanse's orders (spelling.py)."""
-        return spelling.vocabulary(state, seat)
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""
-        from games.pax_expanse.view import view
-
-        return view(state, seat)
 
     def label(self, state: GameState) -> str:
         """Where the game stands, e.g. "round 2, Anna's turn 7"."""

@@ -23,7 +23,7 @@ def test_a_registry_lists_implemented_actions_in_rulebook_order_and_refuses_unkn
         registry.register("fourth", first)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("actions", [pamir_actions, expanse_actions], ids=["pax-pamir", "pax-expanse"])
+@pytest.mark.parametrize("actions", [pamir_actions, expanse_actions], ids=lambda module: module.__name__)
 def test_each_game_registers_every_action_of_its_rulebook_with_the_whole_interface(actions: ModuleType) -> None:
     registry = actions.REGISTRY
     assert registry.implemented() == registry.names == actions.NAMES
