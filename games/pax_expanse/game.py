@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
-from games.pax.game import PaxGame, record_standing, seat_name, turn_of
+from games.pax.game import PaxGame, record_standing, turn_of
 from games.pax.paused import resume, settle
 from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
 from games.pax.turn import Outcome
-from games.pax_expanse import cards, orders, rocinante
+from games.pax_expanse import cards, orders
 from games.pax_expanse.model import FACTIONS
-from games.pax_expanse.round import end_round, next_round
+from games.pax_expanse.seats import seat_rules
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState
-from games.pax_expanse.turn import round_ends, run_turn
+from games.pax_expanse.turn import run_turn
 
 if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
     from games.pax.parts import Parts
@@ -62,7 +62,7 @@ class PaxExpanse(PaxGame[GameState]):
         unknown = set(options) - {QUESTIONS}
         if unknown:
             raise ValueError(f"unknown Pax Expanse options {sorted(unknown)}; known: {QUESTIONS}")
-        if any(seat.lower() == ROCINANTE for seat in seats):
+        if any(seat_rules(seat).played_by_the_game for seat in seats):
             raise ValueError(f"no seat may be named {ROCINANTE}: the Rocinante takes its own turns")
         state = new_game(seats, rng)
         state.together = together_option(options)
@@ -131,31 +131,25 @@ class PaxExpanse(PaxGame[GameState]):
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                rng: Rng) -> Outcome:
-        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself."""
-        if seat == ROCINANTE:
-            return rocinante.replay(start, answers, rng)
-        return run_turn(start, seat, order, answers, lenient=True)
+        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself
+        (seats.py)."""
+        return seat_rules(seat).replay(start, seat, order, answers, rng)
 
     def replays_in_place(self, seat: str) -> bool:
-        """The Rocinante's turn runs on its start, which a pause again keeps as it was stored."""
-        return seat == ROCINANTE
+        """The Rocinante's turn runs on its start, which a pause again keeps as it was stored (seats.py)."""
+        return seat_rules(seat).replays_in_place()
 
     def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
         """The questions a seat's turn stopped at, with those asked together (the kernel's); the Rocinante's turn
-        asks only those it stopped at."""
-        if seat == ROCINANTE:
+        asks only those it stopped at (seats.py)."""
+        if not seat_rules(seat).asks_ahead():
             return outcome.questions
         return super().asked_at_once(outcome, start, seat, rng)
 
     def turn_over(self, state: GameState, seat: str, rng: Rng) -> list[Event]:
         """A seat's turn that ends the round is followed by the Rocinante's turn; once that is over, the next
-        round begins."""
-        if seat == ROCINANTE:
-            next_round(state)
-            return []
-        if state.phase != "over" and round_ends(state, seat):
-            return end_round(state, rng)
-        return []
+        round begins (seats.py)."""
+        return seat_rules(seat).turn_over(state, seat, rng)
 
     def question_data(self, question: Question) -> dict[str, Any]:
         """A question as a paused turn stores it (orders.py)."""
@@ -186,15 +180,8 @@ class PaxExpanse(PaxGame[GameState]):
             return "game over"
         if state.phase == "loyalty":
             return "secret starting loyalty"
-        if state.paused is not None and state.paused.seat == ROCINANTE:
-            waiting_for = ", ".join(seat_name(s) for s in state.due_seats())
-            return f"round {state.round}, the Rocinante's turn, waiting for {waiting_for}"
         seat, number = turn_of(state)
-        label = f"round {state.round}, {seat_name(seat)}'s turn {number}"
-        waiting = [s for s in state.due_seats() if s != seat]
-        if waiting:
-            label += f", waiting for {', '.join(seat_name(s) for s in waiting)}"
-        return label
+        return seat_rules(seat).label(state, seat, number)
 
 
 def _reveal_loyalties(state: GameState, chosen: Mapping[str, str]) -> Step:
