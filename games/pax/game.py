@@ -7,9 +7,9 @@ itself (robot.py): `loyalties` and `loyalty_default` (the starting loyalty a rob
 `asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting);
 and for a paused turn (paused.py): `replay`, `replays_in_place`, `asked_at_once`, `turn_over` and
 `question_data`. Its `package` names the package holding the modules every Pax game has under the same names
-(parts.py), which the methods of those names call: `caretaker_order` and `caretaker_reasons`, `template`,
-`palette`, `board`, `order_warnings`, `vocabulary` (the words its orders take, so that they are read in any case:
-engine.spelling) and `view`.
+(parts.py), which the methods of those names call: `resolve_turn` and `question_data` by default (its turn.py
+and orders.py), `caretaker_order` and `caretaker_reasons`, `template`, `palette`, `board`, `order_warnings`,
+`vocabulary` (the words its orders take, so that they are read in any case: engine.spelling) and `view`.
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ class PaxGame(GameBase, Generic[S]):
     def resolve_turn(self, start: S, seat: str, order: dict[str, Any],
                      answers: dict[str, Any] | None = None) -> Outcome:
         """Hook: run `seat`'s new turn from `start` (which it leaves as it is) with these answers to its questions
-        given; raises OrderError when the order breaks the rules."""
-        raise NotImplementedError
+        given; raises OrderError when the order breaks the rules. By default the game's turn.py `run_turn`."""
+        turn: parts.Turn[S] = self.part("turn")
+        return turn.run_turn(start, seat, order, answers)
 
     def shape_problems(self, state: S, seat: str, order: Order) -> list[Problem]:
         """Hook: problems found without running the rules (seat not prompted, wrong keys, answers not offered)."""
@@ -156,8 +157,9 @@ class PaxGame(GameBase, Generic[S]):
         return []
 
     def question_data(self, question: Question) -> dict[str, Any]:
-        """Hook: a question as a paused turn stores it."""
-        raise NotImplementedError(f"{type(self).__name__} must say how a paused turn stores its questions")
+        """Hook: a question as a paused turn stores it; by default the game's orders.py `question_to_data`."""
+        orders: parts.Orders = self.part("orders")
+        return orders.question_to_data(question)
 
     def part(self, name: str) -> Any:
         """The game's own module `name` (one of parts.NAMES), imported when first asked for."""

@@ -1,7 +1,8 @@
 """The modules every Pax game's package holds under the same names, which the plumbing (games/pax/game.py) calls.
 
 A game names its package once (`PaxGame.package`); the plumbing imports each module below from it when first
-asked, so that `pbem status` loads neither the caretaker, the warnings' trial runs nor the drawing code. Each
+asked, so that `pbem status` loads neither the caretaker, the warnings' trial runs nor the drawing code (the turn
+and the orders are loaded with the game anyway). Each
 game states in its game.py, for mypy, that its modules are these parts (`Parts`).
 """
 
@@ -13,11 +14,28 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 from engine.contract import Order, Reason
 from engine.rng import Rng
 from engine.spelling import Vocabulary
+from games.pax.context import Chooser, Question
+from games.pax.turn import Outcome
 
 if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn
     from engine.draw.layout import Drawing
 
 S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class Turn(Protocol[S_contra]):
+    """`turn.py`: the game's whole turn of the rules (games.pax.turn.RunTurn)."""
+
+    def run_turn(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
+                 chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
+        """Run `seat`'s turn from `state` until it ends, pauses on questions or ends the game."""
+
+
+class Orders(Protocol):
+    """`orders.py`: how a paused turn stores its questions."""
+
+    def question_to_data(self, question: Question) -> dict[str, Any]:
+        """A question as plain data."""
 
 
 class Caretaker(Protocol[S_contra]):
@@ -73,8 +91,8 @@ class View(Protocol[S_contra]):
 
 
 #: The parts in the order `Parts` lists them, by module name.
-NAMES = ("caretaker", "template", "palette", "board", "warnings", "spelling", "view")
+NAMES = ("turn", "orders", "caretaker", "template", "palette", "board", "warnings", "spelling", "view")
 
 #: A game's own modules, in the order of NAMES, for the check in its game.py.
-Parts: TypeAlias = tuple[Caretaker[S_contra], Template[S_contra], Palette, Board, Warnings[S_contra],
-                         Spelling[S_contra], View[S_contra]]
+Parts: TypeAlias = tuple[Turn[S_contra], Orders, Caretaker[S_contra], Template[S_contra], Palette, Board,
+                         Warnings[S_contra], Spelling[S_contra], View[S_contra]]

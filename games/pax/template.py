@@ -17,6 +17,7 @@ the actions, each with its choices and default, as commented `answers:` blocks (
 
 A game subclasses `OrderTemplate`, gives its words as class attributes and writes its loyalty choice and its
 turn in the hooks `loyalty` and `turn`, built from the shared parts; `is_due` and `asked` say what its state owes.
+Its template is made with its turn of the rules (`RunTurn`), on which every entry offered is tried.
 """
 
 from __future__ import annotations

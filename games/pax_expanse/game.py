@@ -19,13 +19,12 @@ from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.seats import seat_rules
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState
-from games.pax_expanse.turn import run_turn
 
 if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
     from games.pax.parts import Parts
-    from games.pax_expanse import board, caretaker, palette, spelling, template, view, warnings
+    from games.pax_expanse import board, caretaker, palette, spelling, template, turn, view, warnings
 
-    _PARTS: Parts[GameState] = (caretaker, template, palette, board, warnings, spelling, view)
+    _PARTS: Parts[GameState] = (turn, orders, caretaker, template, palette, board, warnings, spelling, view)
 
 #: The starting loyalty a seat gets when it misses the deadline for its secret choice.
 DEFAULT_LOYALTY = "un"
@@ -124,11 +123,6 @@ class PaxExpanse(PaxGame[GameState]):
             return orders.answer_problems(order, asked, partial=state.together)
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
-                     answers: dict[str, Any] | None = None) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order, answers)
-
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                rng: Rng) -> Outcome:
         """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself
@@ -150,10 +144,6 @@ class PaxExpanse(PaxGame[GameState]):
         """A seat's turn that ends the round is followed by the Rocinante's turn; once that is over, the next
         round begins (seats.py)."""
         return seat_rules(seat).turn_over(state, seat, rng)
-
-    def question_data(self, question: Question) -> dict[str, Any]:
-        """A question as a paused turn stores it (orders.py)."""
-        return orders.question_to_data(question)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The factions."""

@@ -21,9 +21,9 @@ from games.pax_pamir.turn import run_turn
 
 if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
     from games.pax.parts import Parts
-    from games.pax_pamir import board, caretaker, palette, spelling, template, view, warnings
+    from games.pax_pamir import board, caretaker, palette, spelling, template, turn, view, warnings
 
-    _PARTS: Parts[GameState] = (caretaker, template, palette, board, warnings, spelling, view)
+    _PARTS: Parts[GameState] = (turn, orders, caretaker, template, palette, board, warnings, spelling, view)
 
 
 class PaxPamir(PaxGame[GameState]):
@@ -134,11 +134,6 @@ class PaxPamir(PaxGame[GameState]):
             return orders.answer_problems(order, orders.question_from_data(state.paused.questions[0]))
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
-                     answers: dict[str, Any] | None = None) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order, answers)
-
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                rng: Rng) -> Outcome:
         """A paused turn run again: a person's from the order, leniently; Wakhan's from her planner, which decides
@@ -156,10 +151,6 @@ class PaxPamir(PaxGame[GameState]):
         if not start.together or any(start.players[s].automaton is not None for s in (seat, asked[0].seat)):
             return asked
         return super().asked_at_once(outcome, start, seat, rng)
-
-    def question_data(self, question: Question) -> dict[str, Any]:
-        """A question as a paused turn stores it (orders.py)."""
-        return orders.question_to_data(question)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""
