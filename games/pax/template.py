@@ -325,6 +325,15 @@ class OrderTemplate(Generic[S]):
                 ahead.append(example)
         return lines
 
+    def play_lines(self, state: S, seat: str, note: str, entry: dict[str, Any], offered: list[Trial]) -> list[str]:
+        """A card in hand as its game's `note` and a ready play `entry`, first tried on the rules (the trial added
+        to `offered`, its open choices named in the note), or the note and why the rules refuse it now."""
+        tried = self.trial(state, seat, entry)
+        if not isinstance(tried, Trial):
+            return self.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
+        offered.append(tried)
+        return [*self.say(note + choice_note(tried) + ".", 2, bullet=True), *ready(tried.entry, self.WIDTH)]
+
     def bribe_owed(self, rules: Any, state: S, seat: str, kind: str, owed: tuple[str, int] | None
                    ) -> tuple[str, int] | None:
         """A bribe `seat` owes (receiver, most it may be asked) unless the rules waive it (BribeRules)."""

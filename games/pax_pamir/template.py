@@ -15,7 +15,7 @@ from engine.words import counted
 from games.pax.bribes import PLAY
 from games.pax.context import Question
 from games.pax.orders import card_option
-from games.pax.template import OrderTemplate, Trial, choice_note, ready
+from games.pax.template import OrderTemplate, Trial
 from games.pax_pamir import cards, orders, queries
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.rules import DECLINE, RULES
@@ -147,13 +147,7 @@ def _plays(state: GameState, seat: str, offered: list[Trial]) -> list[str]:
         elif owed is not None and owed[1] > 0:
             note += f"; {owed[0]} rules {card.region} and may ask up to {owed[1]} rupees{_courtly_note(state, seat)}"
             entry["bribe"] = owed[1]
-        tried = TEMPLATE.trial(state, seat, entry)
-        if not isinstance(tried, Trial):
-            lines += TEMPLATE.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
-            continue
-        lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
-        lines += ready(tried.entry)
-        offered.append(tried)
+        lines += TEMPLATE.play_lines(state, seat, note, entry, offered)
     return lines
 
 
