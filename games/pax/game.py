@@ -5,19 +5,24 @@ holding victory points), `state_type` (the class that decodes a stored state), `
 rules), `shape_problems` (what is wrong with an order before the rules run), and for the orders the game writes
 itself (robot.py): `loyalties` and `loyalty_default` (the starting loyalty a robot draws from, and the deadline's),
 `asked` (the questions a paused turn puts to a seat) and `robot_turn` (how a turn order is built by acting);
-`vocabulary`, the words its orders take, so that they are read in any case (engine.spelling); and for a paused
-turn (paused.py): `replay`, `replays_in_place`, `asked_at_once`, `turn_over` and `question_data`.
+and for a paused turn (paused.py): `replay`, `replays_in_place`, `asked_at_once`, `turn_over` and
+`question_data`. Its `package` names the package holding the modules every Pax game has under the same names
+(parts.py), which the methods of those names call: `resolve_turn` and `question_data` by default (its turn.py
+and orders.py), `caretaker_order` and `caretaker_reasons`, `template`, `palette`, `board`, `order_warnings`,
+`vocabulary` (the words its orders take, so that they are read in any case: engine.spelling) and `view`.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from engine.contract import Event, GameBase, Order, Problem, RejectedOrder, Result
+from engine.contract import Event, GameBase, Order, Problem, Reason, RejectedOrder, Result
 from engine.rng import Rng
 from engine.spelling import Reading, Vocabulary, read_words, reading_lines
+from games.pax import parts
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.plain import plain_copy
@@ -25,7 +30,8 @@ from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, defau
 from games.pax.together import OPTION, TOGETHER, gather
 from games.pax.turn import Outcome
 
-if TYPE_CHECKING:  # paused.py builds on this module
+if TYPE_CHECKING:  # paused.py builds on this module; the drawing kit loads only when a picture is drawn
+    from engine.draw.layout import Drawing
     from games.pax.paused import Paused
 
 
@@ -92,24 +98,19 @@ class PaxGame(GameBase, Generic[S]):
     score_attribute: ClassVar[str]
     #: The game's state class (decodes stored states).
     state_type: type[S]
+    #: The game's package, holding the modules of parts.NAMES; each is imported from it when first needed.
+    package: ClassVar[str]
 
     def resolve_turn(self, start: S, seat: str, order: dict[str, Any],
                      answers: dict[str, Any] | None = None) -> Outcome:
         """Hook: run `seat`'s new turn from `start` (which it leaves as it is) with these answers to its questions
-        given; raises OrderError when the order breaks the rules."""
-        raise NotImplementedError
+        given; raises OrderError when the order breaks the rules. By default the game's turn.py `run_turn`."""
+        turn: parts.Turn[S] = self.part("turn")
+        return turn.run_turn(start, seat, order, answers)
 
     def shape_problems(self, state: S, seat: str, order: Order) -> list[Problem]:
         """Hook: problems found without running the rules (seat not prompted, wrong keys, answers not offered)."""
         raise NotImplementedError
-
-    def vocabulary(self, state: S, seat: str) -> Vocabulary:
-        """Hook: the words `seat`'s orders may hold now (actions, sides, places, seats, answers), canonical."""
-        raise NotImplementedError(f"{type(self).__name__} must name the words of its orders")
-
-    def order_warnings(self, state: S, seat: str, order: Order) -> list[str]:
-        """Hook: what `seat`'s accepted order (its words read) sets in motion; none by default."""
-        return []
 
     def loyalties(self, state: S) -> Sequence[str]:
         """Hook: the starting loyalties a seat may choose, in the order the rules list them."""
@@ -156,8 +157,55 @@ class PaxGame(GameBase, Generic[S]):
         return []
 
     def question_data(self, question: Question) -> dict[str, Any]:
-        """Hook: a question as a paused turn stores it."""
-        raise NotImplementedError(f"{type(self).__name__} must say how a paused turn stores its questions")
+        """Hook: a question as a paused turn stores it; by default the game's orders.py `question_to_data`."""
+        orders: parts.Orders = self.part("orders")
+        return orders.question_to_data(question)
+
+    def part(self, name: str) -> Any:
+        """The game's own module `name` (one of parts.NAMES), imported when first asked for."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def caretaker_order(self, state: S, seat: str, rng: Rng) -> Order | None:
+        """An order meant to win, from what `seat` may see (caretaker.py); None for a question (random answer)."""
+        caretaker: parts.Caretaker[S] = self.part("caretaker")
+        return caretaker.caretaker_order(self, state, seat, rng)
+
+    def caretaker_reasons(self, state: S, seat: str, order: Order) -> list[Reason]:
+        """Why the caretaker chose `order` (caretaker.py)."""
+        caretaker: parts.Caretaker[S] = self.part("caretaker")
+        return caretaker.caretaker_reasons(state, seat, order)
+
+    def template(self, state: S, seat: str) -> str:
+        """A YAML order body for `seat`, with the legal choices as comments (template.py)."""
+        template: parts.Template[S] = self.part("template")
+        return template.order_template(state, seat)
+
+    @property
+    def palette(self) -> Mapping[str, str]:
+        """The colours of the seats and the game's pieces (palette.py)."""
+        palette: parts.Palette = self.part("palette")
+        return palette.palette()
+
+    def board(self, view: Mapping[str, Any]) -> Drawing:
+        """The board map of a view (board.py)."""
+        board: parts.Board = self.part("board")
+        return board.draw(view)
+
+    def order_warnings(self, state: S, seat: str, order: Order) -> list[str]:
+        """What `seat`'s accepted order (its words read) sets in motion: a loyalty change, a bribe owed, a question
+        (warnings.py)."""
+        warnings: parts.Warnings[S] = self.part("warnings")
+        return warnings.warnings(state, seat, order)
+
+    def vocabulary(self, state: S, seat: str) -> Vocabulary:
+        """The words `seat`'s orders may hold now (actions, sides, places, seats, answers), canonical (spelling.py)."""
+        spelling: parts.Spelling[S] = self.part("spelling")
+        return spelling.vocabulary(state, seat)
+
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """What `seat` may see: everything public, its own hand; other hands only as counts (view.py)."""
+        view: parts.View[S] = self.part("view")
+        return view.view(state, seat)
 
     def known_legal(self, state: S, seat: str, order: Order) -> bool:
         """Whether the game built this very order itself from this very state (so it is legal)."""

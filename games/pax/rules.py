@@ -7,9 +7,10 @@ The hooks, by part of the kernel (see each class for its defaults):
   `money_lost_on`, `cost_left_over`, `odd_share_row`;
 * turn frame (`TurnRules`): `card_actions`, `card_title`, `is_favoured`, `favoured_name`, `ACTION_LIMIT`,
   `TABLEAU`;
-* the order's action entries (`TurnActions` in games/pax/turn.py, built on the rules object): `action_module`,
-  `card_name`, `purchase`, `play`, `card_problem`, `counts_as_action`, `before_hostage_bribe`, `fill`,
-  `card_acted`, and the words `CORE_FIELDS`, `BRIBE_FIELD`, `MONEY`, `LIST_EXAMPLES`, `ICON_ORDER`, `NOT_FAVOURED`;
+* the order's action entries (`TurnActions` in games/pax/turn.py, built on the rules object and the game's
+  `ActionRegistry` of games/pax/actions.py): `card_name`, `purchase`, `play`, `card_problem`, `counts_as_action`,
+  `before_hostage_bribe`, `fill`, `card_acted`, and the words `CORE_FIELDS`, `BRIBE_FIELD`, `MONEY`,
+  `LIST_EXAMPLES`, `ICON_ORDER`, `NOT_FAVOURED`;
 * bribes (`BribeRules`): `card_region`, `controller`, `controller_pieces`, `agents_on`, `owner_of`,
   `bribes_waived`, `declines_bribe`, `MONEY_UNIT`, `MONEY_NOUN`;
 * cleanup (`CleanupRules`, which includes the market): `tableau_limit`, `hand_limit`, `discard_from_tableau`,

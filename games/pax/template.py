@@ -17,6 +17,7 @@ the actions, each with its choices and default, as commented `answers:` blocks (
 
 A game subclasses `OrderTemplate`, gives its words as class attributes and writes its loyalty choice and its
 turn in the hooks `loyalty` and `turn`, built from the shared parts; `is_due` and `asked` say what its state owes.
+Its template is made with its turn of the rules (`RunTurn`), on which every entry offered is tried.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from engine.words import counted, plural
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.market import occupied
-from games.pax.turn import Outcome, TurnActions
+from games.pax.turn import Outcome, RunTurn, TurnActions
 
 #: The template once the game is over.
 GAME_OVER = "# The game is over: no more orders.\n"
@@ -111,15 +112,6 @@ def named(items: Sequence[Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Offer:
-    """What a card-based action offers the template now: its legal choices in a sentence, and entries to try (the
-    action's fields); with no entries, `note` says why the action cannot be taken."""
-
-    note: str
-    examples: tuple[dict[str, Any], ...] = ()
-
-
-@dataclass(frozen=True)
 class Trial:
     """An entry the rules accept as the turn's one action, its open fields filled in with their defaults, the
     questions that filled them, by field, and the seat's own later questions only `answers:` answers in
@@ -128,13 +120,6 @@ class Trial:
     entry: dict[str, Any]
     asked: Mapping[str, Question]
     ahead: tuple[tuple[Question, Any], ...] = ()
-
-
-class Offering(Protocol):
-    """A card-based action module as the template reads it."""
-
-    def offer(self, state: Any, seat: str, card: int) -> Offer:
-        """The action's choices now, on the state with the turn begun."""
 
 
 class TemplateState(Protocol):
@@ -171,6 +156,10 @@ class OrderTemplate(Generic[S]):
     MONEY_WORD: ClassVar[str] = "money"
     #: How a card acting as a bonus action is said.
     BONUS: ClassVar[str] = "a bonus action"
+
+    def __init__(self, run_turn: RunTurn[S]) -> None:
+        #: The game's turn of the rules (its turn.py's `run_turn`), which every entry offered is first tried on.
+        self.run_turn = run_turn
 
     def render(self, state: S, seat: str) -> str:
         """The order template for `seat`: what is due from it, or its standing orders when nothing is."""
@@ -213,8 +202,9 @@ class OrderTemplate(Generic[S]):
 
     def run(self, state: S, seat: str, order: dict[str, Any], answers: dict[str, Any], chooser: Chooser) -> Outcome:
         """A new turn of `seat` from `state` with `order` and `answers`, its own open questions answered by
-        `chooser` into the order (as a robot's are); raises OrderError when the rules refuse it."""
-        raise NotImplementedError(f"{type(self).__name__} must say how a turn is tried")
+        `chooser` into the order (as a robot's are); raises OrderError when the rules refuse it. The game's turn
+        of the rules, by default."""
+        return self.run_turn(state, seat, order, answers, chooser)
 
     def card_title(self, number: int) -> str:
         """A card in play as the template names it."""
@@ -334,6 +324,15 @@ class OrderTemplate(Generic[S]):
             if ahead is not None:
                 ahead.append(example)
         return lines
+
+    def play_lines(self, state: S, seat: str, note: str, entry: dict[str, Any], offered: list[Trial]) -> list[str]:
+        """A card in hand as its game's `note` and a ready play `entry`, first tried on the rules (the trial added
+        to `offered`, its open choices named in the note), or the note and why the rules refuse it now."""
+        tried = self.trial(state, seat, entry)
+        if not isinstance(tried, Trial):
+            return self.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
+        offered.append(tried)
+        return [*self.say(note + choice_note(tried) + ".", 2, bullet=True), *ready(tried.entry, self.WIDTH)]
 
     def bribe_owed(self, rules: Any, state: S, seat: str, kind: str, owed: tuple[str, int] | None
                    ) -> tuple[str, int] | None:

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.contract import Path
+from games.pax.actions import Action, ActionRegistry
 from games.pax.bribes import HOSTAGE
-from games.pax.context import OrderError, Pause, Question
+from games.pax.context import Chooser, OrderError, Pause, Question
 from games.pax.dominance import GameOver
 
 if TYPE_CHECKING:  # the rules object includes this module's TurnRules
@@ -153,6 +154,20 @@ class Outcome:
         return self.questions[0] if self.questions else None
 
 
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class RunTurn(Protocol[S_contra]):
+    """A game's whole turn of the rules, as its turn.py's `run_turn` runs it: from `state` (left as it is) with the
+    order and the answers given; `chooser` answers its own open questions into the order (a robot's, the
+    template's trials); `lenient` skips an action that has become illegal (a replay after a pause). Raises
+    OrderError when the order breaks the rules."""
+
+    def __call__(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
+                 chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
+        """Run the turn until it ends, pauses on questions or ends the game."""
+
+
 def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None]) -> Outcome:
     """Run a turn's parts in order; a pause or the game's end stops the turn where it stands.
 
@@ -168,18 +183,6 @@ def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable
     return Outcome(ctx)
 
 
-class CardAction(Protocol):
-    """A card-based action as the turn resolves it: its order fields, what is wrong with it, and doing it."""
-
-    FIELDS: tuple[str, ...]
-
-    def problems(self, state: Any, seat: str, card: int, params: dict[str, Any], path: Path) -> Sequence[Any]:
-        """Everything wrong with taking this action now with these params (each with .path and .message)."""
-
-    def perform(self, ctx: Any, seat: str, card: int, params: dict[str, Any]) -> None:
-        """Take the action."""
-
-
 class TurnActions:
     """The order's action entries, resolved: the entry's shape, the core actions (purchase, play) and card-based
     actions with their hostage bribe. Words and hooks (the methods a game overrides) come first."""
@@ -188,8 +191,6 @@ class TurnActions:
     CORE = ("purchase", "play")
     #: Fields a purchase or play entry may hold besides `action`.
     CORE_FIELDS: Mapping[str, tuple[str, ...]] = {}
-    #: The card-based actions, in the order messages list them.
-    CARD_ACTIONS: tuple[str, ...] = ()
     #: The field of a card-based action entry giving the most hostage bribe the seat will pay.
     BRIBE_FIELD = "bribe"
     #: The money a bribe limit counts, for messages.
@@ -201,19 +202,17 @@ class TurnActions:
     #: A card not of the favoured suit, in words ("{card} is not favoured").
     NOT_FAVOURED = "is not favoured"
 
-    def __init__(self, rules: PaxRules[Any]) -> None:
+    def __init__(self, rules: PaxRules[Any], registry: ActionRegistry[Any, Any]) -> None:
         self.rules = rules
+        #: The game's card-based actions (names in the order messages list them) and their modules.
+        self.registry = registry
 
     @property
     def kinds(self) -> tuple[str, ...]:
         """Every action an entry may name: the core actions, then the card-based ones."""
-        return self.CORE + self.CARD_ACTIONS
+        return self.CORE + self.registry.names
 
     # --- hooks ---------------------------------------------------------------------------------------------------
-
-    def action_module(self, kind: str) -> CardAction | None:
-        """The card-based action `kind`, or None while it is not implemented."""
-        raise NotImplementedError(f"{type(self).__name__} must say which module resolves a card-based action")
 
     def card_name(self, number: int) -> str:
         """A card in play as messages name it."""
@@ -235,8 +234,8 @@ class TurnActions:
         """True when a purchase or play by `seat` counts against the action limit."""
         return True
 
-    def before_hostage_bribe(self, state: Any, seat: str, holder: str, amount: int, module: CardAction, number: int,
-                             params: dict[str, Any], where: Path) -> None:
+    def before_hostage_bribe(self, state: Any, seat: str, holder: str, amount: int, module: Action[Any, Any],
+                             number: int, params: dict[str, Any], where: Path) -> None:
         """Anything to refuse before the hostage holder is asked for a bribe of up to `amount`."""
 
     def fill(self, ctx: Any, kind: str, number: int, params: dict[str, Any]) -> dict[str, Any]:
@@ -247,6 +246,10 @@ class TurnActions:
         """Anything more that marks card `number` as having acted this turn (it is already in turn.used)."""
 
     # --- the flow ------------------------------------------------------------------------------------------------
+
+    def action_module(self, kind: str) -> Action[Any, Any] | None:
+        """The card-based action `kind`'s module, or None while it is not implemented."""
+        return self.registry.module(kind)
 
     def take_action(self, ctx: Any, entry: Any) -> None:
         """Resolve one entry of the order's action list (ctx.where is its path)."""

@@ -26,7 +26,7 @@ from engine.words import counted
 from games.pax.ahead import explore, part_of, replayed
 from games.pax.context import OrderError, Question
 from games.pax.template import flow
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, RunTurn
 
 DEPENDING = "Depending on the answers above: "
 
@@ -57,12 +57,17 @@ class Warner(Generic[S]):
     loyalty_kind = "loyalty"
     loyalty_field = "faction"
 
+    def __init__(self, run_turn: RunTurn[S]) -> None:
+        #: The game's turn of the rules (its turn.py's `run_turn`), which each trial runs.
+        self.run_turn = run_turn
+
     # --- hooks --------------------------------------------------------------------------------------------
 
     def run(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any],
             lenient: bool = True) -> Outcome:
-        """Run `seat`'s turn from `start` as a replay after a pause does (leniently), or as a check does."""
-        raise NotImplementedError
+        """Run `seat`'s turn from `start` as a replay after a pause does (leniently), or as a check does: the
+        game's turn of the rules, by default."""
+        return self.run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: S, seat: str, order: Mapping[str, Any]) -> Trial[S] | None:
         """The rest of a paused turn that `seat`'s answer lets go on, or None (see `trial_of`)."""

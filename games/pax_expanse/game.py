@@ -5,25 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
 from engine.rng import Rng
-from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
-from games.pax.game import PaxGame, record_standing, seat_name, turn_of
+from games.pax.game import PaxGame, record_standing, turn_of
 from games.pax.paused import resume, settle
 from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
 from games.pax.turn import Outcome
-from games.pax_expanse import cards, orders, rocinante, spelling
+from games.pax_expanse import cards, orders
 from games.pax_expanse.model import FACTIONS
-from games.pax_expanse.round import end_round, next_round
+from games.pax_expanse.seats import seat_rules
 from games.pax_expanse.setup import new_game
 from games.pax_expanse.state import ROCINANTE, GameState
-from games.pax_expanse.turn import round_ends, run_turn
 
-if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
-    from engine.draw.layout import Drawing
+if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
+    from games.pax.parts import Parts
+    from games.pax_expanse import board, caretaker, palette, spelling, template, turn, view, warnings
+
+    _PARTS: Parts[GameState] = (turn, orders, caretaker, template, palette, board, warnings, spelling, view)
 
 #: The starting loyalty a seat gets when it misses the deadline for its secret choice.
 DEFAULT_LOYALTY = "un"
@@ -46,6 +47,7 @@ class PaxExpanse(PaxGame[GameState]):
     bench = Bench(prompts=4)
     score_attribute = "vp"
     state_type = GameState
+    package = "games.pax_expanse"
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Three or four seats."""
@@ -59,7 +61,7 @@ class PaxExpanse(PaxGame[GameState]):
         unknown = set(options) - {QUESTIONS}
         if unknown:
             raise ValueError(f"unknown Pax Expanse options {sorted(unknown)}; known: {QUESTIONS}")
-        if any(seat.lower() == ROCINANTE for seat in seats):
+        if any(seat_rules(seat).played_by_the_game for seat in seats):
             raise ValueError(f"no seat may be named {ROCINANTE}: the Rocinante takes its own turns")
         state = new_game(seats, rng)
         state.together = together_option(options)
@@ -121,42 +123,27 @@ class PaxExpanse(PaxGame[GameState]):
             return orders.answer_problems(order, asked, partial=state.together)
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
-                     answers: dict[str, Any] | None = None) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order, answers)
-
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                rng: Rng) -> Outcome:
-        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself."""
-        if seat == ROCINANTE:
-            return rocinante.replay(start, answers, rng)
-        return run_turn(start, seat, order, answers, lenient=True)
+        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself
+        (seats.py)."""
+        return seat_rules(seat).replay(start, seat, order, answers, rng)
 
     def replays_in_place(self, seat: str) -> bool:
-        """The Rocinante's turn runs on its start, which a pause again keeps as it was stored."""
-        return seat == ROCINANTE
+        """The Rocinante's turn runs on its start, which a pause again keeps as it was stored (seats.py)."""
+        return seat_rules(seat).replays_in_place()
 
     def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
         """The questions a seat's turn stopped at, with those asked together (the kernel's); the Rocinante's turn
-        asks only those it stopped at."""
-        if seat == ROCINANTE:
+        asks only those it stopped at (seats.py)."""
+        if not seat_rules(seat).asks_ahead():
             return outcome.questions
         return super().asked_at_once(outcome, start, seat, rng)
 
     def turn_over(self, state: GameState, seat: str, rng: Rng) -> list[Event]:
         """A seat's turn that ends the round is followed by the Rocinante's turn; once that is over, the next
-        round begins."""
-        if seat == ROCINANTE:
-            next_round(state)
-            return []
-        if state.phase != "over" and round_ends(state, seat):
-            return end_round(state, rng)
-        return []
-
-    def question_data(self, question: Question) -> dict[str, Any]:
-        """A question as a paused turn stores it (orders.py)."""
-        return orders.question_to_data(question)
+        round begins (seats.py)."""
+        return seat_rules(seat).turn_over(state, seat, rng)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The factions."""
@@ -177,68 +164,14 @@ class PaxExpanse(PaxGame[GameState]):
 
         return ExpanseTurn(state, seat, chooser, rng)
 
-    def caretaker_order(self, state: GameState, seat: str, rng: Rng) -> Order | None:
-        """An order meant to win, from what `seat` may see (caretaker.py); None for a question (random answer)."""
-        from games.pax_expanse import caretaker
-
-        return caretaker.caretaker_order(self, state, seat, rng)
-
-    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[Reason]:
-        """Why the caretaker chose `order` (caretaker.py)."""
-        from games.pax_expanse import caretaker
-
-        return caretaker.caretaker_reasons(state, seat, order)
-
-    def template(self, state: GameState, seat: str) -> str:
-        """A YAML order body for `seat`, with the legal choices as comments."""
-        from games.pax_expanse.template import order_template
-
-        return order_template(state, seat)
-
-    @property
-    def palette(self) -> Mapping[str, str]:
-        """The player colours', factions' and regions' colours (games.pax_expanse.palette)."""
-        from games.pax_expanse import palette
-
-        return palette.palette()
-
-    def board(self, view: Mapping[str, Any]) -> Drawing:
-        """The board map of a view (games.pax_expanse.board)."""
-        from games.pax_expanse import board  # drawing code is loaded only when a report draws
-
-        return board.draw(view)
-
-    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
-        """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
-        from games.pax_expanse.warnings import warnings
-
-        return warnings(state, seat, order)
-
-    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
-        """The words of Pax Expanse's orders (spelling.py)."""
-        return spelling.vocabulary(state, seat)
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        """What `seat` may see: everything public, its own hand; other hands and decks only as counts."""
-        from games.pax_expanse.view import view
-
-        return view(state, seat)
-
     def label(self, state: GameState) -> str:
         """Where the game stands, e.g. "round 2, Anna's turn 7"."""
         if state.phase == "over":
             return "game over"
         if state.phase == "loyalty":
             return "secret starting loyalty"
-        if state.paused is not None and state.paused.seat == ROCINANTE:
-            waiting_for = ", ".join(seat_name(s) for s in state.due_seats())
-            return f"round {state.round}, the Rocinante's turn, waiting for {waiting_for}"
         seat, number = turn_of(state)
-        label = f"round {state.round}, {seat_name(seat)}'s turn {number}"
-        waiting = [s for s in state.due_seats() if s != seat]
-        if waiting:
-            label += f", waiting for {', '.join(seat_name(s) for s in waiting)}"
-        return label
+        return seat_rules(seat).label(state, seat, number)
 
 
 def _reveal_loyalties(state: GameState, chosen: Mapping[str, str]) -> Step:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.pax_expanse import cards
-from games.pax_expanse.model import FACTIONS, REGIONS, ROCINANTE, Asset
+from games.pax_expanse.model import FACTIONS, REGIONS, Asset
 from games.pax_expanse.state import MARKERS, TOKENS, GameState
 
 
@@ -20,8 +20,8 @@ def asset(number: int) -> Asset:
 
 def asset_region(state: GameState, number: int) -> str:
     """The asset's region; a crew asset's region is wherever the Rocinante token is now."""
-    region = asset(number).region
-    return state.rocinante.region if region == ROCINANTE else region
+    found = asset(number)
+    return state.rocinante.region if found.crew else found.region
 
 
 def owner(state: GameState, number: int) -> str | None:

@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.pax.bribes import PLAY
-from games.pax.context import Chooser, Question
+from games.pax.context import Question
 from games.pax.orders import card_option
-from games.pax.template import OrderTemplate, Trial, choice_note, ready
-from games.pax.turn import Outcome
+from games.pax.template import OrderTemplate, Trial
 from games.pax_expanse import cards, orders, queries
 from games.pax_expanse.game import DEFAULT_LOYALTY
 from games.pax_expanse.rules import ODD_ROW, RULES
@@ -63,11 +62,6 @@ class ExpanseTemplate(OrderTemplate[GameState]):
         """Purchases, plays, card actions and cleanup."""
         return _turn(state, seat)
 
-    def run(self, state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-            chooser: Chooser) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(state, seat, order, answers, chooser)
-
     def card_title(self, number: int) -> str:
         """An asset's name."""
         return RULES.card_title(number)
@@ -81,7 +75,7 @@ class ExpanseTemplate(OrderTemplate[GameState]):
         return f"intimidated by {holder}"
 
 
-TEMPLATE = ExpanseTemplate()
+TEMPLATE = ExpanseTemplate(run_turn)
 
 
 def order_template(state: GameState, seat: str) -> str:
@@ -138,11 +132,5 @@ def _plays(state: GameState, seat: str, offered: list[Trial]) -> list[str]:
         if owed is not None:
             note += f"; {owed[0]} controls {region} and may ask a bribe of at most {owed[1]}"
             entry["bribe"] = owed[1]
-        tried = TEMPLATE.trial(state, seat, entry)
-        if not isinstance(tried, Trial):
-            lines += TEMPLATE.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
-            continue
-        lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
-        lines += ready(tried.entry)
-        offered.append(tried)
+        lines += TEMPLATE.play_lines(state, seat, note, entry, offered)
     return lines

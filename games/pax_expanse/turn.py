@@ -109,14 +109,9 @@ class ExpanseActions(TurnActions):
 
     CORE_FIELDS = {"purchase": ("row", "column", "target", "climate", "region"),
                    "play": ("card", "side", "bribe", "transports", "agents")}
-    CARD_ACTIONS = actions.NAMES
     MONEY = "influence"
     LIST_EXAMPLES = {"transports": "belt-earth", "agents": "12"}
     ICON_ORDER = "from top to bottom"
-
-    def action_module(self, kind: str) -> actions.Action | None:
-        """The action's module."""
-        return actions.module(kind)
 
     def card_name(self, number: int) -> str:
         """The asset's name."""
@@ -140,7 +135,7 @@ class ExpanseActions(TurnActions):
             bisect.insort(state.players[seat].exhausted, number)  # kept ascending, as the state encodes it
 
 
-ACTIONS = ExpanseActions(RULES)
+ACTIONS = ExpanseActions(RULES, actions.REGISTRY)
 #: Order entry kinds: the core actions and the card-based ones.
 KINDS = ACTIONS.kinds
 

@@ -9,7 +9,7 @@ from engine.words import settle_marks
 from games.pax.view import discard_view, hand_view, market_view, tableau_view
 from games.pax_expanse import cards, queries
 from games.pax_expanse.dominance import check_of, dominant_faction, regions_per_faction
-from games.pax_expanse.model import ROCINANTE, Asset, Event
+from games.pax_expanse.model import Asset, Event
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState
 
@@ -27,7 +27,7 @@ def _asset_data(asset: Asset) -> dict[str, Any]:
     ability = cards.abilities()[asset.ability] if asset.ability else None
     return {
         "number": asset.number, "kind": "asset", "name": asset.name, "region": asset.region,
-        "region_name": "the Rocinante's region" if asset.region == ROCINANTE else board.region_names[asset.region],
+        "region_name": "the Rocinante's region" if asset.crew else board.region_names[asset.region],
         "suit": asset.suit, "suit_name": board.suit_names[asset.suit], "rank": asset.rank,
         "actions": list(asset.actions), "impact": list(asset.impact), "loyalist": asset.loyalist,
         "reward": asset.reward, "crew": asset.crew,

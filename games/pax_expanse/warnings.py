@@ -14,7 +14,6 @@ from typing import Any
 from engine.contract import Event
 from engine.words import counted, plural
 from games.pax.context import Question
-from games.pax.turn import Outcome
 from games.pax.warnings import Trial, Warner
 from games.pax_expanse import cards, orders, queries
 from games.pax_expanse.state import GameState
@@ -27,11 +26,6 @@ class ExpanseWarner(Warner[GameState]):
     pay_fields = {"bribe-play-pay": "bribe", "bribe-hostage-pay": "bribe"}
     loyalty_field = "faction"
     money_noun = "influence"
-
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-            lenient: bool = True) -> Outcome:
-        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
-        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn of `seat` goes on with its answers; answers to another seat's turn are that seat's
@@ -130,7 +124,7 @@ class ExpanseWarner(Warner[GameState]):
         return f"({seat} intimidates {self.card_name(card)} with more agents than anyone)"
 
 
-WARNER = ExpanseWarner()
+WARNER = ExpanseWarner(run_turn)
 
 
 def warnings(state: GameState, seat: str, order: Mapping[str, Any]) -> list[str]:

@@ -6,23 +6,24 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reason, Reference, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reference, RejectedOrder, Step
 from engine.rng import Rng
-from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.paused import resume, settle
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
 from games.pax.turn import Outcome
-from games.pax_pamir import cards, names, orders, robot, spelling
+from games.pax_pamir import cards, names, orders, robot
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
-from games.pax_pamir.template import order_template
 from games.pax_pamir.turn import run_turn
 
-if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn, not for `pbem status`
-    from engine.draw.layout import Drawing
+if TYPE_CHECKING:  # mypy checks that this package's own modules are the parts the plumbing calls
+    from games.pax.parts import Parts
+    from games.pax_pamir import board, caretaker, palette, spelling, template, turn, view, warnings
+
+    _PARTS: Parts[GameState] = (turn, orders, caretaker, template, palette, board, warnings, spelling, view)
 
 
 class PaxPamir(PaxGame[GameState]):
@@ -47,6 +48,7 @@ class PaxPamir(PaxGame[GameState]):
                                       {2: "2P", 3: "3P", 4: "4P", 5: "5P"}))
     score_attribute = "score"
     state_type = GameState
+    package = "games.pax_pamir"
 
     def seat_counts(self, options: Mapping[str, Any]) -> range:
         """Two to five seats, or one or two humans against Wakhan."""
@@ -134,11 +136,6 @@ class PaxPamir(PaxGame[GameState]):
             return orders.answer_problems(order, orders.question_from_data(state.paused.questions[0]))
         return orders.turn_problems(order)
 
-    def resolve_turn(self, start: GameState, seat: str, order: dict[str, Any],
-                     answers: dict[str, Any] | None = None) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(start, seat, order, answers)
-
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                rng: Rng) -> Outcome:
         """A paused turn run again: a person's from the order, leniently; Wakhan's from her planner, which decides
@@ -157,10 +154,6 @@ class PaxPamir(PaxGame[GameState]):
             return asked
         return super().asked_at_once(outcome, start, seat, rng)
 
-    def question_data(self, question: Question) -> dict[str, Any]:
-        """A question as a paused turn stores it (orders.py)."""
-        return orders.question_to_data(question)
-
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""
         return cards.board().coalitions
@@ -177,51 +170,6 @@ class PaxPamir(PaxGame[GameState]):
     def robot_turn(self, state: GameState, seat: str, chooser: Chooser, rng: Rng | None) -> robot.PamirTurn:
         """A turn built by acting on a copy of the state (robot.py)."""
         return robot.PamirTurn(state, seat, chooser, rng)
-
-    def caretaker_order(self, state: GameState, seat: str, rng: Rng) -> Order | None:
-        """An order meant to win, from what `seat` may see (caretaker.py); None for a question (random answer)."""
-        from games.pax_pamir import caretaker
-
-        return caretaker.caretaker_order(self, state, seat, rng)
-
-    def caretaker_reasons(self, state: GameState, seat: str, order: Order) -> list[Reason]:
-        """Why the caretaker chose `order` (caretaker.py)."""
-        from games.pax_pamir import caretaker
-
-        return caretaker.caretaker_reasons(state, seat, order)
-
-    def template(self, state: GameState, seat: str) -> str:
-        """A YAML order body for `seat`, with the legal choices as comments."""
-        return order_template(state, seat)
-
-    @property
-    def palette(self) -> Mapping[str, str]:
-        """The seats', coalitions' and land's colours (games.pax_pamir.palette)."""
-        from games.pax_pamir import palette
-
-        return palette.palette()
-
-    def board(self, view: Mapping[str, Any]) -> Drawing:
-        """The board map of a view (games.pax_pamir.board)."""
-        from games.pax_pamir import board  # drawing code is loaded only when a report draws
-
-        return board.draw(view)
-
-    def order_warnings(self, state: GameState, seat: str, order: Order) -> list[str]:
-        """What `seat`'s accepted order sets in motion: a loyalty change, a bribe owed, a question (warnings.py)."""
-        from games.pax_pamir.warnings import warnings
-
-        return warnings(state, seat, order)
-
-    def vocabulary(self, state: GameState, seat: str) -> Vocabulary:
-        """The words of Pax Pamir's orders (spelling.py)."""
-        return spelling.vocabulary(state, seat)
-
-    def view(self, state: GameState, seat: str | None) -> dict[str, Any]:
-        """What `seat` may see: everything public, its own hand; other hands only as counts."""
-        from games.pax_pamir.view import view
-
-        return view(state, seat)
 
     def label(self, state: GameState) -> str:
         """Where the game stands, e.g. "Anna's turn 12"."""

@@ -13,10 +13,9 @@ from typing import Any
 
 from engine.words import counted
 from games.pax.bribes import PLAY
-from games.pax.context import Chooser, Question
+from games.pax.context import Question
 from games.pax.orders import card_option
-from games.pax.template import OrderTemplate, Trial, choice_note, ready
-from games.pax.turn import Outcome
+from games.pax.template import OrderTemplate, Trial
 from games.pax_pamir import cards, orders, queries
 from games.pax_pamir.robot import loyalty_default
 from games.pax_pamir.rules import DECLINE, RULES
@@ -69,11 +68,6 @@ class PamirTemplate(OrderTemplate[GameState]):
         """Blackmail, purchases, plays and card actions, cleanup."""
         return _turn(state, seat)
 
-    def run(self, state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-            chooser: Chooser) -> Outcome:
-        """A new turn of the rules (turn.py)."""
-        return run_turn(state, seat, order, answers, chooser)
-
     def card_title(self, number: int) -> str:
         """A court card's name."""
         return queries.court_card(number).name
@@ -83,7 +77,7 @@ class PamirTemplate(OrderTemplate[GameState]):
         return _title(number)
 
 
-TEMPLATE = PamirTemplate()
+TEMPLATE = PamirTemplate(run_turn)
 
 
 def order_template(state: GameState, seat: str) -> str:
@@ -153,13 +147,7 @@ def _plays(state: GameState, seat: str, offered: list[Trial]) -> list[str]:
         elif owed is not None and owed[1] > 0:
             note += f"; {owed[0]} rules {card.region} and may ask up to {owed[1]} rupees{_courtly_note(state, seat)}"
             entry["bribe"] = owed[1]
-        tried = TEMPLATE.trial(state, seat, entry)
-        if not isinstance(tried, Trial):
-            lines += TEMPLATE.say(f"{note}; not now: {tried.message}.", 2, bullet=True)
-            continue
-        lines += TEMPLATE.say(note + choice_note(tried) + ".", 2, bullet=True)
-        lines += ready(tried.entry)
-        offered.append(tried)
+        lines += TEMPLATE.play_lines(state, seat, note, entry, offered)
     return lines
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
-from games.pax.turn import CardAction, Outcome, TurnActions, raise_first, run_parts
+from games.pax.turn import Outcome, TurnActions, raise_first, run_parts
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
@@ -111,15 +111,10 @@ class PamirActions(TurnActions):
     #: The slot and an event's choice; the card, its side, the most bribe paid and the answers to its impact icons.
     CORE_FIELDS = {"purchase": ("row", "column", "target", "suit", "region"),
                    "play": ("card", "side", "bribe", "roads", "spies")}
-    CARD_ACTIONS = actions.NAMES
     BRIBE_FIELD = "hostage_bribe"
     MONEY = "rupees"
     LIST_EXAMPLES = {"roads": "kabul-punjab", "spies": "25"}
     NOT_FAVOURED = "is not of the favored suit"
-
-    def action_module(self, kind: str) -> actions.Action | None:
-        """The action's module."""
-        return actions.module(kind)
 
     def card_name(self, number: int) -> str:
         """The court card's name."""
@@ -137,7 +132,7 @@ class PamirActions(TurnActions):
         """The seat's own rules say (Wakhan's purchase and play may be free)."""
         return seat_rules(state, seat).counts_as_action(state, seat, kind)
 
-    def before_hostage_bribe(self, state: GameState, seat: str, holder: str, amount: int, module: CardAction,
+    def before_hostage_bribe(self, state: GameState, seat: str, holder: str, amount: int, module: actions.Action,
                              number: int, params: dict[str, Any], where: Path) -> None:
         """Details no bribe the holder may ask could make legal are refused before anyone is asked."""
         if not _legal_after_some_bribe(state, seat, holder, amount, module, number, params, where):
@@ -148,7 +143,7 @@ class PamirActions(TurnActions):
         return seat_rules(ctx.state, ctx.seat).fill(ctx, kind, number, params)
 
 
-ACTIONS = PamirActions(RULES)
+ACTIONS = PamirActions(RULES, actions.REGISTRY)
 #: Order entry kinds: the core actions and the card-based ones.
 KINDS = ACTIONS.kinds
 
@@ -158,7 +153,7 @@ def take_action(ctx: Context, entry: Any) -> None:
     ACTIONS.take_action(ctx, entry)
 
 
-def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: CardAction,
+def _legal_after_some_bribe(state: GameState, seat: str, holder: str, amount: int, module: actions.Action,
                             number: int, params: dict[str, Any], where: Path) -> bool:
     """True when some hostage bribe the holder may ask (0 to `amount`, as far as `seat` can pay) makes the
     action's details legal."""

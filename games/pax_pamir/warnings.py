@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.contract import Event
 from engine.words import article, counted, plural
-from games.pax.turn import Outcome
 from games.pax.warnings import DEPENDING, Trial, Warner
 from games.pax_pamir import cards, names, queries
 from games.pax_pamir.actions._common import card_name
@@ -28,11 +27,6 @@ class PamirWarner(Warner[GameState]):
     pay_fields = {"bribe-play-pay": "bribe", "bribe-hostage-pay": "hostage_bribe"}
     loyalty_field = "coalition"
     money_noun = "rupee"
-
-    def run(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-            lenient: bool = True) -> Outcome:
-        """A run of the turn: lenient as a replay after a pause, or strict as a check."""
-        return run_turn(start, seat, order, answers, lenient=lenient)
 
     def resume(self, state: GameState, seat: str, order: Mapping[str, Any]) -> Trial[GameState] | None:
         """A paused turn goes on with `seat`'s answer to its own question; another seat's answer is its business."""
@@ -111,7 +105,7 @@ class PamirWarner(Warner[GameState]):
         return f"({seat} holds {self.card_name(card)} hostage)"
 
 
-WARNER = PamirWarner()
+WARNER = PamirWarner(run_turn)
 
 
 def warnings(state: GameState, seat: str, order: Mapping[str, Any]) -> list[str]:

@@ -22,12 +22,21 @@ class Table:
     questions: list[Question] = field(default_factory=list)
 
 
+def _no_actions(state: Table, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
+                chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
+    """A turn of the toy's rules: nothing to do, nothing asked."""
+    return Outcome(Context(state, seat, order, answers or {}, chooser=chooser))
+
+
 class Toy(OrderTemplate[Table]):
     """A game that wraps at 40 columns and calls its tableau a row."""
 
     WIDTH = 40
     TABLEAU = "row"
     STANDING = {"bribe": "full, waive, or the most you ask"}
+
+    def __init__(self) -> None:
+        super().__init__(_no_actions)
 
     def is_due(self, state: Table, seat: str) -> bool:
         return seat in state.due
@@ -101,6 +110,7 @@ class Asking(Toy):
     WIDTH = 72
 
     def __init__(self, keep: bool = False) -> None:
+        super().__init__()
         self.keep = keep
 
     def run(self, state: Table, seat: str, order: dict[str, Any], answers: dict[str, Any],

@@ -43,7 +43,7 @@ class Tally:
 
 @pytest.fixture(autouse=True)
 def extort_is_tallied(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(actions._REGISTRY, "extort", Tally)  # type: ignore[arg-type]
+    monkeypatch.setitem(actions.REGISTRY.modules, "extort", Tally)  # type: ignore[arg-type]
     Tally.performed = []
     yield
 
@@ -109,7 +109,7 @@ def test_card_based_actions_problems_of_the_action_reach_the_order() -> None:
 
 
 def test_card_based_actions_not_yet_implemented_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(actions._REGISTRY, "combat")  # every action is registered now; take one away
+    monkeypatch.delitem(actions.REGISTRY.modules, "combat")  # every action is registered now; take one away
     state = table({"anna": [34]})
     with pytest.raises(OrderError) as error:
         run_turn(state, "anna", {"actions": [{"action": "combat", "card": 34}]})

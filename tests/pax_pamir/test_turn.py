@@ -43,7 +43,7 @@ def _stand_in() -> types.ModuleType:
 def tax(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     """Every action replaced by the stand-in."""
     module = _stand_in()
-    monkeypatch.setattr(actions, "module", lambda name: module)
+    monkeypatch.setattr(actions.REGISTRY, "modules", dict.fromkeys(actions.NAMES, module))
     return module
 
 
@@ -138,7 +138,7 @@ def test_p12_civil_service_reforms_no_hostage_bribes(tax: types.ModuleType) -> N
 
 
 def test_unimplemented_action_is_a_problem_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(actions, "module", lambda name: None)
+    monkeypatch.setattr(actions.REGISTRY, "modules", {})
     state = position(courts={"anna": [9]}, market=MARKET)
     (problem,) = GAME.check(state, "anna", tax_order(9))
     assert problem.path == ("actions", 0, "action") and "tax action is not implemented" in problem.message

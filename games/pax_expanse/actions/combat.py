@@ -13,15 +13,18 @@ rocinante]}` or on an asset `{site: 40, remove: [agent:ben]}`; under War `sites:
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
+from games.pax.actions import Offer
 from games.pax.context import Question
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, borders, choose, listed, loyalty, name, rank, region_name
+from games.pax_expanse.model import ROCINANTE
 from games.pax_expanse.pieces import remove_piece
 from games.pax_expanse.state import GameState, nested_bump
 
@@ -62,7 +65,7 @@ def targets(state: GameState, seat: str, site: Any) -> list[str]:
               and state.players[s].loyalty != faction
               and not (site in HARDENED and abilities.holds(state, s, HARDENED[site]))]
     if state.rocinante.region == site and not state.rocinante.damaged:
-        found.append("rocinante")
+        found.append(ROCINANTE)
     return found
 
 
@@ -135,22 +138,44 @@ def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
 
 
 def _remove(ctx: Ctx, seat: str, site: Any, unit: str, killed: list[tuple[str, str]]) -> None:
-    state = ctx.state
+    """Remove one unit the seat chose at the site (one of `targets`), by its kind."""
     kind, _, rest = unit.partition(":")
-    if kind == "rocinante":
-        state.rocinante.damaged = True
-        ctx.emit(f"{seat} attacks the Rocinante: it is damaged", kind="rocinante-damaged", seat=seat)
-    elif kind == "agent":
-        remove_piece(ctx, "agent", str(site), rest, why=f"killed by {seat}")
-        _hide(ctx, seat, rest, site)
-    elif kind == "transport":
-        faction, border = rest.split(":")
-        remove_piece(ctx, "transport", border, faction, why=f"destroyed by {seat}")
-    elif kind == "fleet":
-        remove_piece(ctx, "fleet", site, rest, why=f"destroyed by {seat}")
-    else:
-        remove_piece(ctx, "supporter", site, rest, why=f"killed by {seat}")
-        killed.append((rest, site))
+    _REMOVE[kind](ctx, seat, site, rest, killed)
+
+
+def _damage_rocinante(ctx: Ctx, seat: str, site: Any, rest: str, killed: list[tuple[str, str]]) -> None:
+    """Attacking the Rocinante damages it."""
+    ctx.state.rocinante.damaged = True
+    ctx.emit(f"{seat} attacks the Rocinante: it is damaged", kind="rocinante-damaged", seat=seat)
+
+
+def _kill_agent(ctx: Ctx, seat: str, site: Any, rest: str, killed: list[tuple[str, str]]) -> None:
+    """A killed agent goes home, or to its owner's Safehouse."""
+    remove_piece(ctx, "agent", str(site), rest, why=f"killed by {seat}")
+    _hide(ctx, seat, rest, site)
+
+
+def _destroy_transport(ctx: Ctx, seat: str, site: Any, rest: str, killed: list[tuple[str, str]]) -> None:
+    """A transport on a border of the site is destroyed."""
+    faction, border = rest.split(":")
+    remove_piece(ctx, "transport", border, faction, why=f"destroyed by {seat}")
+
+
+def _destroy_fleet(ctx: Ctx, seat: str, site: Any, rest: str, killed: list[tuple[str, str]]) -> None:
+    """A fleet in the region is destroyed."""
+    remove_piece(ctx, "fleet", site, rest, why=f"destroyed by {seat}")
+
+
+def _kill_supporter(ctx: Ctx, seat: str, site: Any, rest: str, killed: list[tuple[str, str]]) -> None:
+    """A killed supporter is remembered for destabilisation."""
+    remove_piece(ctx, "supporter", site, rest, why=f"killed by {seat}")
+    killed.append((rest, site))
+
+
+#: How each kind of unit `targets` names is removed.
+_REMOVE: dict[str, Callable[[Ctx, str, Any, str, list[tuple[str, str]]], None]] = {
+    ROCINANTE: _damage_rocinante, "agent": _kill_agent, "transport": _destroy_transport, "fleet": _destroy_fleet,
+    "supporter": _kill_supporter}
 
 
 def _hide(ctx: Ctx, seat: str, victim: str, site: int) -> None:

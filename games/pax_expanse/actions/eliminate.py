@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax.template import Offer, named
+from games.pax.actions import Offer
+from games.pax.template import named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, choose, listed, loyalty, name, pay, region_name
 from games.pax_expanse.network import change_loyalty, discard_asset

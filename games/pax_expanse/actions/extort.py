@@ -13,7 +13,8 @@ from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
 from games.pax import market
-from games.pax.template import Offer, named
+from games.pax.actions import Offer
+from games.pax.template import named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, choose, listed, name, rank, region_name
 from games.pax_expanse.state import GameState

@@ -12,19 +12,23 @@ Every payment is an action cost, paid to the market.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.contract import Path, Problem
 from engine.rng import Rng
-from games.pax.template import Offer, named
+from games.pax.actions import Offer
+from games.pax.template import named
 from games.pax_expanse import cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, choose, listed, loyalty, name, pay, region_name
-from games.pax_expanse.model import FAVOUR_COSTS
+from games.pax_expanse.model import FAVOUR_COSTS, ROCINANTE
 from games.pax_expanse.pieces import place_marker
 from games.pax_expanse.state import MAX_FAVOURS, GameState
 
 FIELDS: tuple[str, ...] = ("effect", "region")
-EFFECTS = ("favour", "rocinante", "supporter")
+#: The effect that moves the Rocinante token (`effect: rocinante`).
+MOVE = ROCINANTE
+EFFECTS = ("favour", MOVE, "supporter")
 
 
 def favour_cost(state: GameState, seat: str) -> int | None:
@@ -62,7 +66,7 @@ def possible(state: GameState, seat: str, card: int) -> list[str]:
     """The effects this asset can take now."""
     cost = favour_cost(state, seat)
     found = ["favour"] if cost is not None and cost <= state.players[seat].influence else []
-    found += ["rocinante"] if rocinante_targets(state, card) else []
+    found += [MOVE] if rocinante_targets(state, card) else []
     return found + ["supporter"]
 
 
@@ -72,33 +76,41 @@ def problems(state: GameState, seat: str, card: int, params: dict[str, Any], pat
     if effect not in EFFECTS:
         return [Problem((*path, "effect"), f"effect is one of {', '.join(EFFECTS)}, not {effect!r}; possible now: "
                                            f"{listed(possible(state, seat, card))}")]
-    found = _problems(state, seat, card, effect, params, path)
+    found = _PROBLEMS[effect](state, seat, card, params, path)
     if found and found[0].path == (*path, "effect"):
         found = [Problem(found[0].path, f"{found[0].message}; effects possible now: "
                                         f"{listed(possible(state, seat, card))}")]
     return found
 
 
-def _problems(state: GameState, seat: str, card: int, effect: str, params: dict[str, Any],
-              path: Path) -> list[Problem]:
+def _favour_problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
+    """A favour is gained with the seat's own faction, at most three, for 2, 4 or 6 influence."""
+    if "region" in params:
+        return [Problem((*path, "region"), "a favour is gained with your faction: give no region")]
+    cost = favour_cost(state, seat)
+    if cost is None:
+        return [Problem((*path, "effect"), f"you have {MAX_FAVOURS} favours already, the most you may have")]
+    return afford(state, seat, cost, (*path, "effect"), "your next favour")
+
+
+def _move_problems(state: GameState, seat: str, card: int, params: dict[str, Any], path: Path) -> list[Problem]:
+    """The undamaged Rocinante moves into the asset's region from next to it, or out of it to a neighbour."""
     region = params.get("region")
-    if effect == "favour":
-        if "region" in params:
-            return [Problem((*path, "region"), "a favour is gained with your faction: give no region")]
-        cost = favour_cost(state, seat)
-        if cost is None:
-            return [Problem((*path, "effect"), f"you have {MAX_FAVOURS} favours already, the most you may have")]
-        return afford(state, seat, cost, (*path, "effect"), "your next favour")
-    if effect == "rocinante":
-        targets = rocinante_targets(state, card)
-        if not targets:
-            why = "it is damaged" if state.rocinante.damaged else \
-                f"it is in {region_name(state.rocinante.region)}, neither in nor next to " \
-                f"{region_name(queries.asset_region(state, card))}"
-            return [Problem((*path, "effect"), f"{name(card)} cannot move the Rocinante: {why}")]
-        if region not in targets:
-            return [Problem((*path, "region"), f"the Rocinante may move to {listed(targets)}, not {region!r}")]
-        return []
+    targets = rocinante_targets(state, card)
+    if not targets:
+        why = "it is damaged" if state.rocinante.damaged else \
+            f"it is in {region_name(state.rocinante.region)}, neither in nor next to " \
+            f"{region_name(queries.asset_region(state, card))}"
+        return [Problem((*path, "effect"), f"{name(card)} cannot move the Rocinante: {why}")]
+    if region not in targets:
+        return [Problem((*path, "region"), f"the Rocinante may move to {listed(targets)}, not {region!r}")]
+    return []
+
+
+def _supporter_problems(state: GameState, seat: str, card: int, params: dict[str, Any],
+                        path: Path) -> list[Problem]:
+    """A supporter goes to the asset's region or one the seat's faction controls, for 2 per supporter there."""
+    region = params.get("region")
     allowed = supporter_regions(state, seat, card)
     if region not in allowed:
         return [Problem((*path, "region"), f"a supporter goes to the asset's region or one your faction controls: "
@@ -109,22 +121,38 @@ def _problems(state: GameState, seat: str, card: int, effect: str, params: dict[
 
 def perform(ctx: Ctx, seat: str, card: int, params: dict[str, Any]) -> None:
     """Gain the favour, move the Rocinante or place the supporter."""
+    _PERFORM[params["effect"]](ctx, seat, card, params.get("region"))
+
+
+def _gain_favour(ctx: Ctx, seat: str, card: int, region: Any) -> None:
+    """Pay for the next favour and take its marker."""
+    cost = favour_cost(ctx.state, seat)
+    assert cost is not None
+    pay(ctx, seat, cost, f"a favour with {name(card)}")
+    place_marker(ctx, seat, "favour", "")
+
+
+def _move_rocinante(ctx: Ctx, seat: str, card: int, region: Any) -> None:
+    """Move the Rocinante token to the region the entry names (or the seat answers)."""
     state = ctx.state
-    effect, region = params["effect"], params.get("region")
-    if effect == "favour":
-        cost = favour_cost(state, seat)
-        assert cost is not None
-        pay(ctx, seat, cost, f"a favour with {name(card)}")
-        place_marker(ctx, seat, "favour", "")
-    elif effect == "rocinante":
-        region = choose(ctx, seat, ("region",), "the region the Rocinante moves to", rocinante_targets(state, card))
-        state.rocinante.region = region
-        ctx.emit(f"{seat} moves the Rocinante to {region_name(region)} with {name(card)}", kind="rocinante-moves",
-                 seat=seat, region=region)
-    else:
-        assert isinstance(region, str)
-        pay(ctx, seat, supporter_cost(state, seat, region), f"a supporter in {region_name(region)}")
-        place_marker(ctx, seat, "supporter", region)
+    region = choose(ctx, seat, ("region",), "the region the Rocinante moves to", rocinante_targets(state, card))
+    state.rocinante.region = region
+    ctx.emit(f"{seat} moves the Rocinante to {region_name(region)} with {name(card)}", kind="rocinante-moves",
+             seat=seat, region=region)
+
+
+def _place_supporter(ctx: Ctx, seat: str, card: int, region: Any) -> None:
+    """Pay for one more supporter in `region` and place it."""
+    assert isinstance(region, str)
+    pay(ctx, seat, supporter_cost(ctx.state, seat, region), f"a supporter in {region_name(region)}")
+    place_marker(ctx, seat, "supporter", region)
+
+
+#: What is wrong with each effect's params, and carrying it out, by the effect's word in the order.
+_PROBLEMS: dict[str, Callable[[GameState, str, int, dict[str, Any], Path], list[Problem]]] = {
+    "favour": _favour_problems, MOVE: _move_problems, "supporter": _supporter_problems}
+_PERFORM: dict[str, Callable[[Ctx, str, int, Any], None]] = {
+    "favour": _gain_favour, MOVE: _move_rocinante, "supporter": _place_supporter}
 
 
 def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str, Any] | None:
@@ -133,7 +161,7 @@ def random_params(state: GameState, seat: str, card: int, rng: Rng) -> dict[str,
     cost = favour_cost(state, seat)
     if cost is not None and cost <= state.players[seat].influence:
         options.append({"effect": "favour"})
-    options += [{"effect": "rocinante", "region": r} for r in rocinante_targets(state, card)]
+    options += [{"effect": MOVE, "region": r} for r in rocinante_targets(state, card)]
     options += [{"effect": "supporter", "region": r} for r in supporter_regions(state, seat, card)
                 if supporter_cost(state, seat, r) <= state.players[seat].influence]
     return rng.choice(options) if options else None
@@ -150,7 +178,7 @@ def offer(state: GameState, seat: str, card: int) -> Offer:
     moves = rocinante_targets(state, card)
     if moves:
         parts.append(f"effect rocinante moves it to {named(moves)}")
-        examples.append({"effect": "rocinante", "region": moves[0]})
+        examples.append({"effect": MOVE, "region": moves[0]})
     regions = [r for r in supporter_regions(state, seat, card) if supporter_cost(state, seat, r) <= influence]
     if regions:
         parts.append("effect supporter places one in "

@@ -18,8 +18,9 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import article, counted
+from games.pax.actions import Offer
 from games.pax.pieces import Counts, bump
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, list_problem, listed, loyalty, name, rank, region_name
 from games.pax_expanse.pieces import carry_placed_mark

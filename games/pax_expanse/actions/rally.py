@@ -13,7 +13,8 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
-from games.pax.template import Offer, named
+from games.pax.actions import Offer
+from games.pax.template import named
 from games.pax_expanse import abilities, cards, queries
 from games.pax_expanse.actions.common import Ctx, afford, borders, choose, list_problem, listed, loyalty, name, pay
 from games.pax_expanse.pieces import place_token

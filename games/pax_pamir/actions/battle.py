@@ -24,9 +24,10 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted, plural
+from games.pax.actions import Offer
 from games.pax.context import Question
 from games.pax.pieces import bump
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_pamir import cards, court, names, pieces, queries
 from games.pax_pamir.actions._common import borders_of, card_name, is_int, listing, loyalty, problem, rank
 from games.pax_pamir.context import Context

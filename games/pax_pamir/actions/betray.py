@@ -16,8 +16,9 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import article
+from games.pax.actions import Offer
 from games.pax.context import Question
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_pamir import names, queries
 from games.pax_pamir.actions._common import card_name, cost_problem, is_int, listing, loyalty, problem
 from games.pax_pamir.context import Context

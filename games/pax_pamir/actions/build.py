@@ -16,8 +16,9 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
+from games.pax.actions import Offer
 from games.pax.context import Question
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_pamir import cards, names, pieces, queries, ruling
 from games.pax_pamir.actions._common import borders_of, card_name, listing, loyalty, problem
 from games.pax_pamir.context import Context

@@ -12,7 +12,8 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
-from games.pax.template import Offer, named
+from games.pax.actions import Offer
+from games.pax.template import named
 from games.pax_pamir import names, pieces, queries
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem
 from games.pax_pamir.context import Context

@@ -23,9 +23,10 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
+from games.pax.actions import Offer
 from games.pax.context import Pause
 from games.pax.pieces import bump
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_pamir import cards, court, names, queries
 from games.pax_pamir.actions._common import (
     border_between,

@@ -16,8 +16,9 @@ from typing import Any
 from engine.contract import Path, Problem
 from engine.rng import Rng
 from engine.words import counted
+from games.pax.actions import Offer
 from games.pax.market import occupied
-from games.pax.template import Offer, named
+from games.pax.template import named
 from games.pax_pamir import cards, queries, ruling
 from games.pax_pamir.actions._common import card_name, is_int, listing, problem, rank
 from games.pax_pamir.context import Context
