@@ -3,7 +3,8 @@
 A game's state is a tree of records and of lists and maps of scalars. Written by hand, encode, decode and clone walk
 that tree three times for each record of each game, and the copies drift apart. Here a `Record` subclass is a
 dataclass whose three functions are generated when the class is defined, as the specialised code one would write by
-hand: robots clone states many thousands of times a game, and a generic walk at run time costs several times more.
+hand: robots clone states over and over, and a general converter (cattrs, structuring what it unstructured) took
+fifteen times as long to copy a four-seat state in mid-game as this code does, and stored it differently.
 
 The plain way to store a field follows its type: a scalar (str, int, float, bool, None) as it is; a list, or a dict
 with str keys, item by item in its own order; a record by its own encode; anything else (Any, a union of shapes)
