@@ -1,10 +1,16 @@
-"""The game state as plain dataclasses, with a canonical encoding to JSON-compatible data."""
+"""The game state as records (`engine.record`), with a canonical encoding to JSON-compatible data.
+
+Each field declares only how its stored form differs from the plain one (`kept`): the players, the choices held
+and the cards last revealed are stored in seating order, and a bid by case with its cases in `BID_CASES` order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from engine.record import Record, kept
 
 #: Stages of a round: every non-scout (or everyone) chooses, then last round's scouts choose late, then the
 #: Excavate players whose order gave no bid for the auction that arose bid after the reveal.
@@ -14,16 +20,14 @@ ALONE, CONTESTED = "alone", "contested"
 BID_CASES: tuple[str, ...] = (ALONE, CONTESTED)
 
 
-@dataclass
-class Group:
+class Group(Record):
     """A row of connected cards, left to right; tops[i] says which card lies on top at junction i."""
 
     cards: list[str]
     tops: list[str] = field(default_factory=list)  # "left" or "right", one per junction
 
 
-@dataclass
-class Wish:
+class Wish(Record):
     """One technology a bidder wants, with placement constraints ("any" leaves the choice to the policy)."""
 
     card: str
@@ -33,14 +37,13 @@ class Wish:
     right_top: str = "any"
 
 
-@dataclass
-class Choice:
+class Choice(Record):
     """An accepted order: the action card, and for Excavate the bid and the wish list."""
 
     action: str
     # A plain number bids the same in either auction; a mapping bids by case (alone, contested), and a case
     # it leaves out is asked after the reveal. 0 for every other card.
-    bid: int | dict[str, int] = 0
+    bid: int | dict[str, int] = kept(default=0, key_order=BID_CASES)
     wishes: list[Wish] = field(default_factory=list)
 
 
@@ -56,8 +59,7 @@ def bid_for(choice: Choice, case: str) -> int | None:
     return choice.bid.get(case)
 
 
-@dataclass
-class Player:
+class Player(Record):
     """One clan: water behind the screen, hand, discard pile, settlement and technologies."""
 
     water: int
@@ -68,8 +70,7 @@ class Player:
     late: bool = False  # played Scout last round, so chooses after the others this round
 
 
-@dataclass
-class State:
+class State(Record):
     """Everything about one game of Expedition to 5X."""
 
     seats: list[str]
@@ -78,69 +79,18 @@ class State:
     deck: list[str]  # top card first; the top card is face up
     market: list[str]  # oldest first
     discard: list[str]  # technologies discarded from the market
-    players: dict[str, Player]
-    pending: dict[str, Choice] = field(default_factory=dict)  # choices held while the scouts decide
-    last_played: dict[str, str] = field(default_factory=dict)  # cards revealed in the last resolved round
+    players: dict[str, Player] = kept(order_by="seats")
+    #: Choices held while the scouts decide.
+    pending: dict[str, Choice] = kept(default_factory=dict, order_by="seats", added=True)
+    #: Cards revealed in the last resolved round.
+    last_played: dict[str, str] = kept(default_factory=dict, order_by="seats", added=True)
 
 
 def encode_state(state: State) -> dict[str, Any]:
     """Canonical JSON-compatible data (players and pending in seating order)."""
-
-    def choice(c: Choice) -> dict[str, Any]:
-        bid = c.bid if isinstance(c.bid, int) else {k: c.bid[k] for k in BID_CASES if k in c.bid}
-        return {"action": c.action, "bid": bid, "wishes": [vars(w).copy() for w in c.wishes]}
-
-    return {
-        "seats": list(state.seats),
-        "round": state.round,
-        "stage": state.stage,
-        "deck": list(state.deck),
-        "market": list(state.market),
-        "discard": list(state.discard),
-        "players": {
-            seat: {
-                "water": p.water,
-                "hand": list(p.hand),
-                "discards": list(p.discards),
-                "settlement": p.settlement,
-                "tableau": [{"cards": list(g.cards), "tops": list(g.tops)} for g in p.tableau],
-                "late": p.late,
-            }
-            for seat, p in ((s, state.players[s]) for s in state.seats)
-        },
-        "pending": {s: choice(state.pending[s]) for s in state.seats if s in state.pending},
-        "last_played": {s: state.last_played[s] for s in state.seats if s in state.last_played},
-    }
+    return state.encode()
 
 
 def decode_state(data: Mapping[str, Any]) -> State:
     """The inverse of encode_state."""
-    players = {
-        seat: Player(
-            water=int(p["water"]),
-            hand=[str(a) for a in p["hand"]],
-            discards=[str(a) for a in p["discards"]],
-            settlement=str(p["settlement"]),
-            tableau=[Group([str(c) for c in g["cards"]], [str(t) for t in g["tops"]]) for g in p["tableau"]],
-            late=bool(p["late"]),
-        )
-        for seat, p in data["players"].items()
-    }
-    def bid(value: Any) -> int | dict[str, int]:
-        return {str(k): int(v) for k, v in value.items()} if isinstance(value, Mapping) else int(value)
-
-    pending = {
-        seat: Choice(str(c["action"]), bid(c["bid"]), [Wish(**{k: str(v) for k, v in w.items()}) for w in c["wishes"]])
-        for seat, c in data.get("pending", {}).items()
-    }
-    return State(
-        seats=[str(s) for s in data["seats"]],
-        round=int(data["round"]),
-        stage=str(data["stage"]),
-        deck=[str(c) for c in data["deck"]],
-        market=[str(c) for c in data["market"]],
-        discard=[str(c) for c in data["discard"]],
-        players=players,
-        pending=pending,
-        last_played={str(k): str(v) for k, v in data.get("last_played", {}).items()},
-    )
+    return State.decode(data)

@@ -14,14 +14,15 @@ Each game stores the record in its own `Layout`, the one its archives were writt
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any, TypeVar
 
 from engine.contract import Event, Order, RejectedOrder, Step
+from engine.plain import plain_copy
+from engine.record import Record, kept
 from engine.rng import Rng
 from games.pax.game import GameState, PaxGame, record_standing
-from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
 
 __all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "settle"]
@@ -35,15 +36,34 @@ class Layout(Enum):
     #: `question`: the first question; `also`: the ones asked with it, only when there are any.
     QUESTION_ALSO = "question"
 
+    def write(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A paused turn's encoding (its questions listed, then `reported`) as this layout stores it."""
+        if self is Layout.QUESTIONS:
+            return data
+        first, *also = data.pop("questions")
+        data["question"] = first
+        data["reported"] = data.pop("reported")  # stored after the first question, as the archives have it
+        if also:
+            data["also"] = also
+        return data
 
-@dataclass
-class Paused:
-    """A turn waiting for answers: the state it started from, the order, the answers so far, the questions now."""
+    def read(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What this layout stores, as a paused turn's encoding again."""
+        if self is Layout.QUESTIONS:
+            return data
+        return {**data, "questions": [data["question"], *data.get("also", [])]}
 
-    start: dict[str, Any]  # the encoded state the turn began from
+
+class Paused(Record):
+    """A turn waiting for answers: the state it started from, the order, the answers so far, the questions now.
+
+    The snapshot and the order are never changed in place, so copies and encodings share them.
+    """
+
+    start: dict[str, Any] = kept(shared=True)  # the encoded state the turn began from
     seat: str  # the seat whose turn it is (or a name the game gives a turn it plays itself)
-    order: dict[str, Any]  # that seat's order for the turn (empty for an automated turn)
-    answers: dict[str, Any] = field(default_factory=dict)  # question key -> answer
+    order: dict[str, Any] = kept(shared=True)  # that seat's order for the turn (empty for an automated turn)
+    answers: dict[str, Any] = kept(default_factory=dict, sort=1)  # question key -> answer
     questions: list[dict[str, Any]] = field(default_factory=list)  # each: seat, key, kind, text, options, ...
     reported: int = 0  # events of the turn already reported in earlier steps
 
@@ -54,36 +74,6 @@ class Paused:
     def asked_of(self, seat: str) -> list[dict[str, Any]]:
         """The questions put to `seat`, in the order asked."""
         return [q for q in self.questions if q["seat"] == seat]
-
-    def clone(self) -> Paused:
-        """A copy; the snapshot and the order are never changed in place, so copies may share them."""
-        return Paused(self.start, self.seat, self.order, dict(self.answers), [dict(q) for q in self.questions],
-                      self.reported)
-
-    def encode(self, layout: Layout) -> dict[str, Any]:
-        """Plain data, its questions laid out as `layout` says."""
-        data: dict[str, Any] = {"start": self.start, "seat": self.seat, "order": self.order,
-                                "answers": dict(sorted(self.answers.items()))}
-        if layout is Layout.QUESTIONS:
-            data["questions"] = [dict(q) for q in self.questions]
-            data["reported"] = self.reported
-            return data
-        first, *also = self.questions
-        data["question"] = dict(first)
-        data["reported"] = self.reported
-        if also:
-            data["also"] = [dict(q) for q in also]
-        return data
-
-    @classmethod
-    def decode(cls, data: Mapping[str, Any], layout: Layout) -> Paused:
-        """The inverse of encode."""
-        if layout is Layout.QUESTIONS:
-            questions = [dict(q) for q in data["questions"]]
-        else:
-            questions = [dict(data["question"]), *(dict(q) for q in data.get("also", []))]
-        return cls(dict(data["start"]), data["seat"], dict(data["order"]), dict(data["answers"]), questions,
-                   data["reported"])
 
 
 def given_answers(order: Mapping[str, Any], asked: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

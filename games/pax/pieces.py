@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.record import kept
 from games.pax.context import Context, Question
 
 Counts = dict[str, int]
+
+
+def counts_by_place() -> Any:
+    """A state field of count maps by place (place -> owner -> pieces), stored with the keys of both levels sorted
+    and a place whose counts all fell to zero left out, so equal positions store equal data."""
+    return kept(default_factory=dict, sort=2, drop_empty=True)
 
 
 def bump(counts: Counts, key: str, by: int) -> None:

@@ -117,11 +117,11 @@ def _record(questions: int) -> Paused:
 @pytest.mark.parametrize("questions", [1, 3])
 def test_each_layout_keeps_the_keys_its_archives_were_written_with(questions: int) -> None:
     record = _record(questions)
-    listed = record.encode(Layout.QUESTIONS)
+    listed = Layout.QUESTIONS.write(record.encode())
     assert list(listed) == ["start", "seat", "order", "answers", "questions", "reported"]
-    split = record.encode(Layout.QUESTION_ALSO)
+    split = Layout.QUESTION_ALSO.write(record.encode())
     assert list(split) == ["start", "seat", "order", "answers", "question", "reported"] + (["also"] if questions > 1
                                                                                            else [])
     assert list(listed["answers"]) == ["a", "z"] and split["question"] == record.questions[0]
     assert split.get("also", []) == record.questions[1:]
-    assert Paused.decode(listed, Layout.QUESTIONS) == record == Paused.decode(split, Layout.QUESTION_ALSO)
+    assert Paused.decode(Layout.QUESTIONS.read(listed)) == record == Paused.decode(Layout.QUESTION_ALSO.read(split))
