@@ -13,8 +13,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.contract import Reason
 from engine.memo import ResolvedTurns
+from engine.plain import plain_copy
 from engine.rng import Rng
-from games.pax.plain import plain_copy
 from games.pax.robot import build_turn, random_choice
 
 S = TypeVar("S")

@@ -20,12 +20,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.contract import Event, GameBase, Order, Problem, Reason, RejectedOrder, Result
+from engine.plain import plain_copy
 from engine.rng import Rng
 from engine.spelling import Reading, Vocabulary, read_words, reading_lines
 from games.pax import parts
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
-from games.pax.plain import plain_copy
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.together import OPTION, TOGETHER, gather
 from games.pax.turn import Outcome

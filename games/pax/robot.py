@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.memo import ResolvedTurns
+from engine.plain import plain_copy
 from engine.rng import Rng
 from games.pax.context import Chooser, OrderError, Question
-from games.pax.plain import plain_copy
 from games.pax.turn import Outcome
 
 S = TypeVar("S")

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import Reason
+from engine.plain import plain_copy
 from engine.rng import Rng
 from games.pax.caretaker import Caretaker, reasons_of, remember
-from games.pax.plain import plain_copy
 from games.pax_expanse import cards, queries
 from games.pax_expanse.dominance import check_of, dominant_faction, faction_scoring, player_scoring, regions_per_faction
 from games.pax_expanse.model import FACTIONS, REGIONS

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import Reason
+from engine.plain import plain_copy
 from engine.rng import Rng
 from games.pax.caretaker import Caretaker, Choice, reasons_of, remember
-from games.pax.plain import plain_copy
 from games.pax_pamir import cards, names, queries
 from games.pax_pamir.dominance import check_scores
 from games.pax_pamir.robot import loyalty_default
