@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -79,13 +80,19 @@ def hash_name(name: str) -> int:
     return int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:8], 16)
 
 
-def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSummary:
-    """Write the site of every game under `root` into `out`; files whose bytes are unchanged are not touched."""
+def build(root: Path, out: Path, config: ReportConfig | None = None,
+          readers: Collection[str | None] | None = None) -> SiteSummary:
+    """Write the site of every game under `root` into `out`; files whose bytes are unchanged are not touched.
+
+    With `readers` (seats, None for the public) only those readers' pages of each game are written, into an `out`
+    of its own: a check of what one reader sees need not draw everyone's pages. Such a site is incomplete, so it
+    keeps no ledger (nothing later takes its pages as current).
+    """
     config = config or ReportConfig()
     site_ledger.check_apart(root, out)
     env = environment(config)
     ledger = site_ledger.load(root, out)
-    output = SiteOutput(out, ledger.files)
+    output = SiteOutput(out, ledger.files if readers is None else ())
     fingerprints: dict[str, dict[str, Any]] = {}
     summary = SiteSummary(index=out / "index.html")
     entries = []
@@ -93,7 +100,7 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     for folder in game_dirs(root):
         try:
             gd = open_game(folder)
-            entry = _publish_game(gd, config, output, ledger.games, fingerprints)
+            entry = _publish_game(gd, config, output, ledger.games, fingerprints, readers)
         except (StoreError, OSError, ValueError, KeyError) as exc:
             summary.problems.append(f"{folder.name}: not published: {exc}")
             continue
@@ -107,8 +114,9 @@ def build(root: Path, out: Path, config: ReportConfig | None = None) -> SiteSumm
     output.put("index.html", env.get_template("site/index.html.j2").render(games=entries, root=""))
     summary.removed = output.finish()
     summary.written, summary.unchanged = output.written, output.unchanged
-    ledger.files, ledger.games = output.made, fingerprints
-    ledger.save()
+    if readers is None:
+        ledger.files, ledger.games = output.made, fingerprints
+        ledger.save()
     return summary
 
 
@@ -133,8 +141,10 @@ def fingerprint(gd: GameDir, site_url: str | None = None) -> str:
 
 
 def _publish_game(gd: GameDir, config: ReportConfig, output: SiteOutput, known: dict[str, dict[str, Any]],
-                  fingerprints: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Every page of one game (kept as they are when nothing changed); returns its line in the site's index.
+                  fingerprints: dict[str, dict[str, Any]],
+                  readers: Collection[str | None] | None = None) -> dict[str, Any]:
+    """Every page of one game (kept as they are when nothing changed), or only those of `readers`; returns its
+    line in the site's index.
 
     `known` holds each game's fingerprint and index line from the last build; this build's go into `fingerprints`.
     """
@@ -145,17 +155,19 @@ def _publish_game(gd: GameDir, config: ReportConfig, output: SiteOutput, known: 
             output.retire(f"{name}/{folder}")
     current = fingerprint(gd, config.site_url)
     saved = known.get(name) or {}
-    if saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict) and output.keep(f"{name}/"):
+    if (readers is None and saved.get("fingerprint") == current and isinstance(saved.get("entry"), dict)
+            and output.keep(f"{name}/")):
         entry = dict(saved["entry"])
     else:
-        entry = _render_game(gd, environment(config, gd.game.id), output, name, config.site_url)
+        entry = _render_game(gd, environment(config, gd.game.id), output, name, config.site_url, readers)
     fingerprints[name] = {"fingerprint": current, "entry": entry}
     return entry
 
 
 def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name: str,
-                 site_url: str | None = None) -> dict[str, Any]:
-    """Render every page of one game."""
+                 site_url: str | None = None, readers: Collection[str | None] | None = None) -> dict[str, Any]:
+    """Render every page of one game, or only those of `readers` (the public history is made all the same: every
+    step's label comes from it)."""
     steps = gd.steps()
     game = gd.game
     public = _history(gd, steps, None, None)
@@ -165,15 +177,18 @@ def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name:
     last = public[-1]
     chart = _chart(gd, public)
     common = {"game_name": gd.name, "game_title": game.title, "game_id": game.id, "steps": public}
-    _put_steps(env, output, f"{name}/steps", common, public, private=False)
-    output.put(f"{name}/steps/index.html", _redirect("../index.html"))
-    output.put(f"{name}/index.html", env.get_template("site/game.html.j2").render(
-        **common, root="../", last=last, seats=gd.meta.seat_names, chart=chart, deadline=deadline_text(gd)))
-    output.put(f"{name}/log.html", env.get_template("site/log.html.j2").render(
-        **common, root="../", history=public, prefix="steps/", private=False, seat=None))
     base = f"{site_url.rstrip('/')}/{name}" if site_url else None
-    output.put(f"{name}/feed.xml", _feed(gd, public, None, base, "steps/"))
+    if readers is None or None in readers:
+        _put_steps(env, output, f"{name}/steps", common, public, private=False)
+        output.put(f"{name}/steps/index.html", _redirect("../index.html"))
+        output.put(f"{name}/index.html", env.get_template("site/game.html.j2").render(
+            **common, root="../", last=last, seats=gd.meta.seat_names, chart=chart, deadline=deadline_text(gd)))
+        output.put(f"{name}/log.html", env.get_template("site/log.html.j2").render(
+            **common, root="../", history=public, prefix="steps/", private=False, seat=None))
+        output.put(f"{name}/feed.xml", _feed(gd, public, None, base, "steps/"))
     for seat in gd.meta.seat_names:
+        if readers is not None and seat not in readers:
+            continue
         capability = seat_folder(gd, seat)
         folder = f"{name}/{capability}"
         history = _history(gd, steps, seat, labels)

@@ -175,3 +175,18 @@ def test_a_folder_that_is_not_a_game_is_reported_and_the_others_still_published(
     assert result.exit_code == 1
     assert "broken: not published" in result.output
     assert (tmp_path / "www" / "x5" / "index.html").is_file()
+
+
+def test_a_site_of_one_readers_pages_holds_those_alone_the_same_and_keeps_no_ledger(
+        site: Path, games_root: Path, tmp_path: Path) -> None:
+    gd = open_game(games_root / "x5")
+    anna, ben = seat_folder(gd, "anna"), seat_folder(gd, "ben")
+    out = tmp_path / "anna-only"
+    build(games_root / "x5", out, readers=["anna"])
+    made = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert made and all(p.read_bytes() == (site / "x5" / anna / p.name).read_bytes()
+                        for p in (out / "x5" / anna).iterdir())
+    assert not (out / "x5" / ben).exists() and not (out / "x5" / "steps").exists()
+    assert not (out / "x5" / "log.html").exists()
+    ledgers = (games_root / ".pbem-site").glob("*.json")
+    assert all(str(out) not in ledger.read_text() for ledger in ledgers), "a partial site is never taken as built"
