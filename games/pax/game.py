@@ -147,8 +147,8 @@ class PaxGame(GameBase, Generic[S]):
             return outcome.questions
         ctx = outcome.ctx
 
-        def trial(more: dict[str, Any]) -> Outcome:
-            return self.replay(start, seat, plain_copy(ctx.order), {**ctx.answers, **more}, rng)
+        def trial(answers: dict[str, Any]) -> Outcome:
+            return self.replay(start, seat, plain_copy(ctx.order), answers, rng)
 
         return gather(trial, outcome)
 

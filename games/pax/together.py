@@ -12,6 +12,10 @@ one question at a time, as their archives recorded.
 
 An answer given early that the turn no longer allows once it gets there is asked again (the replay after a
 pause is lenient), so the prompt may foresee too much but never decides for a player.
+
+A trial run notes the answers it looked up (noted.py); a later combination of answers that agrees on those would
+run the same way, so the outcome noted is taken instead of running the turn again. It still counts as one of the
+`RUNS`, so which questions are asked together does not depend on it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 
 from games.pax.ahead import answers_to
 from games.pax.context import OrderError, Question
+from games.pax.noted import Noted, Notes
 from games.pax.turn import Outcome
 
 #: The game option, and its value, that a game records when its paused turns ask questions together.
@@ -29,7 +34,7 @@ OPTION, TOGETHER = "questions", "together"
 #: Trial runs one pause may spend looking for questions to ask together.
 RUNS = 48
 
-#: Runs the paused turn from its start with these answers given besides the ones it already has.
+#: Runs the paused turn from its start with these answers: those of its first run and the trial's own.
 Trial = Callable[[dict[str, Any]], Outcome]
 
 
@@ -49,6 +54,22 @@ def gather(trial: Trial, first: Outcome, runs: int = RUNS) -> tuple[Question, ..
     asked = list(first.questions)
     seats = {q.seat for q in asked}
     spent = 0
+    base = dict(first.ctx.answers)
+    noted: list[tuple[Notes, Outcome | None]] = []  # each run's lookups, and its outcome (None: refused)
+
+    def run(more: dict[str, Any]) -> Outcome | None:
+        answers = {**base, **more}
+        for notes, outcome in noted:
+            if notes.agree(answers):
+                return outcome
+        given = Noted(answers)
+        try:
+            outcome = trial(given)
+        except OrderError:
+            outcome = None  # answers the rules refuse: that way the turn asks nothing more
+        noted.append((given.notes, outcome))
+        return outcome
+
     while True:
         found: dict[str, Question] = {}
         varies: set[str] = set()
@@ -57,10 +78,9 @@ def gather(trial: Trial, first: Outcome, runs: int = RUNS) -> tuple[Question, ..
             if spent >= runs:
                 return tuple(asked)
             spent += 1
-            try:
-                after = trial({q.key: answer for q, answer in zip(asked, chosen, strict=True)})
-            except OrderError:
-                continue  # answers the rules refuse: that way the turn asks nothing more
+            after = run({q.key: answer for q, answer in zip(asked, chosen, strict=True)})
+            if after is None:
+                continue
             known = {q.key for q in asked}
             for question in after.questions:
                 if question.key in known:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
+from games.pax.noted import copied
 from games.pax.turn import Outcome, TurnActions, run_parts
 from games.pax_expanse import abilities, actions, cards, context, core
 from games.pax_expanse.rules import RULES
@@ -27,7 +28,7 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
     working.turn_number += 1
     working.turn = TurnState(seat, working.turn_number)
     working.current = seat
-    return context.Context(working, seat, order, dict(answers), chooser=chooser, lenient=lenient)
+    return context.Context(working, seat, order, copied(answers), chooser=chooser, lenient=lenient)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,

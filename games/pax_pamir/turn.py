@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
+from games.pax.noted import copied
 from games.pax.turn import Outcome, TurnActions, raise_first, run_parts
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
@@ -36,7 +37,7 @@ def turn_state(state: GameState, seat: str) -> GameState:
 def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
                chooser: Chooser | None = None, lenient: bool = False) -> Context:
     """A Context for `seat`'s turn on a copy of `state` (the state before the turn)."""
-    return Context(turn_state(state, seat), seat, order, dict(answers), chooser=chooser, lenient=lenient)
+    return Context(turn_state(state, seat), seat, order, copied(answers), chooser=chooser, lenient=lenient)
 
 
 def play_turn(ctx: Context, actions_of_turn: Callable[[], None]) -> Outcome:

@@ -1,0 +1,125 @@
+"""Answers that note what a run of a turn looked up, so that one trial run stands for every set of answers that
+agrees on those.
+
+A turn reads its answers only through its context's `answers` (`ctx.ask`, and the few rules that look a key up
+themselves). Given `Noted` answers, a run records, for each key it looks up, the value it first found there (or
+that there was none). A paused turn's trial run is a function of its start, its order and what it looked up, so
+any answers that hold the same values at those keys lead to the same outcome: together.py runs the turn once
+for all of them. A run that goes through the answers as a whole (iterates them, counts them) notes that, and its
+outcome then stands only for itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The value noted for a key that was looked up and not there.
+ABSENT = object()
+
+
+@dataclass
+class Notes:
+    """What one run looked up: each key's first value (or ABSENT), and whether it read the answers whole."""
+
+    seen: dict[str, Any] = field(default_factory=dict)
+    whole: bool = False
+    #: Whether the run asked if there were any answers at all, and what it found (None: it did not ask).
+    some: bool | None = None
+
+    def agree(self, answers: Mapping[str, Any]) -> bool:
+        """True when `answers` hold, at every key looked up, what the run found there."""
+        if self.whole or (self.some is not None and self.some != bool(answers)):
+            return False
+        return all(same(answers.get(key, ABSENT), value) for key, value in self.seen.items())
+
+
+class Noted(dict[str, Any]):
+    """Answers by question key that note each lookup in `notes` (shared by the copies a run makes of them)."""
+
+    __slots__ = ("notes",)
+
+    def __init__(self, answers: Mapping[str, Any] = {}, notes: Notes | None = None) -> None:  # noqa: B006 (never changed)
+        super().__init__(dict.items(answers) if isinstance(answers, Noted) else answers.items())
+        self.notes = Notes() if notes is None else notes
+
+    def _note(self, key: Any) -> None:
+        if key not in self.notes.seen:
+            self.notes.seen[key] = dict.get(self, key, ABSENT)
+
+    def _whole(self) -> None:
+        self.notes.whole = True
+
+    def __contains__(self, key: object) -> bool:
+        self._note(key)
+        return dict.__contains__(self, key)
+
+    def __getitem__(self, key: str) -> Any:
+        self._note(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._note(key)
+        return dict.get(self, key, default)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._note(key)
+        return dict.setdefault(self, key, default)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self._note(key)
+        return dict.pop(self, key, *default)
+
+    def __iter__(self) -> Iterator[str]:
+        self._whole()
+        return dict.__iter__(self)
+
+    def __bool__(self) -> bool:
+        some = dict.__len__(self) > 0
+        if self.notes.some is None:
+            self.notes.some = some
+        return some
+
+    def __len__(self) -> int:
+        self._whole()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._whole()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._whole()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._whole()
+        return dict.items(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._whole()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def copy(self) -> Noted:
+        return Noted(self, self.notes)
+
+
+def copied(answers: Mapping[str, Any]) -> dict[str, Any]:
+    """A run's own copy of the answers it is given: plain, or noting into the same notes when they are Noted."""
+    if isinstance(answers, Noted):
+        return answers.copy()
+    return dict(answers)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal, and of the same types throughout (`true` is not the answer 1)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    return bool(a == b)
