@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -137,7 +136,7 @@ class Expedition5X(GameBase):
         if state.stage == BID:
             return self._bid(state, orders, rng)
         choices = self._choices(state, orders)
-        new, deck = copy.deepcopy(state), cards()
+        new, deck = state.clone(), cards()
         if new.stage == CHOOSE and has_scout_stage(new):
             new.pending, new.stage = choices, SCOUT
             shown = ", ".join(f"{s} {c.action.capitalize()}" for s, c in choices.items())
@@ -160,7 +159,7 @@ class Expedition5X(GameBase):
     def _bid(self, state: State, orders: Mapping[str, Order], rng: Rng) -> Step:
         """The bid stage: the missing bids complete the held choices, and the round goes on from the auction."""
         choices = self._choices(state, orders)
-        new, deck = copy.deepcopy(state), cards()
+        new, deck = state.clone(), cards()
         everyone = {**new.pending, **choices}
         return Step(new, self._finish(new, everyone, rng, deck))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.record import Record
 from engine.rng import Rng
 from games.pax_pamir import cards, names
 from games.pax_pamir.cards import WakhanBack, WakhanFront
@@ -56,22 +57,13 @@ def label(code: str) -> str:
     return LABELS[code]
 
 
-@dataclass
-class AiDeck:
-    """Her AI cards: the draw deck (top first), the face-up pile (last drawn last) and the card in play."""
+class AiDeck(Record):
+    """Her AI cards: the draw deck (top first), the face-up pile (last drawn last) and the card in play; stored as
+    the record codec stores it (engine/record.py), under the automaton's key of the state."""
 
     deck: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
     card: int | None = None
-
-    def encode(self) -> dict[str, Any]:
-        """Plain data."""
-        return {"deck": list(self.deck), "discard": list(self.discard), "card": self.card}
-
-    @classmethod
-    def decode(cls, data: dict[str, Any]) -> AiDeck:
-        """The inverse of encode."""
-        return cls(list(data["deck"]), list(data["discard"]), data["card"])
 
 
 @dataclass(frozen=True)
