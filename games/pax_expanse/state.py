@@ -18,6 +18,7 @@ from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts, bump, counts_by_place
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import TOGETHER
+from games.pax.turnstate import TurnState as PaxTurnState
 
 #: Control markers a seat may put into play as supporters, agents and favours (the eleventh marks VP).
 MARKERS = 10
@@ -110,16 +111,9 @@ class Rocinante(Record):
         return self.deck[0] if self.deck else None
 
 
-class TurnState(Record):
-    """What the rules remember during one seat's turn; cleared when the next turn starts."""
+class TurnState(PaxTurnState):
+    """What the rules remember during one seat's turn (the kernel's record), and the notes of this game's rules."""
 
-    seat: str
-    number: int
-    actions: int = 0  # actions that counted against the limit of two
-    used: list[int] = field(default_factory=list)  # Network assets already used for an action this turn
-    paid: list[int] = field(default_factory=list)  # market cards the seat placed influence on this turn
-    #: Pieces placed this turn, "kind:where:owner" -> count; the component-limits rule may not take these.
-    placed: Counts = kept(default_factory=dict, sort=1)
     #: Anything else a rule or special ability must remember until the turn ends, as plain data.
     notes: dict[str, Any] = kept(default_factory=dict, sort=1)
 

@@ -17,6 +17,7 @@ from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts, counts_by_place
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import TOGETHER
+from games.pax.turnstate import TurnState
 
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
 CYLINDERS = 10
@@ -67,18 +68,6 @@ class Effect(Record):
     lasts: str
     seat: str | None = kept(default=None, added=True)
     target: str | None = kept(default=None, added=True)
-
-
-class TurnState(Record):
-    """What the rules remember during one seat's turn; cleared when the next turn starts."""
-
-    seat: str
-    number: int
-    actions: int = 0  # actions that counted against the limit of two
-    used: list[int] = field(default_factory=list)  # court cards already used for an action this turn
-    paid: list[int] = field(default_factory=list)  # market cards the seat placed a rupee on this turn
-    #: Pieces placed this turn, "kind:where:owner" -> count; component limits may not take these.
-    placed: Counts = kept(default_factory=dict, sort=1)
 
 
 class GameState(Record):

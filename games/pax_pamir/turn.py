@@ -13,12 +13,13 @@ from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import copied
 from games.pax.turn import Outcome, TurnActions, raise_first, run_parts
+from games.pax.turnstate import TurnState
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
 from games.pax_pamir.pieces import place_spy
 from games.pax_pamir.rules import RULES
 from games.pax_pamir.seats import seat_rules
-from games.pax_pamir.state import GameState, TurnState
+from games.pax_pamir.state import GameState
 
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
