@@ -329,15 +329,25 @@ def _read_tabs(doc: OrderDoc, text: str, source: str) -> OrderDoc:
 def _parse_text(text: str, source: str) -> OrderDoc:
     """Parse an order document's text as YAML."""
     doc = OrderDoc(source, text)
+    # The scan reads the comments cut first (an order template is mostly comments, which YAML walks character
+    # by character). Cutting a line that is only a comment changes no event nor any place in the text; only a
+    # line inside a scalar of several lines is no comment, and such a line is inside one in the cut text too
+    # (or the cut text is no longer valid YAML). So the cut text's scan stands unless it refuses anything or a
+    # scalar there goes on to a cut line: then the text is scanned as it is, and its comments cut only outside.
     inside: set[int] = set()
-    refusal = _refuse_unsafe(text, source, inside)
+    bare, cut = _bare_comments(text, inside)
+    refusal = _refuse_unsafe(bare, source, inside)
+    if refusal is not None or inside & cut:
+        inside = set()
+        refusal = _refuse_unsafe(text, source, inside)
+        bare = _bare_comments(text, inside)[0]
     if refusal is not None:
         doc.problems.append(refusal)
         return doc
     yaml = YAML()
     yaml.Constructor = _OrderConstructor
     try:
-        tree = yaml.load(_bare_comments(text, inside))
+        tree = yaml.load(bare)
     except MarkedYAMLError as exc:
         doc.problems.append(_yaml_error(exc, source, text))
         return doc
@@ -356,16 +366,18 @@ def _parse_text(text: str, source: str) -> OrderDoc:
     return doc
 
 
-def _bare_comments(text: str, inside: set[int]) -> str:
-    """`text` with each line that is only a comment cut to its `#`: the same document, lines and columns, but
-    the round-trip reader walks a comment character by character, and an order template is mostly comments.
-    Lines inside a scalar of several lines (`inside`) are text, not comments, and stay whole."""
+def _bare_comments(text: str, inside: set[int]) -> tuple[str, set[int]]:
+    """`text` with each line that is only a comment cut to its `#`, and the lines (0-based) cut: the same
+    document, lines and columns, but YAML walks a comment character by character, and an order template is
+    mostly comments. Lines inside a scalar of several lines (`inside`) are text, not comments, and stay whole."""
     lines = text.split("\n")
+    cut: set[int] = set()
     for number, line in enumerate(lines):
         bare = line.lstrip(" ")
         if bare.startswith("#") and len(bare) > 1 and number not in inside:
             lines[number] = line[: len(line) - len(bare) + 1]
-    return "\n".join(lines)
+            cut.add(number)
+    return "\n".join(lines), cut
 
 
 def render(header: Mapping[str, Any], body_yaml: str) -> str:

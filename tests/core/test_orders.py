@@ -167,10 +167,21 @@ def test_a_rendered_header_reads_back_as_the_same_names(name: str) -> None:
 @pytest.mark.parametrize("text", [
     "note: |\n  # kept: a line of a block scalar\n  and its next line\nx: 1\n",
     'note: "a quoted text\n  # kept as well\n  "\nx: 1\n',
+    # The scalar ends inside the line that looks like a comment: cutting that line would change the document.
+    'note: "a quoted text\n  # kept, and the quote ends here"\nx: 1\n',
+    "note: 'a quoted text\n  # kept: it isn''t over until here'\nx: 1\n",
+    "note: >\n  # kept, folded\n\n  # and kept after a blank line\nx: 1\n",
 ])
 def test_a_line_starting_with_a_hash_inside_a_scalar_of_several_lines_is_text_not_a_comment(text: str) -> None:
     doc = parse(text, "o.yaml")
     assert doc.problems == [] and "# kept" in doc.body["note"] and doc.body["x"] == 1
+
+
+def test_what_a_comment_holds_is_never_read_as_yaml() -> None:
+    doc = parse("# &anchor *alias !!tag \"unclosed\n  # key: [unclosed\nx: 1  # &a *a\n", "o.yaml")
+    assert doc.problems == [] and doc.body == {"x": 1}
+    [problem] = parse("# a comment\nx: &a 1\ny: *a\n", "o.yaml").problems
+    assert problem.line == 2 and "anchors and aliases" in problem.message
 
 
 def test_a_problem_below_long_comment_lines_is_placed_where_the_player_wrote_it() -> None:
