@@ -11,9 +11,12 @@ outcome then stands only for itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from games.pax.context import OrderError
+from games.pax.turn import Outcome
 
 #: The value noted for a key that was looked up and not there.
 ABSENT = object()
@@ -105,6 +108,35 @@ class Noted(dict[str, Any]):
 
     def copy(self) -> Noted:
         return Noted(self, self.notes)
+
+
+class Trials:
+    """Trial runs of one turn (from one start, with one order) under answers: each outcome, or refusal, is noted
+    with what its run looked up and taken again for any later answers that agree there. The run must depend on
+    nothing else that changes between calls (no random draws)."""
+
+    def __init__(self, run: Callable[[dict[str, Any]], Outcome]) -> None:
+        self.run = run
+        self.noted: list[tuple[Notes, Outcome | OrderError]] = []
+        #: How many times the turn was run (the rest were taken from an earlier run).
+        self.runs = 0
+
+    def __call__(self, answers: Mapping[str, Any]) -> Outcome:
+        """The turn's outcome under `answers`; raises the OrderError the rules refuse them with."""
+        for notes, ended in self.noted:
+            if notes.agree(answers):
+                if isinstance(ended, OrderError):
+                    raise ended
+                return ended
+        given = Noted(answers)
+        self.runs += 1
+        try:
+            outcome = self.run(given)
+        except OrderError as error:
+            self.noted.append((given.notes, error))
+            raise
+        self.noted.append((given.notes, outcome))
+        return outcome
 
 
 def copied(answers: Mapping[str, Any]) -> dict[str, Any]:

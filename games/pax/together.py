@@ -26,7 +26,7 @@ from typing import Any
 
 from games.pax.ahead import answers_to
 from games.pax.context import OrderError, Question
-from games.pax.noted import Noted, Notes
+from games.pax.noted import Trials
 from games.pax.turn import Outcome
 
 #: The game option, and its value, that a game records when its paused turns ask questions together.
@@ -55,20 +55,13 @@ def gather(trial: Trial, first: Outcome, runs: int = RUNS) -> tuple[Question, ..
     seats = {q.seat for q in asked}
     spent = 0
     base = dict(first.ctx.answers)
-    noted: list[tuple[Notes, Outcome | None]] = []  # each run's lookups, and its outcome (None: refused)
+    trials = Trials(trial)
 
     def run(more: dict[str, Any]) -> Outcome | None:
-        answers = {**base, **more}
-        for notes, outcome in noted:
-            if notes.agree(answers):
-                return outcome
-        given = Noted(answers)
         try:
-            outcome = trial(given)
+            return trials({**base, **more})
         except OrderError:
-            outcome = None  # answers the rules refuse: that way the turn asks nothing more
-        noted.append((given.notes, outcome))
-        return outcome
+            return None  # answers the rules refuse: that way the turn asks nothing more
 
     while True:
         found: dict[str, Question] = {}
