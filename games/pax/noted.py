@@ -43,7 +43,7 @@ class Noted(dict[str, Any]):
 
     __slots__ = ("notes",)
 
-    def __init__(self, answers: Mapping[str, Any] = {}, notes: Notes | None = None) -> None:  # noqa: B006 (never changed)
+    def __init__(self, answers: Mapping[str, Any], notes: Notes | None = None) -> None:
         super().__init__(dict.items(answers) if isinstance(answers, Noted) else answers.items())
         self.notes = Notes() if notes is None else notes
 
@@ -73,6 +73,30 @@ class Noted(dict[str, Any]):
     def pop(self, key: str, *default: Any) -> Any:
         self._note(key)
         return dict.pop(self, key, *default)
+
+    def __delitem__(self, key: str) -> None:
+        self._note(key)  # raises KeyError when the key is absent: that depends on the answers too
+        dict.__delitem__(self, key)
+
+    def popitem(self) -> tuple[str, Any]:
+        self._whole()
+        return dict.popitem(self)
+
+    def __repr__(self) -> str:
+        self._whole()  # a message quoting the answers depends on every one of them
+        return dict.__repr__(self)
+
+    def __reversed__(self) -> Iterator[str]:
+        self._whole()
+        return dict.__reversed__(self)
+
+    def __or__(self, other: Any) -> Any:
+        self._whole()
+        return dict.__or__(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        self._whole()
+        return dict.__ror__(self, other)
 
     def __iter__(self) -> Iterator[str]:
         self._whole()

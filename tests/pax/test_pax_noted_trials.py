@@ -3,6 +3,7 @@ for every combination of answers that agrees on those, and asks the same questio
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,6 +31,10 @@ def test_a_run_that_reads_the_answers_whole_stands_only_for_itself() -> None:
     assert answers.notes.agree({"a": 1}) and not answers.notes.agree({}), "it asked whether there were any"
     assert list(copied(answers)) == ["a"]
     assert not answers.notes.agree({"a": 1})
+    for read_whole in (repr, json.dumps, dict, len, lambda given: {**given}, lambda given: given == {}):
+        quoted = Noted({"a": 1})
+        read_whole(quoted)
+        assert quoted.notes.whole, read_whole
 
 
 def _question(key: str, seat: str = "ben", options: tuple[Any, ...] = ("yes", "no")) -> Question:
