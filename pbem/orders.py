@@ -335,7 +335,7 @@ def _parse_text(text: str, source: str) -> OrderDoc:
     # (or the cut text is no longer valid YAML). So the cut text's scan stands unless it refuses anything or a
     # scalar there goes on to a cut line: then the text is scanned as it is, and its comments cut only outside.
     inside: set[int] = set()
-    bare, cut = _bare_comments(text, inside)
+    bare, cut = _bare_comments(text, set())
     refusal = _refuse_unsafe(bare, source, inside)
     if refusal is not None or inside & cut:
         inside = set()

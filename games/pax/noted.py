@@ -142,8 +142,6 @@ class Trials:
     def __init__(self, run: Callable[[dict[str, Any]], Outcome]) -> None:
         self.run = run
         self.noted: list[tuple[Notes, Outcome | OrderError]] = []
-        #: How many times the turn was run (the rest were taken from an earlier run).
-        self.runs = 0
 
     def __call__(self, answers: Mapping[str, Any]) -> Outcome:
         """The turn's outcome under `answers`; raises the OrderError the rules refuse them with."""
@@ -153,7 +151,6 @@ class Trials:
                     raise ended
                 return ended
         given = Noted(answers)
-        self.runs += 1
         try:
             outcome = self.run(given)
         except OrderError as error:
