@@ -355,10 +355,14 @@ class GameDir:
 
     def current_step(self) -> int:
         """The last stored step."""
-        steps = self.steps()
-        if not steps:
-            raise StoreError(f"{self.root}: no steps stored (setup never finished)")
-        return steps[-1]
+        # The highest numbered folder holding its snapshot: what steps() ends with, but a long game's every
+        # state.json is not looked up each time (a tick asks for the current step many times).
+        folder = self.root / "steps"
+        found = [(int(p.name), p) for p in folder.iterdir() if p.name.isdigit()] if folder.is_dir() else []
+        for number, path in sorted(found, reverse=True):
+            if (path / "state.json").is_file():
+                return number
+        raise StoreError(f"{self.root}: no steps stored (setup never finished)")
 
     def state_data(self, step: int | None = None) -> dict[str, Any]:
         """A snapshot as stored (encoded)."""
