@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import atexit
 import functools
+import os
 import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,17 @@ def _register_fourth_game() -> None:
 
 
 _register_fourth_game()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _writes_not_synced_to_disk() -> Iterator[None]:
+    """pbem syncs every file it writes to the disk, against a power cut; the suite's games are throwaway folders,
+    and it waited on tens of thousands of syncs (far longer on a machine whose disk is slow to sync). What a crash
+    leaves is tested by killing pbem's processes (tests/reliability), which the page cache outlives, and those
+    run pbem apart from this process, syncing as it does."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: None)
+        yield
 
 
 class _FileGroups(LoadGroupScheduling):
