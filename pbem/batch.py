@@ -142,8 +142,10 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
 
 def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
              on_step: Callable[[int], None] | None = None, workers: int | None = None,
-             on_rendered: Callable[[int, int], None] | None = None, now: datetime | None = None) -> RunSummary:
-    """Resolve steps while orders are complete, then render every step not yet rendered. The caller holds the lock.
+             on_rendered: Callable[[int, int], None] | None = None, now: datetime | None = None,
+             most: int = MAX_STEPS_PER_RUN) -> RunSummary:
+    """Resolve steps while orders are complete (at most `most`), then render every step not yet rendered. The
+    caller holds the lock.
 
     Reports are rendered after the steps are stored (several steps in parallel, one process per core),
     and each step's mail is queued only after all its reports are on disk.
@@ -153,7 +155,7 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
     mark = moderation.held(gd)
     if mark is not None:
         summary.held = str(mark.get("why", ""))
-    for _ in range(0 if mark is not None else MAX_STEPS_PER_RUN):
+    for _ in range(0 if mark is not None else min(most, MAX_STEPS_PER_RUN)):
         step = resolve_ready(gd, force=forced_once)
         if step is None:
             break

@@ -323,17 +323,20 @@ def withdraw(directory: Path, seat: str) -> None:
 @click.argument("directories", nargs=-1, required=True, type=FOLDER)
 @click.option("--force", is_flag=True, help="Resolve the due step now, using each game's default for missing orders.")
 @click.option("--no-reports", is_flag=True, help="Resolve only; render reports later with `pbem report`.")
+@click.option("--steps", "most", type=click.IntRange(min=1), default=None,
+              help="Resolve at most this many steps of each game (a robot game, step by step).")
 @json_option("ok, games: one per DIRECTORY with directory, name, ok (and error), resolved (step numbers), "
              "forced (step, seats: who got default orders), waiting_for, finished, held (why, or null)")
-def run(directories: tuple[Path, ...], force: bool, no_reports: bool, as_json: bool) -> None:
+def run(directories: tuple[Path, ...], force: bool, no_reports: bool, most: int | None, as_json: bool) -> None:
     """Resolve every step whose orders are complete, render reports and queue mail.
 
-    Robot seats play whenever they owe orders, so a game of robots runs to its end.
+    Robot seats play whenever they owe orders, so a game of robots runs to its end, or for --steps steps.
 
     \b
     Example:
       pbem run games/g1 games/g2
       pbem run --force games/g1     # the deadline passed: use defaults for missing orders
+      pbem run --steps 1 games/g1   # one step of a robot game, to read its reports
     """
     games: list[dict[str, Any]] = []
     errors: list[str] = []
@@ -342,7 +345,8 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool, as_json: b
         row: dict[str, Any] = {"directory": str(directory), "name": None, "resolved": [], "forced": [],
                                  "waiting_for": [], "finished": False, "held": None}
         try:
-            gd, summary = _run_one(directory, force=force, render=None if no_reports else renderer(directory))
+            gd, summary = _run_one(directory, force=force, render=None if no_reports else renderer(directory),
+                                   most=most)
         except click.ClickException as exc:
             errors.append(exc.format_message())
             games.append({**row, "ok": False, "error": exc.format_message()})
@@ -353,7 +357,7 @@ def run(directories: tuple[Path, ...], force: bool, no_reports: bool, as_json: b
                       "forced": [{"step": step, "seats": seats} for step, seats in summary.forced.items()],
                       "waiting_for": summary.waiting_for, "finished": summary.finished, "held": summary.held})
         if not as_json:
-            for line in _run_lines(gd, summary, directory):
+            for line in _run_lines(gd, summary, directory, most):
                 click.echo(line)
     if as_json:
         finish({"games": games}, "; ".join(errors) or None)
@@ -379,7 +383,8 @@ def _tell_forced(gd: GameDir, summary: batch.RunSummary) -> None:
             notices.queue_missed(gd, settings, seat, step, "the game's default orders", now)
 
 
-def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> tuple[GameDir, batch.RunSummary]:
+def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None,
+             most: int | None = None) -> tuple[GameDir, batch.RunSummary]:
     """`pbem run` for one game: resolve and render, with progress on a terminal; the game and what was done."""
     with progress.line() as shown:
         def resolved(step: int) -> None:
@@ -393,7 +398,8 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None) -> 
             with gd.lock():
                 from pbem import batch  # deadlines and icalendar: only a run needs them
 
-                summary = batch.run_game(gd, force=force, render=render, on_step=resolved, on_rendered=rendered)
+                summary = batch.run_game(gd, force=force, render=render, on_step=resolved, on_rendered=rendered,
+                                         most=batch.MAX_STEPS_PER_RUN if most is None else most)
                 _tell_forced(gd, summary)
     if summary.held is not None and force:
         raise Rejected(_held_line(gd, summary, directory))
@@ -404,14 +410,16 @@ def _held_line(gd: GameDir, summary: batch.RunSummary, directory: Path) -> str:
     return f"{gd.name}: held by the moderator ({summary.held}); nothing resolved until `pbem resume {directory}`"
 
 
-def _run_lines(gd: GameDir, summary: batch.RunSummary, directory: Path) -> list[str]:
-    """What `pbem run` says of one game it ran."""
+def _run_lines(gd: GameDir, summary: batch.RunSummary, directory: Path, most: int | None = None) -> list[str]:
+    """What `pbem run` says of one game it ran (`most`: its --steps)."""
     if summary.held is not None:
         return [_held_line(gd, summary, directory)]
     resolved = f"resolved {counted(len(summary.resolved), 'step')}" if summary.resolved else "nothing to resolve"
     lines = [f"{gd.name}: step {step}: default orders for {', '.join(seats)}" for step, seats in summary.forced.items()]
     if summary.finished:
         return [*lines, f"{gd.name}: {resolved}; the game is over"]
+    if most is not None and len(summary.resolved) == most:
+        return [*lines, f"{gd.name}: {resolved}, as --steps {most} asked; the next run goes on from there"]
     return [*lines, f"{gd.name}: {resolved}; waiting for {', '.join(summary.waiting_for)}"]
 
 

@@ -119,6 +119,22 @@ def test_run_goes_on_after_a_game_it_cannot_run(tmp_path: Path) -> None:
     assert "not-a-game: not a pbem game directory" in result.output and "g: resolved 3 steps" in result.output
 
 
+def test_run_steps_resolves_at_most_that_many_steps_and_the_next_run_goes_on(tmp_path: Path) -> None:
+    stepped, whole = new_toy(tmp_path / "a"), new_toy(tmp_path / "b")
+    for game in (stepped, whole):
+        assert invoke("robot", str(game), "--seat", "all")[0] == 0
+    code, out = invoke("run", "--no-reports", "--steps", "2", str(stepped))
+    assert code == 0 and "g: resolved 2 steps, as --steps 2 asked; the next run goes on from there" in out, out
+    assert json.loads(invoke("status", str(stepped), "--json")[1])["step"] == 2
+    code, out = invoke("run", "--no-reports", "--steps", "2", str(stepped))
+    assert code == 0 and "g: resolved 1 step; the game is over" in out, out
+    assert invoke("run", "--no-reports", str(whole))[0] == 0
+    assert open_game(stepped).state() == open_game(whole).state(), "step by step ends where one run does"
+    assert invoke("replay", str(stepped))[0] == 0
+    code, out = invoke("run", "--steps", "0", str(stepped))
+    assert code == 2 and "--steps" in out
+
+
 def test_every_command_help_shows_an_example() -> None:
     def commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         """Every command that does something (groups only gather them)."""
