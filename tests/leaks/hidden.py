@@ -20,7 +20,7 @@ from pbem.cli import main as cli
 from pbem.reports import ReportConfig, render_html, render_text
 from pbem.reports.model import report_model
 from pbem.reports.render import dump_model
-from pbem.store import GAME_NAME, GameDir, open_game
+from pbem.store import GAME_NAME, open_game
 
 Perturb = Callable[[dict[str, Any], str | None], None]
 #: Marks the private event planted for another seat: it must never reach the viewer's pages.
@@ -49,7 +49,7 @@ def perturbed_copy(game: Path, into: Path, viewer: str | None, perturb: Perturb)
 
 
 def robot_game(root: Path, name: str, game_id: str, players: list[str], *options: str, steps: int = 40) -> Path:
-    """A seeded robot game made through pbem's own commands, cut after `steps` steps.
+    """A seeded robot game made through pbem's own commands, played for `steps` steps (or to its end).
 
     A name `pbem new` refuses is given to the folder once made, as a game made before names were checked.
     """
@@ -64,20 +64,15 @@ def robot_game(root: Path, name: str, game_id: str, players: list[str], *options
     outcome = runner.invoke(cli, args, catch_exceptions=False)
     assert outcome.exit_code == 0, outcome.output
     made.rename(folder)
-    for command in (["robot", str(folder), "--seat", "all"], ["run", "--no-reports", str(folder)]):
+    played = ["run", "--no-reports", "--steps", str(steps), str(folder)]
+    for command in (["robot", str(folder), "--seat", "all"], played):
         outcome = runner.invoke(cli, command, catch_exceptions=False)
         assert outcome.exit_code == 0, outcome.output
-    for part in ("steps", "archive"):  # as the game stood then: no step, nor orders archived, after `steps`
-        for step_dir in folder.glob(f"{part}/*"):
-            if step_dir.name.isdigit() and int(step_dir.name) > steps:
-                shutil.rmtree(step_dir)
-    gd = GameDir(folder)
-    gd.note_last_step(min(steps, max(gd.steps())))
     return folder
 
 
 class Stored(dict[str, Path]):
-    """Robot games stored under one root, each played the first time it is asked for, cut after `steps` steps."""
+    """Robot games stored under one root, each played the first time it is asked for, for `steps` steps."""
 
     def __init__(self, root: Path, steps: int):
         super().__init__()
