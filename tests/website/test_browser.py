@@ -27,8 +27,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and load
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-#: The resolved targets of the elements a CSS selector picks, as the browser resolves an anchor's href.
-LINKS = "return Array.from(document.querySelectorAll(arguments[0]), element => element.href)"
+#: The page's title, and the resolved target of every element a CSS selector picks (as the browser resolves an
+#: anchor's href), in one call.
+TITLE_AND_LINKS = ("return [document.title, "
+                   "Array.from(document.querySelectorAll(arguments[0]), element => element.href)]")
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
@@ -112,11 +114,12 @@ def crawl(browser: webdriver.Chrome, served: str, begin: list[str], seen: set[st
             queue += _feed_links(url, served)
             continue
         browser.get(url)
-        assert browser.title and "404" not in browser.title and "Error" not in browser.title, url
+        # One script call for the title and the page's links: a call per anchor was most of the crawl's time.
+        title, hrefs = browser.execute_script(TITLE_AND_LINKS, links)
+        assert title and "404" not in title and "Error" not in title, url
         assert _problems(browser) == [], url
         yield url
-        # One script call for the page's links: a call per anchor was most of the crawl's time.
-        for found in browser.execute_script(LINKS, links):
+        for found in hrefs:
             href = urldefrag(found or "").url
             assert href.startswith(served), f"{url} links out of the site: {href}"
             queue.append(href)

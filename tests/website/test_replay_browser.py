@@ -24,8 +24,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # starts Chromium and load
 
 __all__ = ["browser"]  # the fixture, shared with test_browser.py
 
-#: Steps kept of each game: enough for scores, private events and board changes.
-STEPS = 14
+#: Steps each game is played for: enough for scores, private events and board changes (every step's pages are
+#: the same templates, and each is loaded in the browser).
+STEPS = 8
 
 
 @pytest.fixture(scope="module")
