@@ -25,7 +25,8 @@ COMPROMISING_FILES = {"compromising_files_tycho": "tycho", "compromising_files_m
 
 def sources(state: GameState, seat: str, ability: str) -> list[int]:
     """The assets in `seat`'s Network printing `ability`, left to right."""
-    return [n for n in state.players[seat].network if cards.assets()[n].ability == ability]
+    ability_of = cards.content().ability_of
+    return [n for n in state.players[seat].network if ability_of[n] == ability]
 
 
 def holds(state: GameState, seat: str, ability: str) -> bool:

@@ -38,6 +38,8 @@ class Content:
     rocinante: Rocinante
     loyalty: Loyalty
     piles: tuple[SetupPile, ...]
+    #: Each asset's special ability (or None), by number: what the rules ask of a Network most often.
+    ability_of: Mapping[int, str | None]
 
 
 def load(directory: Traversable = DATA_DIR) -> Content:
@@ -66,6 +68,7 @@ def _load(directory: Traversable, how: Parse) -> Content:
         rocinante=load_rocinante(values("rocinante.yaml"), the_board),
         loyalty=load_loyalty(values("loyalty.yaml")),
         piles=load_piles(values("setup.yaml")),
+        ability_of={number: asset.ability for number, asset in the_assets.items()},
     )
 
 
