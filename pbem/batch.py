@@ -177,7 +177,9 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
     summary.finished = gd.game.result(state) is not None
     if not summary.finished:
         pending = gd.pending()
-        summary.waiting_for = sorted(p.seat for p in gd.game.prompts(state) if p.seat not in pending)
+        # A robot seat plays when the next run reaches it (after --steps stopped this one): nobody waits for it.
+        summary.waiting_for = sorted(p.seat for p in gd.game.prompts(state)
+                                     if p.seat not in pending and not gd.meta.seat(p.seat).robot)
     return summary
 
 

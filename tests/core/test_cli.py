@@ -123,8 +123,11 @@ def test_run_steps_resolves_at_most_that_many_steps_and_the_next_run_goes_on(tmp
     stepped, whole = new_toy(tmp_path / "a"), new_toy(tmp_path / "b")
     for game in (stepped, whole):
         assert invoke("robot", str(game), "--seat", "all")[0] == 0
-    code, out = invoke("run", "--no-reports", "--steps", "2", str(stepped))
-    assert code == 0 and "g: resolved 2 steps, as --steps 2 asked; the next run goes on from there" in out, out
+    code, out = invoke("run", "--no-reports", "--steps", "1", "--json", str(stepped))
+    ran = json.loads(out)["games"][0]
+    assert (ran["resolved"], ran["finished"], ran["waiting_for"]) == ([1], False, []), "nobody waits for robots"
+    code, out = invoke("run", "--no-reports", "--steps", "1", str(stepped))
+    assert code == 0 and "g: resolved 1 step, as --steps 1 asked; the next run goes on from there" in out, out
     assert json.loads(invoke("status", str(stepped), "--json")[1])["step"] == 2
     code, out = invoke("run", "--no-reports", "--steps", "2", str(stepped))
     assert code == 0 and "g: resolved 1 step; the game is over" in out, out
