@@ -143,8 +143,8 @@ def resolve_ready(gd: GameDir, *, force: bool = False) -> int | None:
 def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None,
              on_step: Callable[[int], None] | None = None, workers: int | None = None,
              on_rendered: Callable[[int, int], None] | None = None, now: datetime | None = None,
-             most: int = MAX_STEPS_PER_RUN) -> RunSummary:
-    """Resolve steps while orders are complete (at most `most`), then render every step not yet rendered. The
+             most: int | None = None) -> RunSummary:
+    """Resolve steps while orders are complete (at most `most`, if given), then render every step not yet rendered. The
     caller holds the lock.
 
     Reports are rendered after the steps are stored (several steps in parallel, one process per core),
@@ -155,7 +155,8 @@ def run_game(gd: GameDir, *, force: bool = False, render: Renderer | None = None
     mark = moderation.held(gd)
     if mark is not None:
         summary.held = str(mark.get("why", ""))
-    for _ in range(0 if mark is not None else min(most, MAX_STEPS_PER_RUN)):
+    limit = MAX_STEPS_PER_RUN if most is None else min(most, MAX_STEPS_PER_RUN)
+    for _ in range(0 if mark is not None else limit):
         step = resolve_ready(gd, force=forced_once)
         if step is None:
             break

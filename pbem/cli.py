@@ -399,7 +399,7 @@ def _run_one(directory: Path, *, force: bool, render: batch.Renderer | None,
                 from pbem import batch  # deadlines and icalendar: only a run needs them
 
                 summary = batch.run_game(gd, force=force, render=render, on_step=resolved, on_rendered=rendered,
-                                         most=batch.MAX_STEPS_PER_RUN if most is None else most)
+                                         most=most)
                 _tell_forced(gd, summary)
     if summary.held is not None and force:
         raise Rejected(_held_line(gd, summary, directory))

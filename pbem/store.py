@@ -348,21 +348,23 @@ class GameDir:
 
     def steps(self) -> list[int]:
         """The numbers of every completely stored step, in order."""
-        folder = self.root / "steps"
-        if not folder.is_dir():
-            return []
-        return sorted(int(p.name) for p in folder.iterdir() if p.name.isdigit() and (p / "state.json").is_file())
+        return sorted(number for number, path in self._step_folders() if (path / "state.json").is_file())
 
     def current_step(self) -> int:
         """The last stored step."""
         # The highest numbered folder holding its snapshot: what steps() ends with, but a long game's every
         # state.json is not looked up each time (a tick asks for the current step many times).
-        folder = self.root / "steps"
-        found = [(int(p.name), p) for p in folder.iterdir() if p.name.isdigit()] if folder.is_dir() else []
-        for number, path in sorted(found, reverse=True):
+        for number, path in sorted(self._step_folders(), reverse=True):
             if (path / "state.json").is_file():
                 return number
         raise StoreError(f"{self.root}: no steps stored (setup never finished)")
+
+    def _step_folders(self) -> list[tuple[int, Path]]:
+        """(number, folder) of every numbered folder under steps/, stored completely or not."""
+        folder = self.root / "steps"
+        if not folder.is_dir():
+            return []
+        return [(int(path.name), path) for path in folder.iterdir() if path.name.isdigit()]
 
     def state_data(self, step: int | None = None) -> dict[str, Any]:
         """A snapshot as stored (encoded)."""
