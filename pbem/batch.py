@@ -20,7 +20,8 @@ from pbem.files import release_inherited
 from pbem.intake import OrderRejected, submit
 from pbem.mail.queue import requeue_step
 from pbem.orders import dump_body, parse, render
-from pbem.store import CARETAKER_KEY, GameDir, StoreError, reasons_info, step_name
+from pbem.records import CARETAKER_KEY, reasons_info, step_name
+from pbem.store import GameDir, StoreError
 
 #: How many steps one run may resolve for one game: a guard against a game that never ends.
 MAX_STEPS_PER_RUN = 100_000

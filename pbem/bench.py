@@ -26,7 +26,8 @@ from engine.rng import Rng
 from engine.simulate import play_out, robot_setups
 from pbem import batch, robots
 from pbem.bench_reference import ENVIRONMENT, ReferenceMissing, checkout, play
-from pbem.store import GameDir, Seat, create
+from pbem.game_yaml import Seat
+from pbem.store import GameDir, create
 
 SEATS = ("anna", "ben", "cleo", "dara", "emil")
 

@@ -19,7 +19,8 @@ from engine.words import counted
 from pbem import progress
 from pbem.clikit import FOLDER, Rejected, emit, finish, json_option, open_folder
 from pbem.files import Busy
-from pbem.store import SEAT_NAME, SEAT_NAME_RULE, GameDir, Seat, StoreError, create, open_game
+from pbem.game_yaml import SEAT_NAME, SEAT_NAME_RULE, Seat
+from pbem.store import GameDir, StoreError, create, open_game
 
 # Each command imports inside its function what only it needs: `pbem check` of one file must not pay for the
 # moderator's controls, the mail notices or the replay machinery (tests/core/test_startup_imports.py).

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.quoting import quoted
+from pbem.game_yaml import token_matches
 from pbem.orders import OrderDoc, parse
-from pbem.store import GameDir, token_matches
+from pbem.store import GameDir
 
 
 class OrderRejected(Exception):

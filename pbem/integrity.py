@@ -2,7 +2,7 @@
 
 Every command opens a game, and the tick opens every game each round, so the check is kept cheap: one
 listing of steps/ and archive/, and for each step only the last bytes of its snapshot. A snapshot is
-canonical JSON (pbem.store.dump_json) of a mapping, so the only line that is a lone "}" is its last one:
+canonical JSON (pbem.records.dump_json) of a mapping, so the only line that is a lone "}" is its last one:
 a file cut anywhere else cannot end in "\\n}\\n". Reading three bytes costs a few microseconds a step, where
 parsing every snapshot on every open would cost milliseconds (measured on the golden archives). Only a
 snapshot that does not end so (one written by hand, not by pbem) is parsed.

@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem.files import write_atomic
 from pbem.integrity import ROLLED_BACK
+from pbem.pending import LOG
 from pbem.store import GameDir, StoreError
 
 CONTROL_FILE = "control.json"
@@ -65,7 +66,7 @@ def revision(gd: GameDir) -> int:
 
 def log(gd: GameDir, entry: dict[str, Any]) -> None:
     """One line in the game's log.jsonl: what the moderator did (never a token)."""
-    path = gd.root / "log.jsonl"
+    path = gd.root / LOG
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(json.dumps({"moderator": True, **entry}, sort_keys=True, ensure_ascii=False) + "\n")
         handle.flush()

@@ -21,7 +21,8 @@ from engine.words import counted
 from pbem import version
 from pbem.integrity import step_numbers
 from pbem.orders import parse
-from pbem.store import GameDir, dump_json, event_to_data, step_name
+from pbem.records import dump_json, event_to_data, step_name
+from pbem.store import GameDir
 
 #: What may differ at a divergence.
 KINDS = ("state", "events", "orders")

@@ -34,7 +34,8 @@ from pbem.integrity import ROLLBACK_PARTIAL, ROLLED_BACK, find_damage, step_numb
 from pbem.mail import deadlines
 from pbem.mail.settings import Settings
 from pbem.mail.tell import mailed_seats, tell
-from pbem.store import GameDir, dump_json, step_name
+from pbem.records import dump_json, step_name
+from pbem.store import GameDir
 
 #: Outbox mail that belongs to a step: its report (NNNN-seat…), or the note on its default orders.
 _STEP_MAIL = re.compile(r"^(?:missed-)?(\d{4})-")

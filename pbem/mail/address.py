@@ -26,10 +26,11 @@ from engine.quoting import quoted
 from engine.words import counted
 from pbem import moderation
 from pbem.files import write_atomic
+from pbem.game_yaml import hash_token, token_matches
 from pbem.mail import compose
 from pbem.mail.settings import ADDRESS, Settings
 from pbem.mail.tell import stamp
-from pbem.store import GameDir, hash_token, token_matches
+from pbem.store import GameDir
 
 #: How long the new address has to confirm.
 CONFIRM_DAYS = 3

@@ -17,11 +17,12 @@ from imapclient import IMAPClient
 
 from engine import contract, registry
 from engine.rng import Rng
+from pbem.game_yaml import Seat
 from pbem.mail import imap
 from pbem.mail import settings as mail_settings
 from pbem.mail.dovecot import LocalDovecot
 from pbem.orders import dump_body, render
-from pbem.store import GameDir, Seat, create
+from pbem.store import GameDir, create
 
 PASSWORD = "bench-password"
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engine.words import counted
 from pbem.files import Busy, write_atomic
+from pbem.game_yaml import token_matches
 from pbem.mail import address, compose, tomoderator
 from pbem.mail.answer_orders import answer_orders
 from pbem.mail.answer_requests import answer_request, confirm_address
@@ -40,7 +41,7 @@ from pbem.mail.retired import retired_seat
 from pbem.mail.scrub import RAW_REDACTED, scrub_mail
 from pbem.mail.settings import Settings
 from pbem.orders import OrderDoc, parse
-from pbem.store import GameDir, token_matches
+from pbem.store import GameDir
 
 
 def _finish(root: Path, outcome: Outcome, digest: str, content: str = "") -> Outcome:

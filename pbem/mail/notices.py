@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pbem import moderation
+from pbem.game_yaml import hash_token, new_token
 from pbem.mail import compose
 from pbem.mail.compose import Attachment
 from pbem.mail.due import asks_for_orders, deadline_parts
@@ -19,7 +20,7 @@ from pbem.mail.retired import retire
 from pbem.mail.settings import Settings
 from pbem.orders import render
 from pbem.reports.config import ReportConfig
-from pbem.store import GameDir, hash_token, new_token
+from pbem.store import GameDir
 
 
 def issue_tokens(gd: GameDir, seats: Iterable[str]) -> dict[str, str]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.contract import turn_steps
-from pbem.store import ATTACHABLE, GameDir, Seat
+from pbem.game_yaml import ATTACHABLE, Seat
+from pbem.store import GameDir
 
 #: every: a report mail every step; due: a mail when the seat owes orders (with what happened since its last
 #: one) and at the end; digest: at most one mail a day (sent by `pbem tick`) with everything since the last.

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from pbem.files import write_atomic
-from pbem.store import GameDir, hash_token
+from pbem.game_yaml import hash_token
+from pbem.store import GameDir
 
 
 def _path(gd: GameDir) -> Path:

@@ -30,10 +30,11 @@ from engine import registry
 from engine.rng import Rng
 from engine.words import counted
 from pbem.cli import main as cli
+from pbem.game_yaml import Seat
 from pbem.mail import loopback, notices
 from pbem.mail import settings as mail_settings
 from pbem.orders import dump_body, render
-from pbem.store import GameDir, Seat, create
+from pbem.store import GameDir, create
 
 NAMES = ("anna", "ben", "cleo", "dara", "emil", "fay", "gus", "hana")
 PASSWORD_ENV = "PBEM_LOOP_IMAP_PASSWORD"

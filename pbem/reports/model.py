@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Event, Prompt, Result
 from pbem import deadlines
+from pbem.game_yaml import PAPERS
 from pbem.orders import render as render_order_document
-from pbem.store import PAPERS, StoreError
+from pbem.store import StoreError
 
 if TYPE_CHECKING:
     from pbem.store import GameDir

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from highest_unique import GAME as TOY  # registered for every test by tests/conftest.py
 
-from pbem.store import GameDir, Seat, create
+from pbem.game_yaml import Seat
+from pbem.store import GameDir, create
 
 
 @pytest.fixture

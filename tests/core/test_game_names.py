@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli import main
-from pbem.store import GAME_NAME_RULE, open_game
+from pbem.game_yaml import GAME_NAME_RULE
+from pbem.store import open_game
 
 from .conftest import TOY
 

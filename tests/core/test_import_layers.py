@@ -20,7 +20,8 @@ ROOTS = {"engine": Path(engine.__file__).resolve().parent, "pbem": Path(pbem.__f
 #: The layers, lowest first: a module imports only from its own layer and those before it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("engine",)),
-    ("core", ("pbem", "pbem.version", "pbem.files", "pbem.yamlhelp", "pbem.orders", "pbem.integrity", "pbem.store",
+    ("core", ("pbem", "pbem.version", "pbem.files", "pbem.yamlhelp", "pbem.orders", "pbem.integrity", "pbem.records", "pbem.game_yaml",
+              "pbem.pending", "pbem.store",
               "pbem.moderation", "pbem.deadlines", "pbem.intake", "pbem.robots", "pbem.warnings", "pbem.replay",
               "pbem.status", "pbem.progress", "pbem.clikit")),
     ("reports", ("pbem.reports",)),

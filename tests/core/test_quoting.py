@@ -14,7 +14,7 @@ from engine import registry
 from engine.contract import Problem
 from engine.quoting import MAX_QUOTED, one_line, quoted
 from engine.rng import Rng
-from pbem import store
+from pbem import game_yaml, store
 from pbem.intake import check
 from pbem.mail import settings as mail_settings
 from pbem.mail.handle import handle
@@ -136,7 +136,7 @@ def test_pax_pamir_problems_quote_every_player_value_on_one_line() -> None:
 
 @pytest.fixture
 def x5_game(tmp_path: Path) -> tuple[store.GameDir, dict[str, str]]:
-    seats = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org"), store.Seat("cleo")]
+    seats = [game_yaml.Seat("anna", "anna@example.org"), game_yaml.Seat("ben", "ben@example.org"), game_yaml.Seat("cleo")]
     return store.create(tmp_path / "games" / "g1", "expedition-5x", "quoting", seats)
 
 

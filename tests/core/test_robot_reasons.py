@@ -14,7 +14,8 @@ from engine.contract import Order, Reason, has_caretaker
 from engine.rng import Rng
 from pbem import robots
 from pbem.cli import main
-from pbem.store import REASONS_SUFFIX, open_game
+from pbem.pending import REASONS_SUFFIX
+from pbem.store import open_game
 
 SEATS = ("anna", "ben", "cleo")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from pbem.store import Seat, create
+from pbem.game_yaml import Seat
+from pbem.store import create
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Runs the CLI as `pbem` does, then prints every module it loaded (also when the command exits).

@@ -11,8 +11,9 @@ import pytest
 
 from pbem import batch, intake
 from pbem.files import Busy
+from pbem.game_yaml import Seat, token_matches
 from pbem.replay import replay
-from pbem.store import GameDir, Seat, StoreError, create, open_game, token_matches
+from pbem.store import GameDir, StoreError, create, open_game
 
 from .conftest import TOY, order_text
 
@@ -186,7 +187,7 @@ def test_unsafe_seat_names_are_refused(tmp_path: Path, name: str) -> None:
 
 
 def test_pbem_options_are_kept_from_the_rules(tmp_path: Path) -> None:
-    from pbem.store import game_options
+    from pbem.game_yaml import game_options
 
     options = {"deadline": "weekdays 18:00", "deadline.timezone": "Europe/Berlin", "wakhan": "yes"}
     assert game_options(options) == {"wakhan": "yes"}

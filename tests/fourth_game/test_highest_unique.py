@@ -14,10 +14,11 @@ from highest_unique import GAME
 from leaks.hidden import robot_game
 
 from engine import registry
+from pbem.game_yaml import Seat
 from pbem.reports import ReportConfig, render_html, render_text
 from pbem.reports.model import report_model
 from pbem.site import build, seat_folder
-from pbem.store import Seat, create, open_game
+from pbem.store import create, open_game
 
 
 def model(root: Path) -> dict[str, Any]:

@@ -17,10 +17,11 @@ from typing import Any
 from click.testing import CliRunner
 
 from pbem.cli import main as cli
+from pbem.game_yaml import GAME_NAME
 from pbem.reports import ReportConfig, render_html, render_text
 from pbem.reports.model import report_model
 from pbem.reports.render import dump_model
-from pbem.store import GAME_NAME, open_game
+from pbem.store import open_game
 
 Perturb = Callable[[dict[str, Any], str | None], None]
 #: Marks the private event planted for another seat: it must never reach the viewer's pages.

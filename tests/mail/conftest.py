@@ -17,7 +17,7 @@ import pytest
 from highest_unique import GAME
 from imapclient import IMAPClient
 
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail import loopback
 from pbem.mail import settings as mail_settings
 from pbem.mail.loopback import DovecotError, LocalDovecot, Received, SinkHandler, SmtpSink, binary
@@ -28,9 +28,9 @@ __all__ = ["Received", "SmtpSink", "_Handler"]  # what the mail tests import fro
 PASSWORD = "imap-secret-pw"
 SMTP_USER_PASSWORD = "smtp-secret-pw"
 SEATS = [
-    store.Seat("anna", "anna@example.org", timezone="America/New_York"),
-    store.Seat("ben", "ben@example.org"),
-    store.Seat("cleo", "cleo@example.org"),
+    game_yaml.Seat("anna", "anna@example.org", timezone="America/New_York"),
+    game_yaml.Seat("ben", "ben@example.org"),
+    game_yaml.Seat("cleo", "cleo@example.org"),
 ]
 
 

@@ -17,7 +17,7 @@ from conformance.cases import Case, params
 
 from engine import registry
 from engine.rng import Rng
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail import settings as mail_settings
 from pbem.mail.handle import handle
 from pbem.mail.message import attachment_text
@@ -143,7 +143,7 @@ def test_an_outlook_wrapped_pax_pamir_template_is_accepted(tmp_path: Path) -> No
     root.mkdir()
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
     settings = mail_settings.load(root)
-    seats = [store.Seat(name, f"{name}@example.org") for name in ("anna", "ben", "cleo")]
+    seats = [game_yaml.Seat(name, f"{name}@example.org") for name in ("anna", "ben", "cleo")]
     gd, tokens = store.create(root / "g", "pax-pamir", "outlook-seed", seats)
     seat = report_model(gd, 0, None)["waiting_for"][0]["seat"]
     template = report_model(gd, 0, seat)["order_template"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem import batch, control, intake, moderation, players, rollback, store
+from pbem import batch, control, game_yaml, intake, moderation, players, records, rollback, store
 from pbem.cli import main
 from pbem.mail import deadlines
 from pbem.mail.due import deadline_text
@@ -190,7 +190,7 @@ def test_deadline_options_are_checked_at_pbem_new(tmp_path: Path, option: str, e
 
 
 def test_a_turn_never_opens_with_minutes_to_its_deadline(tmp_path: Path) -> None:
-    seats = [store.Seat(n) for n in ("anna", "ben", "cleo")]
+    seats = [game_yaml.Seat(n) for n in ("anna", "ben", "cleo")]
     options = {"deadline": {"rule": "daily 18:00", "timezone": "UTC"}}
     five_to_six = datetime(2026, 11, 30, 17, 55, tzinfo=UTC)
     pamir, _ = store.create(tmp_path / "pp", "pax-pamir", "7", seats, options)  # a step is one seat's turn
@@ -220,7 +220,7 @@ def test_rollback_archives_the_undone_steps_and_their_orders_count_again(offline
         done = rollback.rollback(gd, 1, "ben's pick was misread", MONDAY_9)
     assert gd.steps() == [0, 1] and done.undone == [2, 3]
     for step in (2, 3):  # nothing deleted: the undone steps are kept whole
-        assert (done.folder / store.step_name(step) / "state.json").read_bytes() == before[step]
+        assert (done.folder / records.step_name(step) / "state.json").read_bytes() == before[step]
     assert sorted(gd.pending()) == ["anna", "ben", "cleo"] == done.restored
     assert "pick: 2" in gd.pending()["anna"]
     assert moderation.revision(gd) == 1
@@ -254,7 +254,7 @@ def test_rollback_with_drop_orders_keeps_none_and_defaults_are_never_restored(of
 
 
 def test_rollback_restores_neither_robot_nor_caretaker_orders_played_for_a_late_seat(offline: Site) -> None:
-    seats = [store.Seat(n, f"{n}@example.org") for n in ("anna", "ben", "cleo")]
+    seats = [game_yaml.Seat(n, f"{n}@example.org") for n in ("anna", "ben", "cleo")]
     gd, _ = store.create(offline.root / "x5", "expedition-5x", "7", seats)
     with gd.lock():
         batch.play_robots(gd, ["anna"], "orders anna wrote herself")
@@ -332,12 +332,12 @@ def test_replace_a_seats_person_mails_the_new_token_to_the_new_address_only(offl
     assert code == 0, out
     gd = store.open_game(offline.gd.root)
     assert gd.meta.seat("cleo").address == "dora@example.org"
-    assert not store.token_matches(old_token, gd.meta.seat("cleo").token_hash)
+    assert not game_yaml.token_matches(old_token, gd.meta.seat("cleo").token_hash)
     mails = {p.name: p.read_bytes() for p in gd.outbox_dir().glob("*.eml")}
     [welcome] = [data for name, data in mails.items() if name.startswith("welcome-cleo")]
     assert b"To: dora@example.org" in welcome
     token = next(line.split(b": ", 1)[1].strip() for line in welcome.split(b"\n") if line.startswith(b"Your secret token is"))
-    assert store.token_matches(token.decode(), gd.meta.seat("cleo").token_hash)
+    assert game_yaml.token_matches(token.decode(), gd.meta.seat("cleo").token_hash)
     assert all(token not in data for name, data in mails.items() if not name.startswith("welcome-cleo"))
     [farewell] = [data for name, data in mails.items() if name.startswith("replaced-")]
     assert b"To: cleo@example.org" in farewell
@@ -354,7 +354,7 @@ def test_replace_a_seat_by_a_robot_retires_its_player_and_the_robot_plays(offlin
     gd = store.open_game(offline.gd.root)
     cleo = gd.meta.seat("cleo")
     assert cleo.robot and cleo.robot_style is None and cleo.address is None and cleo.holder == 1
-    assert not store.token_matches(old_token, cleo.token_hash) and retired_seat(gd, old_token) == "cleo"
+    assert not game_yaml.token_matches(old_token, cleo.token_hash) and retired_seat(gd, old_token) == "cleo"
     assert "cleo" not in gd.pending()
     mails = {p.name: p.read_bytes() for p in gd.outbox_dir().glob("*.eml")}
     [farewell] = [data for name, data in mails.items() if name.startswith("replaced-")]

@@ -12,7 +12,7 @@ import pytest
 from fourth_game.variants import TURN_GAME
 
 from engine import registry
-from pbem import deadlines, intake, store
+from pbem import deadlines, game_yaml, intake, store
 from pbem.mail import digest, notices, preferences
 from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
@@ -34,7 +34,7 @@ def _game(tmp_path: Path) -> tuple[store.GameDir, dict[str, str]]:
     root = tmp_path / "games"
     root.mkdir()
     settings = write_settings(root, None, None)
-    seats = [store.Seat(who, f"{who}@example.org", mail="digest" if who == "cleo" else "due", pdf=False,
+    seats = [game_yaml.Seat(who, f"{who}@example.org", mail="digest" if who == "cleo" else "due", pdf=False,
                         timezone="Asia/Tokyo" if who == "cleo" else None) for who in ("anna", "ben", "cleo")]
     gd, _ = store.create(root / "t1", TURN_GAME.id, "seed-7", seats,
                          {"deadline": {"rule": "daily 18:00", "timezone": "Europe/Berlin"}})

@@ -12,7 +12,7 @@ from conformance.cases import Case, firsts
 
 from engine import registry
 from engine.rng import Rng
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail import notices
 from pbem.mail import settings as mail_settings
 from pbem.mail.handle import handle
@@ -33,7 +33,7 @@ def test_mailed_robot_orders_are_accepted(game_id: str, tmp_path: Path) -> None:
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
     settings = mail_settings.load(root)
     count = game.player_counts.start
-    seats = [store.Seat(f"p{i}", f"p{i}@example.org") for i in range(count)]
+    seats = [game_yaml.Seat(f"p{i}", f"p{i}@example.org") for i in range(count)]
     gd, tokens = store.create(root / "g", game_id, "mail-seed", seats)
     state = gd.state()
     prompted = [p.seat for p in game.prompts(state)]
@@ -59,7 +59,7 @@ def test_robot_orders_mailed_through_the_servers_play_the_game(case: Case, site:
     """Every game by mail: the welcome goes out, each prompted seat mails its robot's order to the IMAP box, the
     tick reads and accepts it, resolves the step and sends every seat its report, step after step."""
     game = case.game
-    seats = [store.Seat(name, f"{name}@example.org", mail="every", pdf=False) for name in case.seats]
+    seats = [game_yaml.Seat(name, f"{name}@example.org", mail="every", pdf=False) for name in case.seats]
     gd, tokens = store.create(site.root / "every", case.game_id, "mail-seed", seats, dict(case.options))
     renderer = default_renderer(site.settings)
     notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)

@@ -18,7 +18,7 @@ from fourth_game.variants import TURN_GAME
 from PIL import Image
 
 from engine import registry
-from pbem import batch, control, preview, store
+from pbem import batch, control, game_yaml, preview, store
 from pbem.cli import main
 from pbem.mail import notices
 from pbem.mail.tick import default_renderer, tick
@@ -72,7 +72,7 @@ def pax_game(site: Site, name: str, *, robots: bool, seed: str = "1",
     seats = []
     for who in PEOPLE:
         mail, pdf, attach = choice.get(who, ("every", False, None))
-        seats.append(store.Seat(who, f"{who}@example.org", robot=robots, mail=mail, pdf=pdf, attach=attach))
+        seats.append(game_yaml.Seat(who, f"{who}@example.org", robot=robots, mail=mail, pdf=pdf, attach=attach))
     gd, _ = store.create(site.root / name, "pax-pamir", seed, seats)
     return gd
 
@@ -174,7 +174,7 @@ def test_a_welcome_that_asks_nothing_comes_without_pdf_and_map(site: Site) -> No
 
 def _turn_game(site: Site) -> tuple[store.GameDir, dict[str, str]]:
     """A turn game (anna moves first) with a daily deadline, its welcome and step 0 mailed."""
-    seats = [store.Seat(who, f"{who}@example.org", mail="every", pdf=False) for who in PEOPLE]
+    seats = [game_yaml.Seat(who, f"{who}@example.org", mail="every", pdf=False) for who in PEOPLE]
     gd, _ = store.create(site.root / "t1", TURN_GAME.id, "seed-7", seats)
     gd.meta.options["deadline"] = {"rule": "daily 18:00", "timezone": "Europe/Berlin"}
     gd.save_meta()

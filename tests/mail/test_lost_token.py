@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail import compose
 from pbem.mail.cli import tick
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
 
 def second_game(site: Site) -> None:
     """g2, where ben's address has a seat too (bea): his address alone no longer tells the game."""
-    store.create(site.root / "g2", GAME.id, "seed-2", [store.Seat("bea", "ben@example.org"),
-                                                       store.Seat("carl", "carl@example.org")])
+    store.create(site.root / "g2", GAME.id, "seed-2", [game_yaml.Seat("bea", "ben@example.org"),
+                                                       game_yaml.Seat("carl", "carl@example.org")])
 
 
 def ticked(site: Site) -> dict[str, Any]:

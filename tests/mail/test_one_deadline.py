@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conformance.cases import Case, firsts
 
 from engine.rng import Rng
-from pbem import control, control_cli, deadlines, intake, store
+from pbem import control, control_cli, deadlines, game_yaml, intake, store
 from pbem.cli import main
 from pbem.mail import notices, requests, smtp
 from pbem.mail import settings as mail_settings
@@ -139,7 +139,7 @@ def test_every_mail_report_status_and_page_names_the_one_deadline(case: Case, tm
     (root / "pbem.yaml").write_text("from: pbem@games.example\n", encoding="utf-8")
     settings = mail_settings.load(root)
     zones = ["America/New_York", "Asia/Tokyo", None]
-    seats = [store.Seat(f"p{i}", f"p{i}@example.org", timezone=zones[i % 3], mail="every", pdf=False)
+    seats = [game_yaml.Seat(f"p{i}", f"p{i}@example.org", timezone=zones[i % 3], mail="every", pdf=False)
              for i in range(count)]
     gd, tokens = store.create(root / "g", game_id, "deadline-seed", seats, {**OPTIONS, **extra})
     site = tmp_path / "site"

@@ -174,12 +174,12 @@ def test_lost_token_without_game_from_the_address_of_one_seat_goes_to_the_modera
 
 
 def test_lost_token_without_game_from_an_address_of_several_seats_is_answered_with_its_games(offline: Site) -> None:
-    from pbem import store
+    from pbem import game_yaml, store
 
     from .conftest import GAME
 
-    store.create(offline.root / "g2", GAME.id, "seed-2", [store.Seat("bea", "ben@example.org"),
-                                                           store.Seat("carl", "carl@example.org")])
+    store.create(offline.root / "g2", GAME.id, "seed-2", [game_yaml.Seat("bea", "ben@example.org"),
+                                                           game_yaml.Seat("carl", "carl@example.org")])
     msg = order_mail("I lost my token.\n", sender="ben@example.org", subject="Lost token")
     assert send(offline, msg).status == "unroutable"  # type: ignore[attr-defined]
     [told] = outbox(offline, root_level=True)

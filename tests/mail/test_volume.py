@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from fourth_game.variants import TURN_GAME, TURNS
 
 from engine import registry
-from pbem import store
+from pbem import game_yaml, store
 from pbem.cli import main
 from pbem.mail import digest, imap, notices, smtp
 from pbem.mail.flowed import readable
@@ -39,7 +39,7 @@ def turn_game_at(site: Site, name: str = "t1", *, robots: bool = False, **mail: 
     seats = []
     for who in ("anna", "ben", "cleo"):
         policy, pdf = mail.get(who, (default_policy(TURN_GAME), True))
-        seats.append(store.Seat(who, f"{who}@example.org", robot=robots, mail=policy, pdf=pdf))
+        seats.append(game_yaml.Seat(who, f"{who}@example.org", robot=robots, mail=policy, pdf=pdf))
     gd, _ = store.create(site.root / name, TURN_GAME.id, "seed-7", seats)
     return gd
 

@@ -10,7 +10,7 @@ from games.pax.market import occupied
 from games.pax_expanse import cards as px_cards
 from games.pax_pamir import names, queries
 from games.pax_pamir.rules import RULES
-from pbem import batch, intake, store
+from pbem import batch, game_yaml, intake, store
 from pbem.cli import main
 from pbem.orders import render
 from pbem.store import GameDir
@@ -20,7 +20,7 @@ from .conftest import Site
 from .mails import order_mail, order_text
 from .test_handle import body, outbox, send
 
-SEATS = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org")]
+SEATS = [game_yaml.Seat("anna", "anna@example.org"), game_yaml.Seat("ben", "ben@example.org")]
 
 
 def first_turn(root: Path, seed: str = "warn-1") -> tuple[GameDir, dict[str, str]]:
@@ -126,7 +126,7 @@ def test_pbem_check_and_submit_say_how_each_word_was_read(tmp_path: Path) -> Non
 
 # --- Pax Expanse: the same answer, through the shared Pax kernel's warnings --------------------------------------
 
-PX_SEATS = [*SEATS, store.Seat("cleo", "cleo@example.org")]
+PX_SEATS = [*SEATS, game_yaml.Seat("cleo", "cleo@example.org")]
 
 
 def expanse_first_turn(root: Path, seed: str = "warn-px") -> tuple[GameDir, dict[str, str]]:

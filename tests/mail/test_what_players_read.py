@@ -12,7 +12,7 @@ import pytest
 
 from engine import registry
 from engine.rng import Rng
-from pbem import players, store
+from pbem import game_yaml, players, store
 from pbem.mail import notices
 from pbem.mail.flowed import readable
 from pbem.mail.tick import default_renderer, tick
@@ -87,7 +87,7 @@ def test_a_status_answer_speaks_of_the_player(site: Site) -> None:
 
 @pytest.mark.slow  # a Pax Pamir game's reports are rendered
 def test_a_status_answer_tells_a_player_whose_turn_it_is_not(site: Site) -> None:
-    seats = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org")]
+    seats = [game_yaml.Seat("anna", "anna@example.org"), game_yaml.Seat("ben", "ben@example.org")]
     gd, tokens = store.create(site.root / "pp", "pax-pamir", "seed-1", seats)
     mover = next(p.seat for p in gd.game.prompts(gd.state()))
     other = "ben" if mover == "anna" else "anna"
@@ -230,7 +230,7 @@ def test_every_text_part_a_seeded_game_sends_fits_76_columns(site: Site) -> None
     games = {"g1": (site.gd, site.tokens)}
     for game_id in sorted(registry.games()):
         count = registry.get(game_id).player_counts.start
-        seats = [store.Seat(name, f"{name}@{game_id}.example", pdf=False) for name in ("anna", "ben", "cleo", "dora")[:count]]
+        seats = [game_yaml.Seat(name, f"{name}@{game_id}.example", pdf=False) for name in ("anna", "ben", "cleo", "dora")[:count]]
         games[game_id] = store.create(site.root / game_id, game_id, "wrap-seed", seats)
     for gd, tokens in games.values():
         notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
@@ -265,7 +265,7 @@ def test_every_text_part_a_seeded_game_sends_fits_76_columns(site: Site) -> None
 def test_the_pax_pamir_text_report_is_sent_flowed_and_rejoins_as_written(site: Site) -> None:
     from pbem.reports.names import report_stem
 
-    seats = [store.Seat("anna", "anna@example.org", pdf=False), store.Seat("ben", "ben@example.org", pdf=False)]
+    seats = [game_yaml.Seat("anna", "anna@example.org", pdf=False), game_yaml.Seat("ben", "ben@example.org", pdf=False)]
     gd, tokens = store.create(site.root / "pp", "pax-pamir", "wrap-seed", seats)
     notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
     run(site)
@@ -290,7 +290,7 @@ def test_the_pax_pamir_text_report_is_sent_flowed_and_rejoins_as_written(site: S
 
 @pytest.mark.slow  # a Pax Pamir report is rendered
 def test_orders_copied_from_a_client_that_does_not_unflow_are_still_read(site: Site) -> None:
-    seats = [store.Seat("anna", "anna@example.org", pdf=False), store.Seat("ben", "ben@example.org", pdf=False)]
+    seats = [game_yaml.Seat("anna", "anna@example.org", pdf=False), game_yaml.Seat("ben", "ben@example.org", pdf=False)]
     gd, tokens = store.create(site.root / "pp", "pax-pamir", "wrap-seed", seats)
     notices.queue_welcome(gd, site.settings, tokens, now=MONDAY_9)
     run(site)

@@ -10,7 +10,8 @@ import pytest
 from engine import contract, registry
 from games.pax.together import together_option
 from pbem.bench import asking
-from pbem.store import Seat, create
+from pbem.game_yaml import Seat
+from pbem.store import create
 
 #: The games whose new games ask a seat's independent questions together.
 PAX = sorted(game_id for game_id, game in registry.games().items() if contract.new_options(game).get("questions"))

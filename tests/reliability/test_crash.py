@@ -18,7 +18,8 @@ from click.testing import CliRunner
 from pbem import batch
 from pbem.cli import main
 from pbem.files import holder, locked
-from pbem.store import GameDir, Seat, create, open_game
+from pbem.game_yaml import Seat
+from pbem.store import GameDir, create, open_game
 
 HERE = Path(__file__).parent
 

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from pbem import files
 from pbem.cli import main
-from pbem.store import GameDir, Seat, create
+from pbem.game_yaml import Seat
+from pbem.store import GameDir, create
 
 PEOPLE = [Seat("anna", "anna@example.org"), Seat("ben", "ben@example.org"), Seat("cleo", "cleo@example.org")]
 
@@ -60,14 +61,14 @@ def test_the_intake_log_gets_one_line_when_a_run_killed_after_logging_is_run_aga
     play = f"""
         import os, signal, sys
         from pathlib import Path
-        from pbem import batch, store
+        from pbem import batch, pending
         from pbem.store import open_game
-        original = store.write_atomic
+        original = pending.write_atomic
         def dying(path, data):
             if path.parent.name == "pending" and sys.argv[-1] == "kill":
                 os.kill(os.getpid(), signal.SIGKILL)  # after the archive and the log, before the pending file
             original(path, data)
-        store.write_atomic = dying
+        pending.write_atomic = dying
         gd = open_game(Path({str(game.root)!r}))
         with gd.lock():
             batch.play_robots(gd, ["anna"])

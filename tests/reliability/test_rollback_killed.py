@@ -9,8 +9,9 @@ import pytest
 from highest_unique import GAME as TOY
 
 from pbem import batch, intake, moderation, rollback
+from pbem.game_yaml import Seat
 from pbem.integrity import find_damage
-from pbem.store import GameDir, Seat, create, open_game
+from pbem.store import GameDir, create, open_game
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -11,19 +11,19 @@ from fourth_game.variants import TINY_GAME as GAME
 
 from engine import registry
 from engine.rng import Rng
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail.report import render_and_queue
 from pbem.reports import TEMPLATES_DIR, ReportConfig
 
 SCRIPT = "<script>alert(1)</script>"
 EVIL = "evil\r\nBcc: x@y"
 SEATS = [
-    store.Seat("anna", "anna@example.org"),
-    store.Seat("bob", "bob@example.org"),
-    store.Seat(SCRIPT, "script@example.org"),
-    store.Seat(EVIL, "evil@example.org"),
-    store.Seat("wakhan", "wakhan@example.org", robot=True),  # a robot seat: mailed like any seat with an address
-    store.Seat("dora"),  # no address: reports on disk only
+    game_yaml.Seat("anna", "anna@example.org"),
+    game_yaml.Seat("bob", "bob@example.org"),
+    game_yaml.Seat(SCRIPT, "script@example.org"),
+    game_yaml.Seat(EVIL, "evil@example.org"),
+    game_yaml.Seat("wakhan", "wakhan@example.org", robot=True),  # a robot seat: mailed like any seat with an address
+    game_yaml.Seat("dora"),  # no address: reports on disk only
 ]
 
 PARTIAL_HTML = """<div class="tiny">

@@ -59,11 +59,11 @@ def test_site_pages_are_built_for_a_pax_expanse_game(game: Path, tmp_path: Path)
 
 def test_report_mail_shows_the_map_as_a_picture_without_inline_svg(tmp_path: Path) -> None:
     """Gmail and Outlook drop inline SVG: the mail carries the map as a PNG its HTML refers to."""
-    from pbem import store
+    from pbem import game_yaml
 
     from .test_mail_pictures import _pictures_left, _report_mail
 
-    msg = _report_mail(tmp_path, "pax-expanse", [store.Seat(s, f"{s}@example.org") for s in SEATS])
+    msg = _report_mail(tmp_path, "pax-expanse", [game_yaml.Seat(s, f"{s}@example.org") for s in SEATS])
     html = next(p for p in msg.walk() if p.get_content_type() == "text/html").get_content()
     assert "<svg" not in html
     pictures = _pictures_left(msg)

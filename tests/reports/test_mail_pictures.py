@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail.report import render_and_queue
 from pbem.reports import ReportConfig
 from pbem.reports.pictures import mail_safe
 
-SEATS = [store.Seat("anna", "anna@example.org"), store.Seat("ben", "ben@example.org"),
-         store.Seat("cleo", "cleo@example.org")]
+SEATS = [game_yaml.Seat("anna", "anna@example.org"), game_yaml.Seat("ben", "ben@example.org"),
+         game_yaml.Seat("cleo", "cleo@example.org")]
 
 
 def as_gmail_and_outlook_show(html: str) -> str:
@@ -32,7 +32,7 @@ def as_gmail_and_outlook_show(html: str) -> str:
     return html[:start] + body
 
 
-def _report_mail(tmp_path: Path, game: str, seats: list[store.Seat]) -> EmailMessage:
+def _report_mail(tmp_path: Path, game: str, seats: list[game_yaml.Seat]) -> EmailMessage:
     gd, _ = store.create(tmp_path / "g", game, "pictures", seats, {})
     render_and_queue(gd, 0, ReportConfig(sender="turns@pbem.example"))
     # The mail of a seat asked for orders: mail that asks nothing carries no picture (pbem.mail.policy).
@@ -72,7 +72,7 @@ def test_pax_pamir_map_shows_without_inline_svg(tmp_path: Path) -> None:
 
 
 def test_expedition_cards_show_without_inline_svg(tmp_path: Path) -> None:
-    seats = [*SEATS, store.Seat("dara", "dara@example.org")]
+    seats = [*SEATS, game_yaml.Seat("dara", "dara@example.org")]
     msg = _report_mail(tmp_path, "expedition-5x", seats)
     pictures = _pictures_left(msg)
     assert len(pictures) >= 5  # the market's cards, the deck's top, the settlements

@@ -12,19 +12,19 @@ import pytest
 from conformance.cases import Case, cases
 from weasyprint.formatting_structure import boxes
 
-from pbem import store
+from pbem import game_yaml, store
 from pbem.mail import deadlines
 from pbem.reports import ReportConfig, render_html, render_text, report_model
 from pbem.reports.pdf import html_document
 
-SEATS = [store.Seat("anna", "anna@example.org", timezone="Asia/Tokyo"), store.Seat("ben", "ben@example.org"),
-         store.Seat("cleo", "cleo@example.org", timezone="America/New_York")]
+SEATS = [game_yaml.Seat("anna", "anna@example.org", timezone="Asia/Tokyo"), game_yaml.Seat("ben", "ben@example.org"),
+         game_yaml.Seat("cleo", "cleo@example.org", timezone="America/New_York")]
 CONFIG = ReportConfig()
 BERLIN = {"deadline": "daily 18:00", "deadline.timezone": "Europe/Berlin"}
 
 
 def new_game(tmp_path: Path, game: str = "pax-pamir", options: dict[str, Any] | None = None,
-             seats: list[store.Seat] | None = None) -> store.GameDir:
+             seats: list[game_yaml.Seat] | None = None) -> store.GameDir:
     gd, _ = store.create(tmp_path / "g", game, "page", seats or SEATS, options or {})
     return gd
 
@@ -126,7 +126,7 @@ def longest() -> list[Any]:
 
 def _report(tmp_path: Path, case: Case, paper: str) -> Any:
     """The first seat's setup report of a new game of `case`, laid out in pages."""
-    seats = [store.Seat(name, f"{name}@example.org") for name in case.seats]
+    seats = [game_yaml.Seat(name, f"{name}@example.org") for name in case.seats]
     document = _rendered(new_game(tmp_path, case.game_id, {"paper": paper}, seats), seats[0].name)
     if len(document.pages) < 2:
         pytest.skip(f"{case.name}: the setup report fits one page")

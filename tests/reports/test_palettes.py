@@ -21,7 +21,7 @@ import pytest
 from engine import registry
 from engine.contract import Game, GameBase
 from engine.rng import Rng
-from pbem import store
+from pbem import game_yaml, store
 from pbem.reports import ReportConfig, render_html, report_model
 
 from .colourvision import MACHADO, ciede2000, contrast, difference
@@ -106,7 +106,7 @@ def test_every_piece_colour_stands_out_from_its_ground(game_id: str) -> None:
 def _reports(game: Game, root: Path, steps: int = 40) -> list[str]:
     """HTML reports of a robot game with the most seats, every tenth step of its first `steps`."""
     seats = [f"{name}" for name in ("Anna", "Ben", "Cleo", "Dara", "Emil")][:max(game.player_counts)]
-    gd, _ = store.create(root, game.id, "palette", [store.Seat(s) for s in seats], {})
+    gd, _ = store.create(root, game.id, "palette", [game_yaml.Seat(s) for s in seats], {})
     state, pages = gd.state(), []
     for step in range(1, steps + 1):
         if game.result(state) is not None:

@@ -15,8 +15,9 @@ from engine import registry
 from engine.contract import GameBase
 from engine.draw.layout import Box, Drawing, label, rect
 from engine.draw.svg import svg
+from pbem.game_yaml import Seat
 from pbem.reports.pictures import template_globals
-from pbem.store import Seat, create
+from pbem.store import create
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Renders the HTML report of a stored game's setup for its first seat in a fresh interpreter: prints how many
