@@ -6,8 +6,6 @@ import importlib
 import sys
 import tempfile
 import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,8 +15,7 @@ import click
 from engine import registry
 from engine.words import counted
 from pbem import progress
-from pbem.clikit import FOLDER, Rejected, emit, finish, json_option, open_folder
-from pbem.files import Busy
+from pbem.clikit import FOLDER, Rejected, emit, finish, json_option, open_folder, user_errors
 from pbem.game_yaml import SEAT_NAME, SEAT_NAME_RULE, Seat
 from pbem.store import GameDir, StoreError, create, open_game
 
@@ -26,18 +23,6 @@ from pbem.store import GameDir, StoreError, create, open_game
 # moderator's controls, the mail notices or the replay machinery (tests/core/test_startup_imports.py).
 if TYPE_CHECKING:
     from pbem import batch
-    from pbem.orders import Located, OrderDoc
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the library's errors into one clear line and exit code 1."""
-    try:
-        yield
-    except (StoreError, registry.UnknownGame, Busy) as exc:
-        raise Rejected(str(exc)) from None
-    except OSError as exc:  # a folder that is missing or a file, no permission, a full disk
-        raise Rejected(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None
 
 
 def parse_player(text: str) -> Seat:
@@ -87,7 +72,10 @@ class LazyGroup(click.Group):
             # the moderator's controls pull in deadlines, press and the mail notices
             **{name: f"pbem.control_cli:{name}"
                for name in ("hold", "resume", "deadline", "rollback", "preview", "resend", "broadcast", "replace")},
-            "timezone": "pbem.control_cli:timezone_"}
+            "timezone": "pbem.control_cli:timezone_",
+            # a seat's orders, and reading the archive (the replay machinery, the book)
+            **{name: f"pbem.orders_cli:{name}" for name in ("check", "submit", "withdraw")},
+            **{name: f"pbem.archive_cli:{name}" for name in ("report", "replay", "book")}}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
@@ -184,140 +172,6 @@ def _default_mail(game: Any, seats: list[Seat]) -> None:
 
     for seat in seats:
         set_choice(seat, seat.mail or default_policy(game), seat.pdf)
-
-
-ORDER_FILES = click.argument("files", nargs=-1, required=True,
-                             type=click.Path(exists=True, dir_okay=False, path_type=Path))
-
-
-def _problem(problem: Located) -> dict[str, Any]:
-    """One problem of an order file as JSON."""
-    from engine.quoting import one_line
-
-    return {"file": problem.source, "line": problem.line, "col": problem.col, "message": one_line(problem.message)}
-
-
-def _named(gd: GameDir, doc: OrderDoc) -> tuple[str | None, int | None]:
-    """The seat and step an order file names, when they are a seat of the game and a whole number."""
-    seat, step = doc.header.get("seat"), doc.header.get("step")
-    return (str(seat) if str(seat) in gd.meta.seat_names else None,
-            step if isinstance(step, int) and not isinstance(step, bool) else None)
-
-
-def _refusal(bad: int, total: int, what: str) -> str | None:
-    """The one-line error of a check or submit with order files refused, or None when none was."""
-    return f"{bad} of {counted(total, 'order file')} {what}" if bad else None
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@ORDER_FILES
-@json_option("ok, game, files: one per FILE with file, valid, seat, step, problems (file, line, col, message) "
-             "and warnings")
-def check(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
-    """Check order FILES without storing them: exit 0 when all are valid, 1 when not.
-
-    \b
-    Example:
-      pbem check games/g1 anna-orders.yaml
-      pbem check games/g1 anna-orders.yaml --json
-    """
-    from pbem import intake
-    from pbem.warnings import lines_of, warnings_for
-
-    checked: list[dict[str, Any]] = []
-    with user_errors():
-        gd = open_folder(directory)
-        for path in files:
-            doc = intake.check(gd, path.read_bytes(), str(path))
-            seat, step = _named(gd, doc)
-            found = [] if doc.problems or seat is None else warnings_for(gd, seat, doc.body)
-            # Only what the order file says and the game's warnings for its seat: never its token, nor the header.
-            checked.append({"file": str(path), "valid": not doc.problems, "seat": seat, "step": step,
-                            "problems": [_problem(p) for p in doc.problems], "warnings": found})
-            if as_json:
-                continue
-            for problem in doc.problems:
-                click.echo(str(problem))
-            if not doc.problems:
-                click.echo(f"{path}: orders for {seat}, step {step} are valid")
-                for line in lines_of(found)[1:]:
-                    click.echo(line)
-    error = _refusal(sum(not c["valid"] for c in checked), len(checked), "have problems")
-    if as_json:
-        finish({"game": gd.name, "files": checked}, error)
-    elif error:
-        sys.exit(1)
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@ORDER_FILES
-@json_option("ok, game, files: one per FILE with file, accepted, replaced, seat, step, told (a mail to the "
-             "seat was queued), problems (file, line, col, message) and warnings")
-def submit(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
-    """Check order FILES and keep the valid ones for the next step (a resubmission replaces).
-
-    \b
-    Example:
-      pbem submit games/g1 anna-orders.yaml ben-orders.yaml
-    """
-    from pbem import intake
-    from pbem.warnings import lines_of, warnings_for
-
-    done: list[dict[str, Any]] = []
-    with user_errors():
-        gd = open_folder(directory)
-        with gd.lock():
-            for path in files:
-                try:
-                    accepted = intake.submit(gd, path.read_bytes(), str(path))
-                except intake.OrderRejected as exc:
-                    seat, step = _named(gd, exc.doc)
-                    done.append({"file": str(path), "accepted": False, "replaced": False, "seat": seat, "step": step,
-                                 "told": False, "problems": [_problem(p) for p in exc.doc.problems], "warnings": []})
-                    if not as_json:
-                        click.echo(str(exc), err=True)
-                    continue
-                from pbem import players  # mail notices: only a submit that confirms pays for them
-
-                told = bool(players.confirm_submitted(gd, accepted.seat, accepted.step, accepted.doc.text,
-                                                      accepted.replaced))
-                found = warnings_for(gd, accepted.seat, accepted.doc.body)
-                done.append({"file": str(path), "accepted": True, "replaced": accepted.replaced, "seat": accepted.seat,
-                             "step": accepted.step, "told": told, "problems": [], "warnings": found})
-                if as_json:
-                    continue
-                verb = "replaced" if accepted.replaced else "accepted"
-                click.echo(f"{path}: {verb} orders of {accepted.seat} for step {accepted.step}")
-                if told:
-                    click.echo(f"  queued a mail telling {accepted.seat} of these orders")
-                for line in lines_of(found)[1:]:
-                    click.echo(line)
-    error = _refusal(sum(not d["accepted"] for d in done), len(done), "rejected")
-    if as_json:
-        finish({"game": gd.name, "files": done}, error)
-    elif error:
-        sys.exit(1)
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@click.argument("seat")
-def withdraw(directory: Path, seat: str) -> None:
-    """Withdraw SEAT's orders for the next step (they stay in the archive).
-
-    \b
-    Example:
-      pbem withdraw games/g1 anna
-    """
-    with user_errors():
-        gd = open_folder(directory)
-        with gd.lock():
-            if seat not in gd.meta.seat_names:
-                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-            done = gd.withdraw_pending(seat)
-    click.echo(f"withdrew the orders of {seat}" if done else f"{seat} had no orders waiting")
 
 
 @main.command()
@@ -506,129 +360,6 @@ def _status_root(root: Path, as_json: bool, zone_name: str | None) -> None:
         return
     for row in rows:
         click.echo(f"{row['name']:16} cannot be read: {row['error']}" if "error" in row else statusing.overview_line(row))
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@click.option("--step", type=int, help="Step to render (default: the current one).")
-@click.option("--seat", help="Only this seat's report (default: every seat and the public one).")
-@click.option("--format", "fmt", type=click.Choice(["html", "pdf", "json", "txt"]), default="pdf", show_default=True,
-              help="The format whose path is printed.")
-@click.option("--all-steps", is_flag=True,
-              help="Every stored step: the PDFs not made yet are rendered (an archive to keep or print).")
-def report(directory: Path, step: int | None, seat: str | None, fmt: str, all_steps: bool) -> None:
-    """Re-render a step's reports from stored state and print their paths.
-
-    \b
-    Examples:
-      pbem report games/g1 --step 3 --seat anna --format html
-      pbem report games/g1 --all-steps            # every PDF of the game, for the archive
-    """
-    if all_steps:
-        _report_all_steps(directory, seat, fmt)
-        return
-    with user_errors():
-        gd = open_folder(directory)
-        with gd.lock():
-            step = gd.current_step() if step is None else step
-            if step not in gd.steps():
-                raise Rejected(f"no step {step}; stored steps are 0–{gd.current_step()}")
-            if seat is not None and seat not in gd.meta.seat_names:
-                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-            from pbem.reports import render_step
-
-            # Only the reports: re-rendering must not queue the step's mail again, it may have been sent already.
-            render_step(gd, step, readers=[seat] if seat is not None else None, pdf=fmt == "pdf")
-    names = [seat] if seat else [*gd.meta.seat_names, "public"]
-    for name in names:
-        click.echo(gd.report_dir(step) / f"{name}.{fmt}")
-
-
-def _report_all_steps(directory: Path, seat: str | None, fmt: str) -> None:
-    """Every stored step's reports: PDFs rendered where missing (HTML, text and JSON are always written)."""
-    with user_errors():
-        gd = open_folder(directory)
-        with gd.lock():
-            if seat is not None and seat not in gd.meta.seat_names:
-                raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-            if fmt == "pdf":
-                _render_missing_pdfs(gd, [seat] if seat is not None else [None, *gd.meta.seat_names])
-    names = [seat] if seat else [*gd.meta.seat_names, "public"]
-    for step in gd.steps():
-        for name in names:
-            click.echo(gd.report_dir(step) / f"{name}.{fmt}")
-
-
-def _render_missing_pdfs(gd: GameDir, readers: list[str | None]) -> None:
-    """Each stored step's PDFs that are not made yet (None: the public report), counted step by step on a terminal."""
-    from pbem.reports.render import render_missing_pdfs
-
-    with progress.counting(f"{gd.name}: PDFs, step", len(gd.steps())) as done:
-        render_missing_pdfs(gd, readers=readers, done=done)
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@click.option("--repair", is_flag=True,
-              help="Write anew each snapshot that is missing or cut short (never a whole one), from the archived orders.")
-def replay(directory: Path, repair: bool) -> None:
-    """Rebuild every snapshot from setup and the archived orders; exit 1 at the first difference.
-
-    A step whose events, or the questions a waiting turn puts, are only worded differently today (same
-    data, same state) is noted, not a difference. A difference names the step, what differs (state, events or orders) and the pbem versions
-    that made the step and that replayed it. With --repair, a snapshot that is missing or cut short is
-    written from the rebuilt state once that step's rebuilt events are the stored ones.
-
-    \b
-    Example:
-      pbem replay games/g1
-      pbem replay games/g1 --repair   # the game was refused: steps/0012/state.json is cut short
-    """
-    from pbem import replay as replaying
-    from pbem.integrity import step_numbers
-
-    with user_errors():
-        gd = open_folder(directory, check=False)  # replay is how a damaged game is diagnosed and repaired
-        with gd.lock() if repair else nullcontext():
-            steps = step_numbers(gd.root / "steps")
-            with progress.counting(f"{gd.name}: replaying step", max(steps, default=0)) as shown:
-                outcome = replaying.compare(gd, on_step=shown, repair=repair)
-    for path in outcome.repaired:
-        click.echo(f"{gd.name}: rebuilt {path.relative_to(gd.root)} from the archived orders")
-    for line in replaying.wording_notes(gd.name, outcome):
-        click.echo(line)
-    difference = outcome.difference
-    if difference is not None:
-        raise Rejected(f"{gd.name}: replay differs at step {difference.step} ({difference.kind}): {difference.what}; "
-                       f"{difference.versions()}")
-    worded = replaying.worded_differently(outcome)
-    click.echo(f"{gd.name}: all {len(gd.steps())} snapshots replay exactly"
-               + (f" ({worded} worded differently, see above)" if worded else ""))
-    with user_errors():
-        gd.check_whole()  # what replay cannot mend (orders archived beyond the last step) is still said
-
-
-@main.command()
-@click.argument("directory", type=FOLDER)
-@click.option("--seat", help="Whose book (default: the public one).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PDF to write.")
-def book(directory: Path, seat: str | None, output: Path) -> None:
-    """Print a game as a book: every report of one seat, in order, as one PDF.
-
-    \b
-    Example:
-      pbem book games/g1 --seat anna -o anna.pdf
-    """
-    from pbem.reports import render_book
-
-    with user_errors():
-        gd = open_folder(directory)
-        if seat is not None and seat not in gd.meta.seat_names:
-            raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
-        with progress.ticking(f"{gd.name}: rendering the book of {len(gd.steps())} steps"):
-            data = render_book(gd, seat)
-        output.write_bytes(data)
-    click.echo(f"wrote {output}")
 
 
 def entry() -> None:

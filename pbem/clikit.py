@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from pbem.store import GameDir, open_game
+from engine import registry
+from pbem.files import Busy
+from pbem.store import GameDir, StoreError, open_game
 
 #: A folder argument (a game, or a root of games). Not click's `exists=True`: that makes a missing folder a
 #: usage error (exit 2), and a game that does not exist is rejected input (exit 1), said by `folder()`.
@@ -49,6 +52,23 @@ def folder(path: Path) -> Path:
 def open_folder(path: Path, *, check: bool = True) -> GameDir:
     """The game in `path` (check=False: a damaged one too); a folder that is missing or holds no game is Rejected."""
     return open_game(folder(path), check=check)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's errors into one clear line and exit code 1."""
+    try:
+        yield
+    except (StoreError, registry.UnknownGame, Busy) as exc:
+        raise Rejected(str(exc)) from None
+    except OSError as exc:  # a folder that is missing or a file, no permission, a full disk
+        raise Rejected(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None
+
+
+def known_seat(gd: GameDir, seat: str | None) -> None:
+    """Refuse a seat the game does not have, naming the ones it has (None: no seat asked for, nothing to check)."""
+    if seat is not None and seat not in gd.meta.seat_names:
+        raise Rejected(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
 
 
 def emit(document: Any) -> None:

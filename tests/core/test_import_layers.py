@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("mail: transport", ("pbem.mail.imap", "pbem.mail.smtp", "pbem.mail.dovecot", "pbem.mail.loopback")),
     ("mail: tick", ("pbem.mail.tick",)),
     ("moderator's commands", ("pbem.control", "pbem.players", "pbem.rollback", "pbem.preview", "pbem.control_cli")),
-    ("command line", ("pbem.mail.cli", "pbem.site.cli", "pbem.cli")),
+    ("command line", ("pbem.mail.cli", "pbem.site.cli", "pbem.orders_cli", "pbem.archive_cli", "pbem.cli")),
     # Tools that drive the whole command line, as a moderator would: measurements, the demo and the mail loop.
     ("tools", ("pbem.mail.volume", "pbem.mail.bench", "pbem.mail.trial", "pbem.bench", "pbem.bench_reference",
                "pbem.demo")),
