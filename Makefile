@@ -25,20 +25,24 @@ all: test
 # (dpkg -s also succeeds for a removed package whose configuration is left, so read its status.)
 installed = dpkg-query -W -f='$${Status}' $(1) 2>/dev/null | grep -q 'install ok installed'
 
+# $(call apt_install,PACKAGES): install those of PACKAGES that are missing, in one apt-get run.
+apt_install = @missing=$$(for p in $(1); do $(call installed,$$p) || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
 sysdeps:
-	@missing=$$(for p in $(WEASYPRINT_DEBS); do $(call installed,$$p) || echo $$p; done); \
-	if [ -n "$$missing" ]; then echo "installing $$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	$(call apt_install,$(WEASYPRINT_DEBS))
 
-sysdeps-test: sysdeps
-	@missing=$$(for p in $(TEST_DEBS); do $(call installed,$$p) || echo $$p; done); \
-	if [ -n "$$missing" ]; then echo "installing $$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+# Both lists at once: on a fresh machine the package lists are fetched once, not twice.
+sysdeps-test:
+	$(call apt_install,$(WEASYPRINT_DEBS) $(TEST_DEBS))
 
+# --no-compile: a module is compiled when first imported (and its bytecode kept, see above), not all of every
+# package at install, most of which pbem never imports (fontTools, mypy).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q --no-compile -e '.[test]'
 	touch $(STAMP)
 
 venv: $(STAMP)
