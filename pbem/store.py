@@ -59,11 +59,12 @@ _cleaned: set[Path] = set()
 
 
 class GameDir(PendingOrders):
-    """One game's folder: read and write snapshots, orders, reports and mail, safely."""
+    """One game's folder: read and write snapshots, orders, reports and mail, safely (its pending orders: see
+    PendingOrders)."""
 
     def __init__(self, root: Path):
         self.root = Path(root)
-        if not (self.root / "game.yaml").is_file():
+        if not (self.root / game_yaml.FILE).is_file():
             raise StoreError(f"{self.root}: not a pbem game directory (no game.yaml)")
         self._read_meta()
 
@@ -90,7 +91,7 @@ class GameDir(PendingOrders):
 
     def _meta_file_version(self) -> tuple[int, int, int]:
         # write_atomic renames a new file into place, so any rewrite changes the inode.
-        info = (self.root / "game.yaml").stat()
+        info = (self.root / game_yaml.FILE).stat()
         return info.st_ino, info.st_mtime_ns, info.st_size
 
     def save_meta(self) -> None:
@@ -257,7 +258,6 @@ class GameDir(PendingOrders):
         write_atomic(self.root / "steps" / LAST_STEP, step_name(step) + "\n")
 
 
-
 def _read_json(path: Path) -> Any:
     """A stored JSON file; a damaged one is a StoreError that names it."""
     try:
@@ -293,7 +293,7 @@ def create(
         raise StoreError(f"{game.title} takes {counts} players with these options, not {len(seats)}")
     # game.yaml without the setup snapshot is what an interrupted `pbem new` leaves; its tokens were never
     # shown, so the game is made again from scratch.
-    if (root / "game.yaml").exists() and (root / "steps" / step_name(0) / "state.json").exists():
+    if (root / game_yaml.FILE).exists() and (root / "steps" / step_name(0) / "state.json").exists():
         raise StoreError(f"{root}: a game already exists here")
     # A game made now records the rules it is made under (options older games lack), unless given otherwise.
     meta_options = {**contract.new_options(game), **dict(options or {})}
