@@ -189,3 +189,20 @@ def test_a_problem_below_long_comment_lines_is_placed_where_the_player_wrote_it(
     found = parse(text, "o.yaml").problems
     assert found and found[0].line == 4, found
     assert parse(text, "o.yaml").text == text
+
+
+def test_a_text_read_again_is_the_same_document_with_its_own_source_and_copies() -> None:
+    text = "game: g\nseat: anna\nstep: 2\nactions:\n  - {action: tax, from: ben}\n"
+    first = parse(text, "robot/anna.yaml")
+    first.body["actions"][0]["from"] = "cleo"  # the rules may change the orders they are given
+    again = parse(text, "pending/anna.yaml")
+    assert again.problems == [] and again.source == "pending/anna.yaml"
+    assert again.body == {"actions": [{"action": "tax", "from": "ben"}]}
+    assert again.header == {"game": "g", "seat": "anna", "step": 2}
+    assert str(again.locate(("actions", 0, "from"), "no such seat")) == "pending/anna.yaml:5:25: no such seat"
+
+
+def test_a_text_with_problems_is_read_anew_each_time() -> None:
+    text = "game: g\nseat: [1,\n"
+    assert [p.source for p in parse(text, "a.yaml").problems] == ["a.yaml"]
+    assert [p.source for p in parse(text, "b.yaml").problems] == ["b.yaml"]
