@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
@@ -12,6 +13,7 @@ KEY = "pbem_version"
 UNKNOWN = "unknown (before versioning)"
 
 
+@functools.cache  # asked at every stored step; reading the installed metadata is slow, and it stays as it is
 def running() -> str:
     """The version of the installed pbem distribution (pyproject's version)."""
     try:
