@@ -171,17 +171,24 @@ class GameDir(PendingOrders):
         """The last stored step."""
         # The highest numbered folder holding its snapshot: what steps() ends with, but a long game's every
         # state.json is not looked up each time (a tick asks for the current step many times).
-        for number, path in sorted(self._step_folders(), reverse=True):
-            if (path / "state.json").is_file():
+        folder = self.root / "steps"
+        for number, name in sorted(self._step_names(), reverse=True):
+            if (folder / name / "state.json").is_file():
                 return number
         raise StoreError(f"{self.root}: no steps stored (setup never finished)")
 
     def _step_folders(self) -> list[tuple[int, Path]]:
         """(number, folder) of every numbered folder under steps/, stored completely or not."""
         folder = self.root / "steps"
-        if not folder.is_dir():
+        return [(number, folder / name) for number, name in self._step_names()]
+
+    def _step_names(self) -> list[tuple[int, str]]:
+        """(number, name) of every numbered entry under steps/ (names only: a long game has hundreds)."""
+        try:
+            names = os.listdir(self.root / "steps")
+        except (FileNotFoundError, NotADirectoryError):
             return []
-        return [(int(path.name), path) for path in folder.iterdir() if path.name.isdigit()]
+        return [(int(name), name) for name in names if name.isdigit()]
 
     def state_data(self, step: int | None = None) -> dict[str, Any]:
         """A snapshot as stored (encoded)."""
