@@ -286,7 +286,7 @@ def parse(data: bytes | str, source: str) -> OrderDoc:
 
 #: How many order texts read without a problem one process keeps parsed. A process often reads one text twice, and
 #: YAML is the dearest part of it: a robot's orders at intake and again when its step resolves, a mail's orders at
-#: intake and at the run of the same tick (about 40 % of a robot game's `pbem run`).
+#: intake and at the run of the same tick (a fifth of a robot game's `pbem run`, before this).
 READ_KEPT = 64
 #: Text -> (tree, header, body) of the texts read lately without a problem; the tree is only ever read (locate).
 _read_cleanly: OrderedDict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = OrderedDict()
