@@ -474,7 +474,10 @@ class OrderTemplate(Generic[S]):
             lines += self.say("Choices: " + ", ".join(self.option(question, o) for o in question.options) + ".")
             lines += self.question_note(state, question)
         if len(asked) == 1:
-            lines.append(f"answer: {yaml_value(asked[0].default)}  # the default, used if the deadline passes")
+            answer, note = f"answer: {yaml_value(asked[0].default)}", "the default, used if the deadline passes"
+            # A long default (a region and a site) takes the note to a line of its own above it, within the width.
+            lines += [f"{answer}  # {note}"] if len(answer) + len(note) + 4 <= self.WIDTH else \
+                [*self.say(f"{note[0].upper()}{note[1:]}:"), answer]
         else:
             lines.append("answers:  # the defaults, used if the deadline passes")
             lines += [f"  {q.key}: {yaml_value(q.default)}" for q in asked]

@@ -72,10 +72,23 @@ def test_every_due_template_ends_with_the_standing_orders_example() -> None:
     assert "actions: []\n# cleanup: {row: [], hand: []}\n" in Toy().render(Table(), "ann")
 
 
+class WideToy(Toy):
+    """The toy at the width the Pax games wrap their templates at."""
+
+    WIDTH = 72
+
+
 def test_one_question_is_answered_under_answer_with_its_default() -> None:
-    text = Toy().render(Table(paused=object(), questions=[_question("q1", 4)]), "ann")
+    text = WideToy().render(Table(paused=object(), questions=[_question("q1", 4)]), "ann")
     assert "# Choose a card to discard.\n# Choices: 3, 4.\n" in text
     assert "answer: 4  # the default, used if the deadline passes\n" in text
+
+
+def test_an_answer_too_long_for_its_note_beside_it_has_the_note_on_the_line_above() -> None:
+    wide = WideToy().render(Table(paused=object(), questions=[_question("q1", "outer_planets-tycho")]), "ann")
+    assert '# The default, used if the deadline passes:\nanswer: "outer_planets-tycho"\n' in wide
+    narrow = Toy().render(Table(paused=object(), questions=[_question("q1", 4)]), "ann")
+    assert "# The default, used if the deadline\n#   passes:\nanswer: 4\n" in narrow
 
 
 def test_several_questions_are_answered_by_key() -> None:
