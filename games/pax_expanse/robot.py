@@ -32,24 +32,36 @@ BRIBE_LIMIT_ONE_IN = 4
 STANDING_ONE_IN = 10
 
 
-def candidate_entries(state: GameState, seat: str, rng: Rng) -> list[dict[str, Any]]:
-    """Entries worth trying now: each purchasable slot, each card in hand, each card action a module can fill."""
-    found: list[dict[str, Any]] = []
+def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
+    """A random entry worth trying now, each as likely as any other: a purchasable slot, a card in hand, or a card
+    action a module can fill with random legal details; None when there is none.
+
+    A card action's details are drawn only once it is the entry drawn, as working them out is the costly part. One
+    that admits none is put aside and another entry is drawn, which leaves the others as likely as they were.
+    """
+    entries: list[dict[str, Any]] = []
     if state.turn is None or RULES.core_action_left(state):
-        found += [{"action": "purchase", "row": r + 1, "column": c + 1} for r, c in RULES.purchasable(state, seat)]
-        found += [{"action": "play", "card": n} for n in state.players[seat].hand]
-    for number in state.players[seat].network:
-        for kind in RULES.card_actions(number):
+        entries += [{"action": "purchase", "row": r + 1, "column": c + 1} for r, c in RULES.purchasable(state, seat)]
+        entries += [{"action": "play", "card": n} for n in state.players[seat].hand]
+    card_actions = [(kind, number) for number in state.players[seat].network for kind in RULES.card_actions(number)
+                    if actions.module(kind) is not None and state.turn is not None
+                    and may_act(state, seat, number, kind)]
+    while entries or card_actions:
+        index = rng.below(len(entries) + len(card_actions))
+        if index < len(entries):
+            entry = entries[index]
+        else:
+            kind, number = card_actions.pop(index - len(entries))
             module = actions.module(kind)
-            if module is None or state.turn is None or not may_act(state, seat, number, kind):
-                continue
+            assert module is not None
             params = module.random_params(state, seat, number, rng)
-            if params is not None:
-                found.append({"action": kind, "card": number, **params})
-    for entry in found:
+            if params is None:
+                continue
+            entry = {"action": kind, "card": number, **params}
         if entry["action"] != "purchase" and rng.below(BRIBE_LIMIT_ONE_IN) == 0:
             entry["bribe"] = rng.below(4)
-    return found
+        return entry
+    return None
 
 
 def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:
@@ -88,8 +100,7 @@ class ExpanseTurn(RobotTurn[GameState]):
     def draw_entry(self, rng: Rng) -> dict[str, Any] | None:
         """One of the entries worth trying once the order's actions are done."""
         probe = self._state_after_actions() if self.last_run is None else self.acted.state if self.acted else None
-        entries = candidate_entries(probe, self.seat, rng) if probe is not None else []
-        return rng.choice(entries) if entries else None
+        return random_entry(probe, self.seat, rng) if probe is not None else None
 
     def take_entry(self, entry: dict[str, Any]) -> None:
         """The turn with the entry added (its answers are written into the order), on from where the entries
