@@ -16,7 +16,7 @@ from pbem import control, players
 from pbem import preview as previewing
 from pbem import rollback as rolling
 from pbem.clikit import FOLDER as GAME
-from pbem.clikit import Rejected, open_folder
+from pbem.clikit import Rejected, known_seat, open_folder
 from pbem.files import Busy
 from pbem.mail.deadlines import DeadlineError, settings_of
 from pbem.mail.settings import SettingsError
@@ -99,8 +99,7 @@ def deadline(directory: Path, at_text: str | None, extend: str | None, seat: str
     if (at_text is None) == (extend is None):
         raise click.UsageError("give either --at or --extend")
     with game_locked(directory) as gd:
-        if seat is not None and seat not in gd.meta.seat_names:
-            raise Refused(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        known_seat(gd, seat)
         rule_zone = zone or str((settings_of(gd.meta.options) or {}).get("timezone") or "UTC")
         at = control.parse_moment(at_text, rule_zone) if at_text is not None else None
         span = control.parse_span(extend) if extend is not None else None
@@ -232,8 +231,7 @@ def timezone_(directory: Path, seat: str, zone: str) -> None:
     from pbem.mail.tell import tell
 
     with game_locked(directory) as gd:
-        if seat not in gd.meta.seat_names:
-            raise Refused(f"unknown seat {seat!r}; the seats are {', '.join(gd.meta.seat_names)}")
+        known_seat(gd, seat)
         try:
             name = zones.check_zone(zone)
         except zones.ZoneError as exc:
