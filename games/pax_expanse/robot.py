@@ -43,17 +43,16 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     if state.turn is None or RULES.core_action_left(state):
         entries += [{"action": "purchase", "row": r + 1, "column": c + 1} for r, c in RULES.purchasable(state, seat)]
         entries += [{"action": "play", "card": n} for n in state.players[seat].hand]
-    card_actions = [(kind, number) for number in state.players[seat].network for kind in RULES.card_actions(number)
-                    if actions.module(kind) is not None and state.turn is not None
+    card_actions = [(kind, number, module) for number in state.players[seat].network
+                    for kind in RULES.card_actions(number)
+                    if (module := actions.module(kind)) is not None and state.turn is not None
                     and may_act(state, seat, number, kind)]
     while entries or card_actions:
         index = rng.below(len(entries) + len(card_actions))
         if index < len(entries):
             entry = entries[index]
         else:
-            kind, number = card_actions.pop(index - len(entries))
-            module = actions.module(kind)
-            assert module is not None
+            kind, number, module = card_actions.pop(index - len(entries))
             params = module.random_params(state, seat, number, rng)
             if params is None:
                 continue
