@@ -54,10 +54,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     try:
         try:
             os.fchmod(fd, FILE_MODE)
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            _write_synced(fd, payload)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -67,6 +64,28 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         if isinstance(exc, OSError) and not isinstance(exc, WriteFailed):
             raise WriteFailed(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+def write_new(path: Path, data: bytes | str) -> None:
+    """Write a new file and sync it, with no temporary: for a folder that nobody reads until it is renamed into
+    place, so a half-written file in it is never seen (the caller syncs the folder before the rename)."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        try:
+            _write_synced(fd, payload)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise WriteFailed(exc.errno, exc.strerror, str(path)) from None
+
+
+def _write_synced(fd: int, payload: bytes) -> None:
+    """All of `payload` written to `fd` (os.write may take part of it), then synced to the disk."""
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
 
 
 def append_line(path: Path, line: str) -> None:

@@ -32,7 +32,7 @@ from engine import contract, registry
 from engine.contract import Event, Game, Reason
 from engine.rng import Rng
 from pbem import game_yaml, version
-from pbem.files import WriteFailed, clean_temporaries, fsync_dir, locked, write_atomic
+from pbem.files import WriteFailed, clean_temporaries, fsync_dir, locked, write_atomic, write_new
 from pbem.game_yaml import (
     GAME_NAME,
     GAME_NAME_RULE,
@@ -243,14 +243,18 @@ class GameDir(PendingOrders):
                 raise StoreError(f"{self.name}: cannot remove {building.relative_to(self.root)} (left by an "
                                  f"interrupted run): {exc.strerror or exc}; remove it, then run again") from None
         try:
+            # Nobody reads the folder being built, so its files need no temporary and rename each, nor a sync of
+            # the folder after each: the files are synced as written, the two folders once before the rename.
             (building / "orders").mkdir(parents=True)
             for seat, text in orders.items():
-                write_atomic(building / "orders" / f"{seat}.yaml", text)
-            write_atomic(building / "events.json", dump_json([event_to_data(e) for e in events]))
+                write_new(building / "orders" / f"{seat}.yaml", text)
+            write_new(building / "events.json", dump_json([event_to_data(e) for e in events]))
             # Each step names the pbem that made it, so a replay after an upgrade can say which versions differ.
-            write_atomic(building / "step.json", dump_json({**info, version.KEY: version.running()}))
+            write_new(building / "step.json", dump_json({**info, version.KEY: version.running()}))
             # state.json last: a folder is a stored step only once it has its state (see steps()).
-            write_atomic(building / "state.json", dump_json(self.game.encode(state)))
+            write_new(building / "state.json", dump_json(self.game.encode(state)))
+            fsync_dir(building / "orders")
+            fsync_dir(building)
         except OSError as exc:  # name the file as it will be stored, not its place while being built
             meant = str(exc.filename or building).replace(str(building), str(final))
             raise WriteFailed(exc.errno, exc.strerror, meant) from None

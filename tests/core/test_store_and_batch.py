@@ -12,6 +12,7 @@ import pytest
 from pbem import batch, intake
 from pbem.files import Busy
 from pbem.game_yaml import Seat, token_matches
+from pbem.integrity import LAST_STEP
 from pbem.replay import replay
 from pbem.store import GameDir, StoreError, create, open_game
 
@@ -147,6 +148,39 @@ def test_committing_a_stored_step_twice_is_refused(toy_game: tuple[GameDir, dict
     gd, _ = toy_game
     with pytest.raises(StoreError):
         gd.commit_step(0, gd.state(), [], {}, {})
+
+
+def test_a_stored_step_syncs_each_file_and_folder_once_before_its_rename(
+        toy_game: tuple[GameDir, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against a power cut: every file of the step and both its folders reach the disk before the folder is
+    renamed into place, then the rename itself; nothing in the step is synced twice (each sync waits on the
+    disk)."""
+    gd, _ = toy_game
+    for seat, pick in (("anna", 1), ("ben", 2), ("cleo", 3)):
+        intake.submit(gd, order_text(seat, 1, pick), f"{seat}.yaml")
+    synced: list[str] = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(os.readlink(f"/proc/self/fd/{fd}")))
+    real_commit = GameDir.commit_step
+
+    def commit(self: GameDir, *args: Any) -> None:
+        synced.clear()
+        real_commit(self, *args)
+        recorded.extend(synced)
+
+    recorded: list[str] = []
+    monkeypatch.setattr(GameDir, "commit_step", commit)
+    assert batch.run_game(gd).resolved == [1]
+    building, steps = str(gd.step_dir(1)) + ".partial", str(gd.root / "steps")
+    stored = sorted(str(p.relative_to(gd.step_dir(1))) for p in gd.step_dir(1).rglob("*"))
+    before_rename = recorded[:recorded.index(steps)]
+    assert sorted(path.removeprefix(building + "/") for path in before_rename if path != building) == stored
+    assert building in before_rename
+    # After the rename: the steps folder, then the last-step note, written and renamed on its own (a note must
+    # never reach the disk before the step it names).
+    after = recorded[len(before_rename):]
+    assert len(after) == 3 and after[0] == after[2] == steps, after
+    assert Path(after[1]).parent == gd.root / "steps" and Path(after[1]).name.startswith(f".{LAST_STEP}."), after
+    assert len(before_rename) == len(set(before_rename)), before_rename
 
 
 def test_events_keep_their_audience(toy_game: tuple[GameDir, dict[str, str]], tmp_path: Path) -> None:

@@ -89,7 +89,8 @@ def _failing_write(monkeypatch: pytest.MonkeyPatch, ending: str, error: int) -> 
     real = os.write
 
     def write(fd: int, data: bytes) -> int:
-        if os.readlink(f"/proc/self/fd/{fd}").split("/")[-1].startswith(f".{ending}."):
+        name = os.readlink(f"/proc/self/fd/{fd}").split("/")[-1]
+        if name == ending or name.startswith(f".{ending}."):  # the file, or its temporary
             raise OSError(error, os.strerror(error))
         return real(fd, data)
 
