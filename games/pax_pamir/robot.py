@@ -1,5 +1,6 @@
-"""Pax Pamir's robot draws: which action it tries next (a kind first, its details only then), when it stops,
-and the deadline default for loyalty. The kernel (games/pax/robot.py) builds the turn order from them."""
+"""Pax Pamir's robot draws: which action it tries next (one of every choice the seat has, a card action's details
+only then), when it stops, and the deadline default for loyalty. The kernel (games/pax/robot.py) builds the turn
+order from them."""
 
 from __future__ import annotations
 
@@ -68,35 +69,42 @@ class PamirTurn(RobotTurn[GameState]):
 def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None:
     """A random action entry that is plausibly legal now, or None when nothing can be done.
 
-    A kind of action is drawn first and its details only then, because working out an action's legal
-    parameters is the costly part.
+    Every choice a player has counts once, as on a screen that offers each: each slot the seat can buy, each card
+    of its hand on either side, each action a card in its court may take. A random player so buys and plays as
+    often as a player clicking at random would, and its games last about as long as such a player's (drawing a
+    kind of action first, each kind as likely, made games half as long again). A choice is drawn first and a card
+    action's details only then, because working those out is the costly part.
     """
     turn = state.turn
     assert turn is not None
-    kinds: list[tuple[str, int]] = []
+    buyable: list[tuple[int, int]] = []
+    hand: list[int] = []
     if turn.actions < RULES.ACTION_LIMIT:
-        kinds += [("purchase", 0), ("play", 0)]
-    kinds += [(name, number) for number, name in RULES.actions_now(state, seat)]
+        buyable, hand = RULES.purchasable(state, seat), state.players[seat].hand
+    choices = len(buyable) + 2 * len(hand)
+    actions_now = RULES.actions_now(state, seat)
+    kinds = list(range(choices + len(actions_now)))
     while kinds:
-        kind, number = kinds.pop(rng.below(len(kinds)))
+        chosen = kinds.pop(rng.below(len(kinds)))
+        if chosen < len(buyable):
+            row, column = buyable[chosen]
+            return {"action": "purchase", "row": row + 1, "column": column + 1}
+        if chosen < choices:
+            played = chosen - len(buyable)
+            return {"action": "play", "card": hand[played // 2], "side": SIDES[played % 2]}
+        number, kind = actions_now[chosen - choices]
         entry = _details(state, seat, kind, number, rng)
         if entry is not None:
             return entry
     return None
 
 
+#: The two sides of the court a card is played to.
+SIDES = ("left", "right")
+
+
 def _details(state: GameState, seat: str, kind: str, number: int, rng: Rng) -> dict[str, Any] | None:
-    player = state.players[seat]
-    if kind == "purchase":
-        buyable = RULES.purchasable(state, seat)
-        if not buyable:
-            return None
-        row, column = rng.choice(buyable)
-        return {"action": "purchase", "row": row + 1, "column": column + 1}
-    if kind == "play":
-        if not player.hand:
-            return None
-        return {"action": "play", "card": rng.choice(player.hand), "side": rng.choice(("left", "right"))}
+    """Random details of card `number`'s action `kind`, or None when it admits none now."""
     module = actions.module(kind)
     if module is None:
         return None

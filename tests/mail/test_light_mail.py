@@ -231,32 +231,32 @@ def test_resume_tells_only_the_seat_that_owes_orders_about_a_deadline(site: Site
         assert "The moderator has resumed game t1" in text
 
 
-@pytest.mark.slow  # 23 steps of a robot game first
+@pytest.mark.slow  # 5 steps of a robot game first
 def test_preview_names_the_bribe_a_turn_would_ask_and_of_whom(site: Site) -> None:
-    # Seed 1: the robots' 24th step is anna playing Mohan Lal, for which cleo may ask a bribe.
+    # Seed 1: the robots' 6th step is anna buying Money Lenders and playing it, for which ben may ask a bribe.
     gd = pax_game(site, "pp", robots=True)
     with gd.lock():
         batch.mark_rendered(gd, 0)
-        for _ in range(23):
+        for _ in range(5):
             step = batch.resolve_ready(gd, force=True)
             assert step is not None
             batch.mark_rendered(gd, step)  # these steps' mail is not what this test is about
         robot = preview.describe(preview.preview(gd), gd.name)
-        assert "then asks:\n  cleo (bribe, a robot answers): anna wants to play Mohan Lal" in robot
-        gd.meta.seat("cleo").robot = False  # cleo answers by mail
+        assert "then asks:\n  ben (bribe, a robot answers): anna wants to play Money Lenders" in robot
+        gd.meta.seat("ben").robot = False  # ben answers by mail
         gd.save_meta()
         found = preview.preview(gd)
     said = preview.describe(found, gd.name)
-    assert found.questions and [q[:2] for q in found.questions] == [("cleo", "bribe")]
-    assert "events: none" in said
-    assert "then asks:\n  cleo (bribe): anna wants to play Mohan Lal; cleo may ask a bribe of up to 2" in said
+    assert found.questions and [q[:2] for q in found.questions] == [("ben", "bribe")]
+    assert "events:\n  [everyone] anna purchases Money Lenders for 4 rupees.\nthen asks:" in said  # what comes first
+    assert "then asks:\n  ben (bribe): anna wants to play Money Lenders; ben may ask a bribe of up to 2" in said
     out = CliRunner().invoke(main, ["preview", str(gd.root)])
-    assert out.exit_code == 0 and "then asks:\n  cleo (bribe): anna wants to play Mohan Lal" in out.output
+    assert out.exit_code == 0 and "then asks:\n  ben (bribe): anna wants to play Money Lenders" in out.output
     # The real step asks the same of the same seat, by mail.
     assert not tick(site.root, site.settings, now=NOON, render=default_renderer(site.settings)).errors
-    assert store.open_game(gd.root).current_step() == 24
-    [cleo] = reports(site, "cleo", "pp")
-    assert "anna wants to play Mohan Lal" in cleo.text() and len(parts(cleo.message, "image/png")) == 1
-    for seat in ("anna", "ben"):
+    assert store.open_game(gd.root).current_step() == 6
+    [ben] = reports(site, "ben", "pp")
+    assert "anna wants to play Money Lenders" in ben.text() and len(parts(ben.message, "image/png")) == 1
+    for seat in ("anna", "cleo"):
         [light] = reports(site, seat, "pp")
         assert not parts(light.message, "image/png")

@@ -56,11 +56,18 @@ def step_invariants(game: Game, turn: Any) -> None:
         turn.number, [e.text for e in turn.after.events])
     (first, *_) = turn.prompts
     paused = turn.state.paused
-    if first.kind == "turn" and paused is not None and paused.seat == first.seat:
+    if first.kind == "turn" and paused is not None and paused.seat == first.seat and not _waited_for_wakhan(game, turn):
         # An order answers all its own decisions: only someone else can be waited for. (Wakhan's turn that may
-        # follow in the same step asks anyone, the mover too.)
+        # follow in the same step asks anyone, the mover too; so may the mover's turn once she has answered it
+        # in the same step, since the robot built the order only up to her question.)
         assert paused.questions[0]["seat"] != first.seat, (turn.number, paused.questions[0])
     filed_turn_taken(turn)
+
+
+def _waited_for_wakhan(game: Game, turn: Any) -> bool:
+    """Whether the step's rules alone, before Wakhan's part, left the mover's turn waiting for her answer."""
+    alone = game._resolve(turn.before, turn.orders, turn.rng()).state.paused  # type: ignore[attr-defined]
+    return alone is not None and alone.questions[0]["seat"] == SEAT
 
 
 def order_invariants(game: Game, state: GameState, prompt: Prompt, order: Order) -> None:
