@@ -35,7 +35,13 @@ class Notes:
         """True when `answers` hold, at every key looked up, what the run found there."""
         if self.whole or (self.some is not None and self.some != bool(answers)):
             return False
-        return all(same(answers.get(key, ABSENT), value) for key, value in self.seen.items())
+        get = answers.get
+        for key, value in self.seen.items():
+            found = get(key, ABSENT)
+            # The very object the run found agrees (trial answers share their values): `same` only for others.
+            if found is not value and not same(found, value):
+                return False
+        return True
 
 
 class Noted(dict[str, Any]):
