@@ -415,13 +415,17 @@ REFERENCE_GAMES = 50
 @dataclass(frozen=True)
 class Ratio:
     """Median ratios of our CPU time to the reference engine's over alternating rounds: per game, per seat turn, per
-    decision (our order entry against one of its actions); and both sides' median CPU ms per game."""
+    decision (our order entry against one of its actions); both sides' median CPU ms per game; and both sides' seat
+    turns a game (the same seeds play the same games each round), since a random player whose games last longer
+    costs more per game at the same speed per turn."""
 
     game: float
     turn: float
     decision: float
     ours_ms: float
     theirs_ms: float
+    ours_turns: float = 0.0
+    theirs_turns: float = 0.0
 
 
 def against_reference(game: Game, reference: Path, players: int, options: Mapping[str, Any],
@@ -431,6 +435,7 @@ def against_reference(game: Game, reference: Path, players: int, options: Mappin
     found = contract.bench(game).reference
     assert found is not None
     per_game, per_turn, per_decision, ours_ms, theirs_ms = [], [], [], [], []
+    lengths = (0.0, 0.0)
     for round_ in range(rounds):
         batches = []
         for side in (0, 1) if round_ % 2 == 0 else (1, 0):
@@ -446,8 +451,10 @@ def against_reference(game: Game, reference: Path, players: int, options: Mappin
         per_decision.append((cpu / decisions) / (ref_cpu / ref_decisions))
         ours_ms.append(cpu / games * 1000)
         theirs_ms.append(ref_cpu / games * 1000)
+        lengths = (turns / games, ref_turns / games)
     median = statistics.median
-    return Ratio(median(per_game), median(per_turn), median(per_decision), median(ours_ms), median(theirs_ms))
+    return Ratio(median(per_game), median(per_turn), median(per_decision), median(ours_ms), median(theirs_ms),
+                 *lengths)
 
 
 def reference_game() -> Game | None:
@@ -471,16 +478,18 @@ def bench_reference(folder: str | None) -> None:
         click.echo(f"  (not measured: {missing})")
         return
     click.echo(f"  {f'{game.title}, random legal play':<44} {'ours ms':>8} {'theirs ms':>9} {'per game':>8} "
-               f"{'per turn':>8} {'per decision':>12}")
+               f"{'per turn':>8} {'per decision':>12} {'turns a game':>13}")
     made_now = dict(contract.new_options(game))
     for label, options in (("games made now", made_now), ("older games", {})):
         for players in sorted(set(found.scenarios) & set(game.player_counts)):
             ratio = against_reference(game, reference, players, options)
             click.echo(f"  {f'{players} players, {label}':<44} {ratio.ours_ms:8.1f} {ratio.theirs_ms:9.1f} "
-                       f"{ratio.game:7.1f}× {ratio.turn:7.1f}× {ratio.decision:11.1f}×")
+                       f"{ratio.game:7.1f}× {ratio.turn:7.1f}× {ratio.decision:11.1f}× "
+                       f"{f'{ratio.ours_turns:.0f} / {ratio.theirs_turns:.0f}':>13}")
     click.echo(f"  (CPU ms per game, each side inside its own process; ratios: ours over theirs, medians of\n"
                f"   {REFERENCE_ROUNDS} alternating rounds of {REFERENCE_GAMES} games; a decision is one of our order "
                "entries and one of its actions;\n"
+               "   turns a game: ours / theirs, the seat turns a random game lasts on each side;\n"
                f"   the options of games made now: {made_now})")
 
 
