@@ -13,7 +13,7 @@ chooser, in the order they call them: the kernel itself draws none.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.memo import ResolvedTurns
@@ -23,6 +23,8 @@ from games.pax.context import Chooser, OrderError, Question
 from games.pax.turn import Outcome
 
 S = TypeVar("S")
+T = TypeVar("T")
+L = TypeVar("L")
 
 #: The turns robots built, with the state each started from: check and apply reuse them instead of replaying.
 RESOLVED: ResolvedTurns[tuple[Outcome, Any]] = ResolvedTurns()
@@ -41,6 +43,23 @@ def random_choice(rng: Rng) -> Chooser:
 def default_choice(question: Question) -> Any:
     """The documented default answer of a question."""
     return copy.deepcopy(question.default)
+
+
+def draw_choice(rng: Rng, ready: Sequence[T], later: Sequence[L], fill: Callable[[L], T | None]) -> T | None:
+    """One choice drawn uniformly from `ready` and `later` together; None when none is left.
+
+    A choice of `later` (a card action) is filled in only once drawn (`fill`: its random details), as that is the
+    costly part; one that admits none is put aside and another is drawn, which leaves the others as likely.
+    """
+    waiting = list(later)
+    while ready or waiting:
+        index = rng.below(len(ready) + len(waiting))
+        if index < len(ready):
+            return ready[index]
+        found = fill(waiting.pop(index - len(ready)))
+        if found is not None:
+            return found
+    return None
 
 
 def answer_order(asked: Sequence[Question], chooser: Chooser) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.rng import Rng
 from games.pax.context import Pause
 from games.pax.dominance import GameOver
-from games.pax.robot import RobotTurn
+from games.pax.robot import RobotTurn, draw_choice
 from games.pax.turn import Outcome
 from games.pax_expanse import actions
 from games.pax_expanse.rules import RULES
@@ -47,20 +47,16 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
                     for kind in RULES.card_actions(number)
                     if (module := actions.module(kind)) is not None and state.turn is not None
                     and may_act(state, seat, number, kind)]
-    while entries or card_actions:
-        index = rng.below(len(entries) + len(card_actions))
-        if index < len(entries):
-            entry = entries[index]
-        else:
-            kind, number, module = card_actions.pop(index - len(entries))
-            params = module.random_params(state, seat, number, rng)
-            if params is None:
-                continue
-            entry = {"action": kind, "card": number, **params}
-        if entry["action"] != "purchase" and rng.below(BRIBE_LIMIT_ONE_IN) == 0:
-            entry["bribe"] = rng.below(4)
-        return entry
-    return None
+
+    def filled(found: tuple[str, int, Any]) -> dict[str, Any] | None:
+        kind, number, module = found
+        params = module.random_params(state, seat, number, rng)
+        return None if params is None else {"action": kind, "card": number, **params}
+
+    entry = draw_choice(rng, entries, card_actions, filled)
+    if entry is not None and entry["action"] != "purchase" and rng.below(BRIBE_LIMIT_ONE_IN) == 0:
+        entry["bribe"] = rng.below(4)
+    return entry
 
 
 def random_standing(state: GameState, seat: str, rng: Rng) -> dict[str, Any]:

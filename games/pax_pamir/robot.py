@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rng import Rng
-from games.pax.robot import RobotTurn
+from games.pax.robot import RobotTurn, draw_choice
 from games.pax.turn import Outcome
 from games.pax_pamir import actions, cards
 from games.pax_pamir.context import Context
@@ -77,26 +77,13 @@ def random_entry(state: GameState, seat: str, rng: Rng) -> dict[str, Any] | None
     """
     turn = state.turn
     assert turn is not None
-    buyable: list[tuple[int, int]] = []
-    hand: list[int] = []
+    ready: list[dict[str, Any]] = []
     if turn.actions < RULES.ACTION_LIMIT:
-        buyable, hand = RULES.purchasable(state, seat), state.players[seat].hand
-    choices = len(buyable) + 2 * len(hand)
-    actions_now = RULES.actions_now(state, seat)
-    kinds = list(range(choices + len(actions_now)))
-    while kinds:
-        chosen = kinds.pop(rng.below(len(kinds)))
-        if chosen < len(buyable):
-            row, column = buyable[chosen]
-            return {"action": "purchase", "row": row + 1, "column": column + 1}
-        if chosen < choices:
-            played = chosen - len(buyable)
-            return {"action": "play", "card": hand[played // 2], "side": SIDES[played % 2]}
-        number, kind = actions_now[chosen - choices]
-        entry = _details(state, seat, kind, number, rng)
-        if entry is not None:
-            return entry
-    return None
+        ready += [{"action": "purchase", "row": row + 1, "column": column + 1}
+                  for row, column in RULES.purchasable(state, seat)]
+        ready += [{"action": "play", "card": card, "side": side} for card in state.players[seat].hand for side in SIDES]
+    return draw_choice(rng, ready, RULES.actions_now(state, seat),
+                       lambda card_action: _details(state, seat, card_action[1], card_action[0], rng))
 
 
 #: The two sides of the court a card is played to.
