@@ -26,9 +26,10 @@ from engine.spelling import Reading, Vocabulary, read_words, reading_lines
 from games.pax import parts
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
+from games.pax.noted import Noted
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.together import OPTION, TOGETHER, gather
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, Point
 
 if TYPE_CHECKING:  # paused.py builds on this module; the drawing kit loads only when a picture is drawn
     from engine.draw.layout import Drawing
@@ -128,10 +129,12 @@ class PaxGame(GameBase, Generic[S]):
         """Hook: the builder of `seat`'s new turn order from `state` (random entries with `rng`, none without)."""
         raise NotImplementedError(f"{type(self).__name__} must say how a robot builds a turn")
 
-    def replay(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any], rng: Rng) -> Outcome:
+    def replay(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any], rng: Rng,
+               point: Point | None = None, keep: bool = False) -> Outcome:
         """Hook: `seat`'s paused turn run again from `start` (a copy of it, unless `replays_in_place`) with every
         answer so far, an action the answers have made illegal skipped; draws from `rng` only after its last
-        question."""
+        question. A person's turn goes on from `point` where one is given, and with `keep` notes its points
+        (turn.Point); a turn the game plays itself may ignore both."""
         raise NotImplementedError(f"{type(self).__name__} must say how a paused turn runs again")
 
     def replays_in_place(self, seat: str) -> bool:
@@ -146,11 +149,24 @@ class PaxGame(GameBase, Generic[S]):
         if not start.together:
             return outcome.questions
         ctx = outcome.ctx
+        point = outcome.point or self.point_of(outcome, start, seat, rng)
 
         def trial(answers: dict[str, Any]) -> Outcome:
+            # Each trial goes on from the start of the part the turn paused in, where its answers allow.
+            if point is not None and point.serves(answers):
+                return self.replay(start, seat, plain_copy(ctx.order), answers, rng, point)
             return self.replay(start, seat, plain_copy(ctx.order), answers, rng)
 
         return gather(trial, outcome)
+
+    def point_of(self, outcome: Outcome, start: S, seat: str, rng: Rng) -> Point | None:
+        """The point at the start of the part in which `outcome`'s run of `seat`'s turn from `start` paused, for a
+        run that kept none (a new turn, a robot's): the turn is run once more with the same answers, keeping its
+        points. None for a turn that runs on its start itself."""
+        if self.replays_in_place(seat):
+            return None
+        ctx = outcome.ctx
+        return self.replay(start, seat, plain_copy(ctx.order), Noted(ctx.answers), rng, keep=True).point
 
     def turn_over(self, state: S, seat: str, rng: Rng) -> list[Event]:
         """Hook: what follows at once when `seat`'s turn is over (`state` is changed in place); nothing by default."""

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.pax.context import OrderError
-from games.pax.turn import Outcome
+
+if TYPE_CHECKING:  # the turn frame keeps Notes at its points (turn.py)
+    from games.pax.turn import Outcome
 
 #: The value noted for a key that was looked up and not there.
 ABSENT = object()
@@ -30,6 +32,10 @@ class Notes:
     whole: bool = False
     #: Whether the run asked if there were any answers at all, and what it found (None: it did not ask).
     some: bool | None = None
+
+    def copy(self) -> Notes:
+        """What the run has looked up so far, apart from what it looks up later."""
+        return Notes(dict(self.seen), self.whole, self.some)
 
     def agree(self, answers: Mapping[str, Any]) -> bool:
         """True when `answers` hold, at every key looked up, what the run found there."""

@@ -23,6 +23,7 @@ from engine.plain import plain_copy
 from engine.record import Record, kept
 from engine.rng import Rng
 from games.pax.game import GameState, PaxGame, record_standing
+from games.pax.noted import Noted
 from games.pax.turn import Outcome
 
 __all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "settle"]
@@ -92,9 +93,9 @@ def hold(outcome: Outcome, seat: str, reported: int, questions: Sequence[dict[st
     """A run of `seat`'s turn ends: its state is paused on `questions` (stored; `start` gives the turn's start as
     kept), or no longer paused; the events not reported in earlier steps."""
     ctx = outcome.ctx
-    ctx.state.paused = (Paused(start(), seat, ctx.order, dict(ctx.answers), list(questions), len(ctx.events))
+    ctx.state.paused = (Paused(start(), seat, ctx.order, dict(ctx.answers), list(questions), outcome.events)
                         if questions else None)
-    return list(ctx.events[reported:])
+    return list(ctx.events[reported - outcome.before:])
 
 
 S = TypeVar("S", bound=GameState)
@@ -132,6 +133,9 @@ def resume(game: PaxGame[S], state: S, orders_by_seat: Mapping[str, Order], rng:
     start.standing = plain_copy(state.standing)
     for seat, order in given.items():
         record_standing(start, seat, order)
-    outcome = game.replay(start, paused.seat, plain_copy(paused.order), answers, rng)
+    # A game asking questions together tries the turn on from where it pauses again: the run keeps its points.
+    keep = start.together
+    outcome = game.replay(start, paused.seat, plain_copy(paused.order), Noted(answers) if keep else answers, rng,
+                          keep=keep)
     return settle(game, outcome, start, paused.seat, paused.reported, rng,
                   paused.start if game.replays_in_place(paused.seat) else None)

@@ -9,7 +9,7 @@ is a bonus action. What "favoured" means, what a card's actions are and how it i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.contract import Path
@@ -17,6 +17,7 @@ from games.pax.actions import Action, ActionRegistry
 from games.pax.bribes import HOSTAGE
 from games.pax.context import Chooser, OrderError, Pause, Question
 from games.pax.dominance import GameOver
+from games.pax.noted import Noted, Notes, copied
 
 if TYPE_CHECKING:  # the rules object includes this module's TurnRules
     from games.pax.rules import PaxRules
@@ -141,17 +142,61 @@ class TurnRules(Generic[S]):
         return state.seats[(state.seats.index(seat) + 1) % len(state.seats)]
 
 
+@dataclass(frozen=True)
+class Point:
+    """A run of a turn at the start of one of its parts: the part's place in the turn's frame, the turn in progress
+    there, the events it had made before, and what it had looked up of its answers (noted.py).
+
+    The parts before a point are a function of the turn's start, its order and the answers they looked up, so a
+    run resumed at the point goes on exactly as a run from the turn's start would, for any answers that `serve`:
+    those that agree at every key looked up. The turn kept here is never run itself; each resumption copies it.
+    """
+
+    part: int
+    ctx: Any
+    events: int
+    looked: Notes
+
+    def serves(self, answers: Mapping[str, Any]) -> bool:
+        """True when a run with `answers` would reach this point as the run that kept it did."""
+        return self.looked.agree(answers)
+
+    def resumed(self, order: dict[str, Any], answers: Mapping[str, Any], lenient: bool) -> Any:
+        """A copy of the turn at this point to run on, with `order` and `answers` (its events: those after it)."""
+        kept = self.ctx
+        return replace(kept, state=kept.state.clone(), order=order, answers=copied(answers), events=[],
+                       counters=dict(kept.counters), lenient=lenient)
+
+
+def kept_point(ctx: Any, part: int, before: int) -> Point | None:
+    """The point where `ctx`'s run stands before its part `part` (None when its answers note no lookups)."""
+    answers = ctx.answers
+    if not isinstance(answers, Noted):
+        return None
+    at = replace(ctx, state=ctx.state.clone(), answers={}, events=[], counters=dict(ctx.counters), chooser=None)
+    return Point(part, at, before + len(ctx.events), answers.notes.copy())
+
+
 @dataclass
 class Outcome:
-    """How a run of a turn ended: the questions it paused on, if any (the state and events are in ctx)."""
+    """How a run of a turn ended: the questions it paused on, if any (the state and events are in ctx); for a run
+    that kept points, the point at the start of the part it paused in; the events the turn made before this run's
+    first (a run resumed at a point makes only those after it)."""
 
     ctx: Any
     questions: tuple[Question, ...] = field(default_factory=tuple)
+    point: Point | None = None
+    before: int = 0
 
     @property
     def question(self) -> Question | None:
         """The first question waited on (a step that asks one seat at a time waits on one)."""
         return self.questions[0] if self.questions else None
+
+    @property
+    def events(self) -> int:
+        """The events the turn has made so far, this run's and those before it."""
+        return self.before + len(self.ctx.events)
 
 
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -164,23 +209,52 @@ class RunTurn(Protocol[S_contra]):
     OrderError when the order breaks the rules."""
 
     def __call__(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
-                 chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
-        """Run the turn until it ends, pauses on questions or ends the game."""
+                 chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
+                 keep: bool = False) -> Outcome:
+        """Run the turn until it ends, pauses on questions or ends the game: from its start, or resumed at `point`
+        (kept by an earlier run of the same turn from `state`); with `keep`, noting the point of each part."""
 
 
-def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None]) -> Outcome:
-    """Run a turn's parts in order; a pause or the game's end stops the turn where it stands.
+def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None],
+              since: Point | None = None, keep: bool = False) -> Outcome:
+    """Run a turn's parts in order, from the first or from the part of `since` (where `ctx` was resumed); a pause
+    or the game's end stops the turn where it stands.
 
-    `game_over` tidies the state when a part ended the game (for instance, no turn is in progress any more).
+    `game_over` tidies the state when a part ended the game (for instance, no turn is in progress any more). With
+    `keep`, the run keeps the point at the start of each part, and a pause carries the point of its part.
     """
+    begin, before = (0, 0) if since is None else (since.part, since.events)
+    point = None
     try:
-        for part in parts:
-            part()
+        for index in range(begin, len(parts)):
+            if keep:
+                point = kept_point(ctx, index, before)
+            parts[index]()
     except Pause as pause:
-        return Outcome(ctx, pause.questions)
+        return Outcome(ctx, pause.questions, point, before)
     except GameOver:
         game_over()
-    return Outcome(ctx)
+    return Outcome(ctx, before=before)
+
+
+def entry_parts(ctx: Any, take: Callable[[Any, Any], None],
+                skipped: Callable[[str, int, Any, OrderError], str]) -> list[Callable[[], None]]:
+    """One part of the turn for each entry of the order's action list, resolved by `take`; on a replay after a
+    pause (lenient), an entry the answers have made illegal is not taken, with the event `skipped` words (from
+    the seat, the entry's index, the entry and the refusal)."""
+    def part(index: int, entry: Any) -> Callable[[], None]:
+        def run() -> None:
+            ctx.where = ("actions", index)
+            try:
+                take(ctx, entry)
+            except OrderError as error:
+                if not ctx.lenient or error.path[:2] != ctx.where:
+                    raise
+                ctx.emit(skipped(ctx.seat, index, entry, error), kind="action-skipped", seat=ctx.seat)
+
+        return run
+
+    return [part(index, entry) for index, entry in enumerate(ctx.order.get("actions") or [])]
 
 
 class TurnActions:

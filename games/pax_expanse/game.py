@@ -13,7 +13,7 @@ from games.pax.paused import resume, settle
 from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, Point
 from games.pax_expanse import cards, orders
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.seats import seat_rules
@@ -124,10 +124,10 @@ class PaxExpanse(PaxGame[GameState]):
         return orders.turn_problems(order)
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng) -> Outcome:
-        """A paused turn run again: a seat's from its order, leniently; the Rocinante's on its start itself
-        (seats.py)."""
-        return seat_rules(seat).replay(start, seat, order, answers, rng)
+               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+        """A paused turn run again: a seat's from its order, leniently (on from `point`, if given); the
+        Rocinante's on its start itself (seats.py)."""
+        return seat_rules(seat).replay(start, seat, order, answers, rng, point, keep)
 
     def replays_in_place(self, seat: str) -> bool:
         """The Rocinante's turn runs on its start, which a pause again keeps as it was stored (seats.py)."""

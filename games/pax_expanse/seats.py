@@ -14,7 +14,7 @@ from typing import Any
 from engine.contract import Event
 from engine.rng import Rng
 from games.pax.game import seat_name
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, Point
 from games.pax_expanse import rocinante
 from games.pax_expanse.round import end_round, next_round
 from games.pax_expanse.state import ROCINANTE, GameState
@@ -28,10 +28,10 @@ class SeatRules:
     played_by_the_game = False
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng) -> Outcome:
-        """The paused turn run again from a copy of its start, leniently: an action the answers made illegal is
-        skipped."""
-        return run_turn(start, seat, order, answers, lenient=True)
+               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+        """The paused turn run again from a copy of its start (or on from `point`), leniently: an action the
+        answers made illegal is skipped."""
+        return run_turn(start, seat, order, answers, lenient=True, point=point, keep=keep)
 
     def replays_in_place(self) -> bool:
         """False: the start is stored anew when the turn pauses again, with the standing orders now in force."""
@@ -62,8 +62,9 @@ class CrewSeat(SeatRules):
     played_by_the_game = True
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng) -> Outcome:
-        """The crew's paused turn run again on its start itself, its planner deciding as before."""
+               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+        """The crew's paused turn run again on its start itself, its planner deciding as before (it keeps no
+        points: its turn is not a list of the order's actions)."""
         return rocinante.replay(start, answers, rng)
 
     def replays_in_place(self) -> bool:

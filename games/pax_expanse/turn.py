@@ -13,7 +13,7 @@ from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.noted import copied
-from games.pax.turn import Outcome, TurnActions, run_parts
+from games.pax.turn import Outcome, Point, TurnActions, entry_parts, run_parts
 from games.pax_expanse import abilities, actions, cards, context, core
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
@@ -32,43 +32,43 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
-             chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
-    """Run `seat`'s whole turn from `state`; raises OrderError when the order breaks the rules.
+             chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
+             keep: bool = False) -> Outcome:
+    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood;
+    raises OrderError when the order breaks the rules. Each action of the order is a part of the turn.
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
-    ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
-    return finish_turn(ctx, action_parts(ctx))
+    given = {} if answers is None else answers  # not `answers or {}`: that would forget empty answers' notes
+    if point is None:
+        ctx = begin_turn(state, seat, order, given, chooser, lenient)
+    else:
+        ctx = point.resumed(order, given, lenient)
+    return finish_turn(ctx, action_parts(ctx), since=point, keep=keep)
 
 
 def finish_turn(ctx: Ctx, parts: Sequence[Callable[[], None]],
-                actions_done: Callable[[Ctx], None] | None = None) -> Outcome:
+                actions_done: Callable[[Ctx], None] | None = None, since: Point | None = None,
+                keep: bool = False) -> Outcome:
     """The turn frame around `parts` (the turn's actions, or what is left of them): then `actions_done` sees the
-    turn with its actions taken, then cleanup and the next seat; a pause or the game's end stops it there."""
+    turn with its actions taken, then cleanup and the next seat; a pause or the game's end stops it there (the
+    kernel's run_parts, from the start or from the point `since`)."""
     def game_over() -> None:
         ctx.state.turn = None
 
     done = [] if actions_done is None else [lambda: actions_done(ctx)]
-    return run_parts(ctx, [*parts, *done, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)], game_over)
+    return run_parts(ctx, [*parts, *done, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)], game_over,
+                     since, keep)
 
 
 def action_parts(ctx: Ctx) -> list[Callable[[], None]]:
-    """The parts of a turn before cleanup: abilities at the start of the turn, then the order's actions."""
-    seat, order = ctx.seat, ctx.order
+    """The parts of a turn before cleanup: abilities at the start of the turn, then each of the order's actions."""
+    return [lambda: abilities.start_of_turn(ctx), *entry_parts(ctx, take_action, _skipped)]
 
-    def the_actions() -> None:
-        entries = order.get("actions") or []
-        for index, entry in enumerate(entries):
-            ctx.where = ("actions", index)
-            try:
-                take_action(ctx, entry)
-            except OrderError as error:
-                if not ctx.lenient or error.path[:2] != ctx.where:
-                    raise
-                ctx.emit(f"{seat}'s action {index + 1} is not taken: {error.message}", kind="action-skipped",
-                         seat=seat)
 
-    return [lambda: abilities.start_of_turn(ctx), the_actions]
+def _skipped(seat: str, index: int, entry: Any, error: OrderError) -> str:
+    """The event of an action a replay after a pause does not take."""
+    return f"{seat}'s action {index + 1} is not taken: {error.message}"
 
 
 def end_turn(state: GameState) -> None:

@@ -13,7 +13,7 @@ from games.pax.game import PaxGame, record_standing, seat_name, turn_of
 from games.pax.paused import resume, settle
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, Point
 from games.pax_pamir import cards, names, orders, robot
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
@@ -137,14 +137,14 @@ class PaxPamir(PaxGame[GameState]):
         return orders.turn_problems(order)
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng) -> Outcome:
-        """A paused turn run again: a person's from the order, leniently; Wakhan's from her planner, which decides
-        the same way again from the state after her draw."""
+               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+        """A paused turn run again: a person's from the order, leniently (on from `point`, if given); Wakhan's from
+        her start by her planner, which decides the same way again from the state after her draw."""
         if start.players[seat].automaton is not None:
             from games.pax_pamir.wakhan import turn as automaton_turn
 
             return automaton_turn.run(start, answers)
-        return run_turn(start, seat, order, answers, lenient=True)
+        return run_turn(start, seat, order, answers, lenient=True, point=point, keep=keep)
 
     def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
         """The question the turn stopped at, with those asked together (the kernel's); one at a time where Wakhan

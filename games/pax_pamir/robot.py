@@ -39,7 +39,7 @@ class PamirTurn(RobotTurn[GameState]):
     def run(self) -> Outcome:
         """The turn, with the random actions resolved where the order's actions belong."""
         self.ctx: Context = begin_turn(self.start, self.seat, self.order, {}, self.chooser)
-        return turn_frame(self.ctx, self.add_actions)
+        return turn_frame(self.ctx, (self.add_actions,))
 
     def stops(self, rng: Rng) -> bool:
         """One attempt in STOP_CHANCE ends the turn early."""

@@ -6,13 +6,13 @@ up), paused (a decision is owed; the turn replays from its start once answered),
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import copied
-from games.pax.turn import Outcome, TurnActions, raise_first, run_parts
+from games.pax.turn import Outcome, Point, TurnActions, entry_parts, raise_first, run_parts
 from games.pax.turnstate import TurnState
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
@@ -41,35 +41,36 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
     return Context(turn_state(state, seat), seat, order, copied(answers), chooser=chooser, lenient=lenient)
 
 
-def play_turn(ctx: Context, actions_of_turn: Callable[[], None]) -> Outcome:
-    """Blackmail, the turn's actions, then cleanup; a pause or the game's end stops the turn where it stands."""
+def play_turn(ctx: Context, actions_of_turn: Sequence[Callable[[], None]], since: Point | None = None,
+              keep: bool = False) -> Outcome:
+    """Blackmail, the turn's actions, then cleanup; a pause or the game's end stops the turn where it stands (the
+    kernel's run_parts, from the start or from the point `since`)."""
     def game_over() -> None:
         ctx.state.turn = None
 
-    return run_parts(ctx, (lambda: blackmail(ctx), actions_of_turn, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)),
-                     game_over)
+    return run_parts(ctx, (lambda: blackmail(ctx), *actions_of_turn, lambda: RULES.cleanup(ctx),
+                           lambda: end_turn(ctx.state)), game_over, since, keep)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
-             chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
-    """Run `seat`'s whole turn from `state`; raises OrderError when the order breaks the rules.
+             chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
+             keep: bool = False) -> Outcome:
+    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood;
+    raises OrderError when the order breaks the rules. Each action of the order is a part of the turn.
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
-    ctx = begin_turn(state, seat, order, answers or {}, chooser, lenient)
+    given = {} if answers is None else answers  # not `answers or {}`: that would forget empty answers' notes
+    if point is None:
+        ctx = begin_turn(state, seat, order, given, chooser, lenient)
+    else:
+        ctx = point.resumed(order, given, lenient)
+    return play_turn(ctx, entry_parts(ctx, take_action, _skipped), point, keep)
 
-    def the_orders() -> None:
-        for index, entry in enumerate(order.get("actions") or []):
-            ctx.where = ("actions", index)
-            try:
-                take_action(ctx, entry)
-            except OrderError as error:
-                if not lenient or error.path[:2] != ctx.where:
-                    raise
-                ctx.emit(f"{seat}'s action {index + 1} ({entry.get('action')}) is not taken: {error.message}",
-                         kind="action-skipped", seat=seat)
 
-    return play_turn(ctx, the_orders)
+def _skipped(seat: str, index: int, entry: Any, error: OrderError) -> str:
+    """The event of an action a replay after a pause does not take."""
+    return f"{seat}'s action {index + 1} ({entry.get('action')}) is not taken: {error.message}"
 
 
 def end_turn(state: GameState) -> None:

@@ -58,7 +58,7 @@ def run(start: GameState, answers: dict[str, Any] | None = None) -> Outcome:
         action_list(ctx, now)
         bonus_actions(ctx, now)
 
-    return play_turn(ctx, her_actions)
+    return play_turn(ctx, (her_actions,))
 
 
 def action_list(ctx: WakhanContext, now: Reading) -> None:
