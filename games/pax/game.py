@@ -29,7 +29,7 @@ from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import Noted
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.together import OPTION, TOGETHER, gather
-from games.pax.turn import Outcome, Point
+from games.pax.turn import AT_PART, RESUME, Outcome, Point
 
 if TYPE_CHECKING:  # paused.py builds on this module; the drawing kit loads only when a picture is drawn
     from engine.draw.layout import Drawing
@@ -42,6 +42,8 @@ class GameState(Protocol):
     standing: dict[str, dict[str, Any]]
     #: The game asks a seat every question of a paused turn it can at once (together.py).
     together: bool
+    #: A paused turn stores the point it goes on from (paused.py).
+    resumes_at_part: bool
 
     @property
     def phase(self) -> str:
@@ -93,8 +95,10 @@ class PaxGame(GameBase, Generic[S]):
     """The shared part of a Pax game as an engine Game; the game's own class supplies the hooks."""
 
     #: Games made now ask a seat, in one prompt, every question of a paused turn that it can be asked at once
-    #: (together.py); older games, made without the option, ask one at a time as their archives recorded.
-    new_options: Mapping[str, Any] = {OPTION: TOGETHER}
+    #: (together.py), and a paused turn goes on from the start of the part it paused in (paused.py); older games,
+    #: made without the options, ask one at a time and run a paused turn again from its start, as their archives
+    #: recorded.
+    new_options: Mapping[str, Any] = {OPTION: TOGETHER, RESUME: AT_PART}
     #: The field of a player record holding its victory points.
     score_attribute: ClassVar[str]
     #: The game's state class (decodes stored states).
@@ -158,6 +162,11 @@ class PaxGame(GameBase, Generic[S]):
             return self.replay(start, seat, plain_copy(ctx.order), answers, rng)
 
         return gather(trial, outcome)
+
+    def stored_point(self, data: Mapping[str, Any], seat: str, order: dict[str, Any]) -> Point:
+        """A paused turn's stored point again, its turn in progress a context of the game's own (turn.CONTEXT)."""
+        turn: parts.Turn[S] = self.part("turn")
+        return Point.from_data(data, self.state_type.decode(data["state"]), turn.CONTEXT, seat, order)
 
     def point_of(self, outcome: Outcome, start: S, seat: str, rng: Rng) -> Point | None:
         """The point at the start of the part in which `outcome`'s run of `seat`'s turn from `start` paused, for a

@@ -37,6 +37,29 @@ class Notes:
         """What the run has looked up so far, apart from what it looks up later."""
         return Notes(dict(self.seen), self.whole, self.some)
 
+    def joined(self, later: Notes) -> Notes:
+        """What a run looked up before these notes were taken (self) and after (`later`), the earlier first."""
+        return Notes({**later.seen, **self.seen}, self.whole or later.whole,
+                     self.some if self.some is not None else later.some)
+
+    def to_data(self) -> dict[str, Any]:
+        """The notes as plain data, keys sorted (notes of a run that read the answers whole are never stored)."""
+        if self.whole:
+            raise ValueError("a run that read its answers whole cannot be stored as notes")
+        data: dict[str, Any] = {
+            "seen": {key: self.seen[key] for key in sorted(self.seen) if self.seen[key] is not ABSENT},
+            "absent": sorted(key for key, value in self.seen.items() if value is ABSENT)}
+        if self.some is not None:
+            data["some"] = self.some
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Notes:
+        """The inverse of to_data."""
+        seen: dict[str, Any] = {key: ABSENT for key in data["absent"]}
+        seen.update(data["seen"])
+        return cls(seen, False, data.get("some"))
+
     def agree(self, answers: Mapping[str, Any]) -> bool:
         """True when `answers` hold, at every key looked up, what the run found there."""
         if self.whole or (self.some is not None and self.some != bool(answers)):

@@ -8,14 +8,14 @@ game states in its game.py, for mypy, that its modules are these parts (`Parts`)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from engine.contract import Order, Reason
 from engine.rng import Rng
 from engine.spelling import Vocabulary
 from games.pax.context import Chooser, Question
-from games.pax.turn import Outcome
+from games.pax.turn import Outcome, Point
 
 if TYPE_CHECKING:  # the drawing kit loads only when a picture is drawn
     from engine.draw.layout import Drawing
@@ -24,11 +24,18 @@ S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class Turn(Protocol[S_contra]):
-    """`turn.py`: the game's whole turn of the rules (games.pax.turn.RunTurn)."""
+    """`turn.py`: the game's whole turn of the rules (games.pax.turn.RunTurn), and the class of its turns in
+    progress (`CONTEXT`, which a stored point is decoded into)."""
+
+    @property
+    def CONTEXT(self) -> Callable[..., Any]:  # noqa: N802 (a module's class, named as the module names it)
+        """The game's Context class."""
 
     def run_turn(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
-                 chooser: Chooser | None = None, lenient: bool = False) -> Outcome:
-        """Run `seat`'s turn from `state` until it ends, pauses on questions or ends the game."""
+                 chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
+                 keep: bool = False) -> Outcome:
+        """Run `seat`'s turn from `state` (or on from `point`) until it ends, pauses on questions or ends the
+        game."""
 
 
 class Orders(Protocol):

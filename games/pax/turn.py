@@ -142,6 +142,11 @@ class TurnRules(Generic[S]):
         return state.seats[(state.seats.index(seat) + 1) % len(state.seats)]
 
 
+#: The game option, and its value, that a game records when its paused turns store the point they go on from
+#: (paused.py reads it).
+RESUME, AT_PART = "resume", "at-part"
+
+
 @dataclass(frozen=True)
 class Point:
     """A run of a turn at the start of one of its parts: the part's place in the turn's frame, the turn in progress
@@ -161,20 +166,43 @@ class Point:
         """True when a run with `answers` would reach this point as the run that kept it did."""
         return self.looked.agree(answers)
 
+    def serves_any(self, answers: Mapping[str, Any], keys: Sequence[str]) -> bool:
+        """True when the point serves `answers` with any answers to `keys` added: the parts before it looked up
+        none of those keys, nor the answers whole, nor whether there were any but to find some."""
+        looked = self.looked
+        return (not looked.whole and looked.some is not False and not any(key in looked.seen for key in keys)
+                and looked.agree(answers))
+
     def resumed(self, order: dict[str, Any], answers: Mapping[str, Any], lenient: bool) -> Any:
         """A copy of the turn at this point to run on, with `order` and `answers` (its events: those after it)."""
         kept = self.ctx
         return replace(kept, state=kept.state.clone(), order=order, answers=copied(answers), events=[],
                        counters=dict(kept.counters), lenient=lenient)
 
+    def to_data(self) -> dict[str, Any]:
+        """The point as a paused turn stores it (the turn's seat and order are stored with the pause)."""
+        ctx = self.ctx
+        return {"part": self.part, "events": self.events, "where": list(ctx.where),
+                "counters": {key: ctx.counters[key] for key in sorted(ctx.counters)},
+                "looked": self.looked.to_data(), "state": ctx.state.encode()}
 
-def kept_point(ctx: Any, part: int, before: int) -> Point | None:
-    """The point where `ctx`'s run stands before its part `part` (None when its answers note no lookups)."""
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], state: Any, context: Callable[..., Any], seat: str,
+                  order: dict[str, Any]) -> Point:
+        """A stored point again: its turn in progress is a `context` on `state` (its stored state, decoded)."""
+        ctx = context(state, seat, order, where=tuple(data["where"]), counters=dict(data["counters"]))
+        return cls(data["part"], ctx, data["events"], Notes.from_data(data["looked"]))
+
+
+def kept_point(ctx: Any, part: int, before: int, since: Point | None) -> Point | None:
+    """The point where `ctx`'s run (resumed at `since`, if at all) stands before its part `part`; None when its
+    answers note no lookups."""
     answers = ctx.answers
     if not isinstance(answers, Noted):
         return None
+    looked = answers.notes.copy() if since is None else since.looked.joined(answers.notes)
     at = replace(ctx, state=ctx.state.clone(), answers={}, events=[], counters=dict(ctx.counters), chooser=None)
-    return Point(part, at, before + len(ctx.events), answers.notes.copy())
+    return Point(part, at, before + len(ctx.events), looked)
 
 
 @dataclass
@@ -228,7 +256,7 @@ def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable
     try:
         for index in range(begin, len(parts)):
             if keep:
-                point = kept_point(ctx, index, before)
+                point = kept_point(ctx, index, before, since)
             parts[index]()
     except Pause as pause:
         return Outcome(ctx, pause.questions, point, before)

@@ -9,11 +9,11 @@ from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Rejected
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, turn_of
-from games.pax.paused import resume, settle
+from games.pax.paused import resume, resume_option, settle
 from games.pax.robot import RobotTurn
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
-from games.pax.turn import Outcome, Point
+from games.pax.turn import RESUME, Outcome, Point
 from games.pax_expanse import cards, orders
 from games.pax_expanse.model import FACTIONS
 from games.pax_expanse.seats import seat_rules
@@ -56,15 +56,17 @@ class PaxExpanse(PaxGame[GameState]):
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
         """Deck, market, turn order, influence, objective and Rocinante; then every seat chooses loyalty in secret.
 
-        Option `questions: together` (which `pbem new` records) has a paused turn ask a seat all it can at once.
+        Options (which `pbem new` records): `questions: together` has a paused turn ask a seat all it can at once;
+        `resume: at-part` has it go on from the start of the part it paused in.
         """
-        unknown = set(options) - {QUESTIONS}
+        unknown = set(options) - {QUESTIONS, RESUME}
         if unknown:
-            raise ValueError(f"unknown Pax Expanse options {sorted(unknown)}; known: {QUESTIONS}")
+            raise ValueError(f"unknown Pax Expanse options {sorted(unknown)}; known: {QUESTIONS}, {RESUME}")
         if any(seat_rules(seat).played_by_the_game for seat in seats):
             raise ValueError(f"no seat may be named {ROCINANTE}: the Rocinante takes its own turns")
         state = new_game(seats, rng)
         state.together = together_option(options)
+        state.resumes_at_part = resume_option(options)
         return state
 
     def prompts(self, state: GameState) -> list[Prompt]:

@@ -18,6 +18,7 @@ from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts, bump, counts_by_place
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import TOGETHER
+from games.pax.turn import AT_PART, RESUME
 from games.pax.turnstate import TurnState as PaxTurnState
 
 #: Control markers a seat may put into play as supporters, agents and favours (the eleventh marks VP).
@@ -155,6 +156,9 @@ class GameState(Record):
     #: A paused turn asks each seat every question it can at once (games made with the option
     #: `questions: together`); stored only when set, so the states of older games stay as they were.
     together: bool = kept(default=False, key=QUESTIONS, word=TOGETHER)
+    #: A paused turn stores the point it goes on from (games made with the option `resume: at-part`); stored only
+    #: when set, as `together` is.
+    resumes_at_part: bool = kept(default=False, key=RESUME, word=AT_PART)
 
     def player(self, seat: str) -> Player:
         """The player at `seat`."""

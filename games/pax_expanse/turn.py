@@ -1,7 +1,8 @@
 """One seat's turn (rulebook "Sequence of Play"): up to two actions plus bonus actions, then cleanup.
 
-A turn runs on a copy of the state inside a Context, through the kernel's turn frame. It ends completed (the next
-seat is up), paused (answers are owed; the turn replays from its start once they arrive: a seat's turn draws no
+A turn runs on a copy of the state inside a Context, through the kernel's turn frame: abilities at the start of the
+turn, each action of the order, cleanup. It ends completed (the next seat is up), paused (answers are owed; once
+they arrive the turn runs again from its start, or from the start of the part it paused in: a seat's turn draws no
 randomness), or with the game's end.
 """
 
@@ -19,6 +20,8 @@ from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
 
 Ctx = Context[GameState]
+#: The class of this game's turns in progress (a stored point is decoded into one).
+CONTEXT = context.Context
 
 
 def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],

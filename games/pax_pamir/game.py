@@ -10,10 +10,10 @@ from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Referenc
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
-from games.pax.paused import resume, settle
+from games.pax.paused import resume, resume_option, settle
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import together_option
-from games.pax.turn import Outcome, Point
+from games.pax.turn import RESUME, Outcome, Point
 from games.pax_pamir import cards, names, orders, robot
 from games.pax_pamir.setup import new_game
 from games.pax_pamir.state import GameState
@@ -57,12 +57,13 @@ class PaxPamir(PaxGame[GameState]):
     def setup(self, seats: Sequence[str], options: Mapping[str, Any], rng: Rng) -> GameState:
         """Deck, market and rupees; loyalty is then chosen seat by seat from a random one.
 
-        Option `wakhan: true` adds the automated opponent Wakhan for one or two human seats; `questions: together`
-        (which `pbem new` records) has a paused turn ask a seat all it can at once.
+        Option `wakhan: true` adds the automated opponent Wakhan for one or two human seats. Options `pbem new`
+        records: `questions: together` has a paused turn ask a seat all it can at once; `resume: at-part` has it go
+        on from the start of the part it paused in.
         """
-        unknown = set(options) - {"wakhan", QUESTIONS}
+        unknown = set(options) - {"wakhan", QUESTIONS, RESUME}
         if unknown:
-            raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan, {QUESTIONS}")
+            raise ValueError(f"unknown Pax Pamir options {sorted(unknown)}; known: wakhan, {QUESTIONS}, {RESUME}")
         together = together_option(options)
         if _flag(options.get("wakhan", False)):
             from games.pax_pamir.wakhan.setup import new_game as against_wakhan
@@ -74,6 +75,7 @@ class PaxPamir(PaxGame[GameState]):
         else:
             state = new_game(seats, rng)
         state.together = together
+        state.resumes_at_part = resume_option(options)
         return state
 
     def prompts(self, state: GameState) -> list[Prompt]:
@@ -153,6 +155,12 @@ class PaxPamir(PaxGame[GameState]):
         if not start.together or any(start.players[s].automaton is not None for s in (seat, asked[0].seat)):
             return asked
         return super().asked_at_once(outcome, start, seat, rng)
+
+    def point_of(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Point | None:
+        """The kernel's point of a person's paused turn; none for Wakhan's, which her planner plays whole."""
+        if start.players[seat].automaton is not None:
+            return None
+        return super().point_of(outcome, start, seat, rng)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""

@@ -17,6 +17,7 @@ from games.pax.paused import Layout, Paused
 from games.pax.pieces import Counts, counts_by_place
 from games.pax.together import OPTION as QUESTIONS
 from games.pax.together import TOGETHER
+from games.pax.turn import AT_PART, RESUME
 from games.pax.turnstate import TurnState
 
 #: Cylinders a seat may put into play (the eleventh marks victory points on the track).
@@ -105,6 +106,9 @@ class GameState(Record):
     #: A paused turn asks its seat every question it can at once (games made with the option
     #: `questions: together`); stored only when set, so the states of older games stay as they were.
     together: bool = kept(default=False, key=QUESTIONS, word=TOGETHER)
+    #: A paused turn stores the point it goes on from (games made with the option `resume: at-part`); stored only
+    #: when set, as `together` is.
+    resumes_at_part: bool = kept(default=False, key=RESUME, word=AT_PART)
 
     @property
     def market_money(self) -> list[list[int]]:

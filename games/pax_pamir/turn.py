@@ -1,7 +1,8 @@
 """One seat's turn, run from its start: Blackmail, up to two actions plus bonus actions, then cleanup.
 
-A turn runs on a copy of the state inside a Context. It ends in one of three ways: completed (the next seat is
-up), paused (a decision is owed; the turn replays from its start once answered), or the game ends.
+A turn runs on a copy of the state inside a Context, as parts: Blackmail, each action of the order, cleanup. It
+ends in one of three ways: completed (the next seat is up), paused (a decision is owed; once answered the turn runs
+again from its start, or from the start of the part it paused in: games/pax/paused.py), or the game ends.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from games.pax_pamir.rules import RULES
 from games.pax_pamir.seats import seat_rules
 from games.pax_pamir.state import GameState
 
+#: The class of this game's turns in progress (a stored point is decoded into one).
+CONTEXT = Context
 #: Blackmail abilities and the region whose cards they reach.
 BLACKMAIL = {"blackmail_herat": "herat", "blackmail_kandahar": "kandahar"}
 NO_SPY = "none"

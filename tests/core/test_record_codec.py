@@ -26,7 +26,8 @@ SEEDS = range(2)
 #: A hash over the JSON of every state of each game below, keys in their order (not sorted), as the hand-written
 #: encoders this codec replaced wrote them: the stored data is the same, key for key and in the same order. Pax
 #: Expanse's, then Pax Pamir's, were written anew when that game's robot's draws changed, by this codec as it then
-#: gave the earlier hashes for the other games: other games, the same layout.
+#: gave the earlier hashes for the other games: other games, the same layout. The `questions+resume` games (made
+#: now, a paused turn storing its point) were added beside the `questions` ones, which are unchanged.
 WRITTEN = {
     "pax-pamir/2//0": "da95df88f6f6518b",
     "pax-pamir/2//1": "25216c5102490e3e",
@@ -41,11 +42,13 @@ WRITTEN = {
     "pax-pamir/2/wakhan/0": "d5f54836477b693e",
     "pax-pamir/2/wakhan/1": "0949442542cc55a0",
     "pax-pamir/4/questions/0": "d16fa08117b02d26",
+    "pax-pamir/4/questions+resume/0": "a32f746dc7ffcd25",
     "pax-expanse/3//0": "ecab2c627d74ee31",
     "pax-expanse/3//1": "0e9935278f715a31",
     "pax-expanse/4//0": "81a9db16b8693182",
     "pax-expanse/4//1": "0e9a09f54af41ee0",
     "pax-expanse/4/questions/0": "540401371245133c",
+    "pax-expanse/4/questions+resume/0": "d0583c2e183ccad8",
     "expedition-5x/3//0": "061f10ce3af41931",
     "expedition-5x/3//1": "6b9893ec828f9094",
     "expedition-5x/4//0": "b7c790e7357b1d37",
@@ -69,9 +72,11 @@ def _games() -> Iterator[tuple[str, str, int, dict[str, Any], int]]:
             for seed in SEEDS:
                 yield f"{game_id}/{setup.players}/{'+'.join(sorted(setup.options))}/{seed}", game_id, \
                     setup.players, dict(setup.options), seed
-        together = contract.new_options(game)
-        if together:
-            yield f"{game_id}/4/{'+'.join(sorted(together))}/0", game_id, 4, together, 0
+        made_now = contract.new_options(game)
+        if made_now:
+            # Games made with `questions: together` alone (the option before `resume: at-part`), and games made now.
+            for options in ({"questions": made_now["questions"]}, made_now):
+                yield f"{game_id}/4/{'+'.join(sorted(options))}/0", game_id, 4, options, 0
 
 
 def _mutable(value: Any, into: dict[int, Any]) -> dict[int, Any]:

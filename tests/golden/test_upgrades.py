@@ -269,9 +269,10 @@ def test_pax_expanse_games_of_0_3_0_replay_with_removed_tokens_named_by_their_fa
 def test_a_running_pax_game_made_before_questions_together_goes_on_asking_one_at_a_time(
         tmp_path: Path, name: str) -> None:
     """A game made before `questions: together` keeps pausing on one question per seat to its end, even when no
-    order answers anything in advance (issue 19)."""
+    order answers anything in advance (issue 19); made before `resume: at-part` too, it stores no point to go on
+    from, and its paused turns run again from their start, as before."""
     gd = open_game(golden(name, tmp_path))
-    assert "questions" not in gd.meta.options
+    assert "questions" not in gd.meta.options and "resume" not in gd.meta.options
     game, state = gd.game, gd.state()
     pauses = step = 0
     while game.result(state) is None:
@@ -285,9 +286,10 @@ def test_a_running_pax_game_made_before_questions_together_goes_on_asking_one_at
             orders = {p.seat: game.random_order(state, p.seat, Rng.for_robot("old", step, p.seat)) for p in due}
             state = game.apply(state, orders, Rng.for_step("old", step)).state
         encoded = game.encode(state)
-        assert "questions" not in encoded
+        assert "questions" not in encoded and "resume" not in encoded
         if state.paused is not None:
             pauses += 1
+            assert "point" not in encoded["paused"], step
             asked = [q["seat"] for q in encoded["paused"].get("questions", [encoded["paused"].get("question")])]
             assert "also" not in encoded["paused"] and len(asked) == len(set(asked)), (step, encoded["paused"])
     assert pauses > 5

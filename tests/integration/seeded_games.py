@@ -47,16 +47,19 @@ def setups() -> Iterator[tuple[str, str, int, Mapping[str, Any], int]]:
                     setup.options, seed
 
 
-def together_setups() -> Iterator[tuple[str, str, int, int]]:
-    """(name, game id, players, seed) of every fingerprinted game of the `questions: together` flow: each game
-    whose games made now ask a seat's questions together, at each seat count."""
+def together_setups() -> Iterator[tuple[str, str, int, Mapping[str, Any], int]]:
+    """(name, game id, players, options, seed) of every fingerprinted game of the `questions: together` flow: each
+    game whose games made now ask a seat's questions together, at each seat count, made with that option alone
+    (as games were before `resume: at-part`) and with every option of games made now."""
     for game_id, game in registry.games().items():
-        options = contract.new_options(game)
-        if not options.get("questions"):
+        made_now = contract.new_options(game)
+        if not made_now.get("questions"):
             continue
-        for players in game.player_counts:
-            for seed in TOGETHER_SEEDS:
-                yield f"{game_id}+questions-{options['questions']}/{players}/{seed}", game_id, players, seed
+        for options in ({"questions": made_now["questions"]}, made_now):
+            tag = "+".join(f"{key}-{options[key]}" for key in sorted(options))
+            for players in game.player_counts:
+                for seed in TOGETHER_SEEDS:
+                    yield f"{game_id}+{tag}/{players}/{seed}", game_id, players, options, seed
 
 
 @cache
@@ -83,12 +86,13 @@ def fingerprint(game_id: str, players: int, options: Mapping[str, Any], seed: in
     return {"steps": end.steps, "final": _digest(game.encode(end.state)), "trail": trail.hexdigest()}
 
 
-def together_fingerprint(game_id: str, players: int, seed: int) -> dict[str, Any]:
-    """The fingerprint of a game made now whose robots leave every question they can to a prompt (the bench's
-    prompts figure plays them); a turn the rules would refuse without its answers gets the robot's own order."""
+def together_fingerprint(game_id: str, players: int, options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """The fingerprint of a game made with `options` whose robots leave every question they can to a prompt (the
+    bench's prompts figure plays them); a turn the rules would refuse without its answers gets the robot's own
+    order."""
     game = registry.get(game_id)
     trail = hashlib.sha256()
-    state = game.setup(SEATS[:players], contract.new_options(game), Rng.for_step(seed, 0))
+    state = game.setup(SEATS[:players], options, Rng.for_step(seed, 0))
     for step in range(1, MAX_STEPS + 1):
         if game.result(state) is not None:
             return {"steps": step - 1, "final": _digest(game.encode(state)), "trail": trail.hexdigest()}
@@ -112,8 +116,8 @@ def main() -> None:
     """Write every fingerprint to EXPECTED: the file's entries in place, entries of unregistered games as they
     were, new setups at the end."""
     found = {name: fingerprint(game_id, players, options, seed) for name, game_id, players, options, seed in setups()}
-    found.update((name, together_fingerprint(game_id, players, seed))
-                 for name, game_id, players, seed in together_setups())
+    found.update((name, together_fingerprint(game_id, players, options, seed))
+                 for name, game_id, players, options, seed in together_setups())
     written = {name: found.get(name, entry) for name, entry in recorded().items()}
     written.update((name, entry) for name, entry in found.items() if name not in written)
     yaml = YAML()

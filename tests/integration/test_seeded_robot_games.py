@@ -22,13 +22,13 @@ def test_seeded_robot_game_is_unchanged(name: str, game_id: str, players: int, o
     assert fingerprint(game_id, players, options, seed) == _EXPECTED[name]
 
 
-@pytest.mark.parametrize(("name", "game_id", "players", "seed"), list(together_setups()),
+@pytest.mark.parametrize(("name", "game_id", "players", "options", "seed"), list(together_setups()),
                          ids=[s[0] for s in together_setups()])
 def test_seeded_robot_game_asking_questions_together_is_unchanged(name: str, game_id: str, players: int,
-                                                                  seed: int) -> None:
+                                                                  options: dict[str, Any], seed: int) -> None:
     if name not in _EXPECTED:
         pytest.fail(f"no fingerprint recorded for {name}: run `python -m tests.integration.seeded_games`")
-    assert together_fingerprint(game_id, players, seed) == _EXPECTED[name]
+    assert together_fingerprint(game_id, players, options, seed) == _EXPECTED[name]
 
 
 def test_every_game_pbem_ships_is_fingerprinted() -> None:

@@ -21,10 +21,11 @@ PAX = sorted(game_id for game_id, game in registry.games().items() if contract.n
 def test_a_game_made_now_records_questions_together_unless_told_otherwise(tmp_path: Path, game_id: str) -> None:
     seats = [Seat(s) for s in ("anna", "ben", "cleo")]
     made, _ = create(tmp_path / "new", game_id, 1, seats)
-    assert made.meta.options == {"questions": "together"} and made.state().together
-    older, _ = create(tmp_path / "old", game_id, 1, seats, {"questions": "one-at-a-time"})
-    assert not older.state().together
-    assert made.game.encode(made.state()) == {**older.game.encode(older.state()), "questions": "together"}
+    assert made.meta.options == {"questions": "together", "resume": "at-part"} and made.state().together
+    older, _ = create(tmp_path / "old", game_id, 1, seats, {"questions": "one-at-a-time", "resume": "from-start"})
+    assert not older.state().together and not older.state().resumes_at_part
+    assert made.game.encode(made.state()) == {**older.game.encode(older.state()), "questions": "together",
+                                              "resume": "at-part"}
 
 
 def test_a_bad_value_of_the_option_is_refused_with_the_valid_ones() -> None:

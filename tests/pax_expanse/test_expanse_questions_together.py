@@ -98,4 +98,7 @@ def test_the_option_is_recorded_in_new_states_only() -> None:
     assert "questions" not in GAME.encode(old)
     assert GAME.encode(new) == {**GAME.encode(old), "questions": "together"}
     assert GAME.decode(GAME.encode(new)).together and not GAME.decode(GAME.encode(old)).together
-    assert GAME.new_options == {"questions": "together"}
+    assert GAME.new_options == {"questions": "together", "resume": "at-part"}
+    resuming = GAME.setup(seats, {"questions": "together", "resume": "at-part"}, Rng("s"))
+    assert GAME.encode(resuming) == {**GAME.encode(new), "resume": "at-part"}
+    assert GAME.decode(GAME.encode(resuming)).resumes_at_part and not GAME.decode(GAME.encode(new)).resumes_at_part
