@@ -29,7 +29,7 @@ from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import Noted
 from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
 from games.pax.together import OPTION, TOGETHER, gather
-from games.pax.turn import AT_PART, RESUME, Outcome, Point
+from games.pax.turn import AT_PART, RESUME, Outcome, Point, part_of
 
 if TYPE_CHECKING:  # paused.py builds on this module; the drawing kit loads only when a picture is drawn
     from engine.draw.layout import Drawing
@@ -134,11 +134,11 @@ class PaxGame(GameBase, Generic[S]):
         raise NotImplementedError(f"{type(self).__name__} must say how a robot builds a turn")
 
     def replay(self, start: S, seat: str, order: dict[str, Any], answers: dict[str, Any], rng: Rng,
-               point: Point | None = None, keep: bool = False) -> Outcome:
+               point: Point | None = None, until: int | None = None) -> Outcome:
         """Hook: `seat`'s paused turn run again from `start` (a copy of it, unless `replays_in_place`) with every
         answer so far, an action the answers have made illegal skipped; draws from `rng` only after its last
-        question. A person's turn goes on from `point` where one is given, and with `keep` notes its points
-        (turn.Point); a turn the game plays itself may ignore both."""
+        question. A person's turn goes on from `point` where one is given (turn.Point), and with `until` stops at
+        the start of that part of its frame; a turn the game plays itself ignores both (point_of gives it none)."""
         raise NotImplementedError(f"{type(self).__name__} must say how a paused turn runs again")
 
     def replays_in_place(self, seat: str) -> bool:
@@ -153,7 +153,7 @@ class PaxGame(GameBase, Generic[S]):
         if not start.together:
             return outcome.questions
         ctx = outcome.ctx
-        point = outcome.point or self.point_of(outcome, start, seat, rng)
+        point = outcome.point or self.point_of(outcome, start, seat, rng, None)
 
         def trial(answers: dict[str, Any]) -> Outcome:
             # Each trial goes on from the start of the part the turn paused in, where its answers allow.
@@ -168,14 +168,20 @@ class PaxGame(GameBase, Generic[S]):
         turn: parts.Turn[S] = self.part("turn")
         return Point.from_data(data, self.state_type.decode(data["state"]), turn.CONTEXT, seat, order)
 
-    def point_of(self, outcome: Outcome, start: S, seat: str, rng: Rng) -> Point | None:
-        """The point at the start of the part in which `outcome`'s run of `seat`'s turn from `start` paused, for a
-        run that kept none (a new turn, a robot's): the turn is run once more with the same answers, keeping its
-        points. None for a turn that runs on its start itself."""
+    def point_of(self, outcome: Outcome, start: S, seat: str, rng: Rng, since: Point | None) -> Point | None:
+        """The point at the start of the part in which `outcome`'s run of `seat`'s turn from `start` (resumed at
+        `since`, if at all) paused: the turn run once more with the same answers up to that part, from `since`
+        (or `since` itself, for a pause in its own part). None for a turn that runs on its start itself."""
         if self.replays_in_place(seat):
             return None
         ctx = outcome.ctx
-        return self.replay(start, seat, plain_copy(ctx.order), Noted(ctx.answers), rng, keep=True).point
+        part = part_of(ctx.where, len(ctx.order.get("actions") or []))
+        if since is not None and part == since.part:
+            return since
+        if since is not None and part < since.part:
+            since = None  # (a frame this kernel does not know would say so: the turn is then run from its start)
+        reached = self.replay(start, seat, plain_copy(ctx.order), Noted(ctx.answers), rng, since, until=part)
+        return Point.reached(reached, since)
 
     def turn_over(self, state: S, seat: str, rng: Rng) -> list[Event]:
         """Hook: what follows at once when `seat`'s turn is over (`state` is changed in place); nothing by default."""

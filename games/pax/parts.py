@@ -33,9 +33,9 @@ class Turn(Protocol[S_contra]):
 
     def run_turn(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
                  chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
-                 keep: bool = False) -> Outcome:
+                 until: int | None = None) -> Outcome:
         """Run `seat`'s turn from `state` (or on from `point`) until it ends, pauses on questions or ends the
-        game."""
+        game (or reaches the start of part `until`)."""
 
 
 class Orders(Protocol):

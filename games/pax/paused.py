@@ -29,7 +29,6 @@ from engine.record import Record, kept
 from engine.rng import Rng
 from games.pax.context import Question
 from games.pax.game import GameState, PaxGame, record_standing
-from games.pax.noted import Noted
 from games.pax.turn import AT_PART, RESUME, Outcome, Point
 
 __all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "resume_option", "settle"]
@@ -124,15 +123,15 @@ S = TypeVar("S", bound=GameState)
 
 
 def settle(game: PaxGame[S], outcome: Outcome, start: S, seat: str, reported: int, rng: Rng,
-           kept: dict[str, Any] | None = None) -> Step:
-    """The step a run of `seat`'s turn from `start` makes: paused on the questions it asks at once, keeping its
-    start (`kept` as stored before, or `start` anew) and in a game that resumes at a part its point, or over and
-    followed by what the game says comes next."""
+           kept: dict[str, Any] | None = None, since: Point | None = None) -> Step:
+    """The step a run of `seat`'s turn from `start` (resumed at `since`, if at all) makes: paused on the questions
+    it asks at once, keeping its start (`kept` as stored before, or `start` anew) and in a game that resumes at a
+    part its point, or over and followed by what the game says comes next."""
     questions: Sequence[Question] = ()
     point = None
     if outcome.questions:
         if outcome.point is None and (start.together or start.resumes_at_part):
-            outcome.point = game.point_of(outcome, start, seat, rng)
+            outcome.point = game.point_of(outcome, start, seat, rng, since)
         questions = game.asked_at_once(outcome, start, seat, rng)
         if start.resumes_at_part and outcome.point is not None and outcome.point.serves_any(
                 outcome.ctx.answers, [q.key for q in questions]):
@@ -166,10 +165,7 @@ def resume(game: PaxGame[S], state: S, orders_by_seat: Mapping[str, Order], rng:
         record_standing(start, seat, order)
     order = plain_copy(paused.order)
     point = None if paused.point is None else game.stored_point(paused.point, paused.seat, order)
-    # A game asking questions together tries the turn on from where it pauses again, and one that resumes at a
-    # part stores that point: the run keeps its points.
-    keep = start.together or start.resumes_at_part
     point = point if point is not None and point.serves(answers) else None
-    outcome = game.replay(start, paused.seat, order, Noted(answers) if keep else answers, rng, point, keep)
+    outcome = game.replay(start, paused.seat, order, answers, rng, point)
     return settle(game, outcome, start, paused.seat, paused.reported, rng,
-                  paused.start if game.replays_in_place(paused.seat) else None)
+                  paused.start if game.replays_in_place(paused.seat) else None, point)

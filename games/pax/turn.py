@@ -8,8 +8,9 @@ is a bonus action. What "favoured" means, what a card's actions are and how it i
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.contract import Path
@@ -175,9 +176,10 @@ class Point:
 
     def resumed(self, order: dict[str, Any], answers: Mapping[str, Any], lenient: bool) -> Any:
         """A copy of the turn at this point to run on, with `order` and `answers` (its events: those after it)."""
-        kept = self.ctx
-        return replace(kept, state=kept.state.clone(), order=order, answers=copied(answers), events=[],
-                       counters=dict(kept.counters), lenient=lenient)
+        ctx = copy.copy(self.ctx)
+        ctx.state, ctx.order, ctx.answers, ctx.events = self.ctx.state.clone(), order, copied(answers), []
+        ctx.counters, ctx.lenient = dict(ctx.counters), lenient
+        return ctx
 
     def to_data(self) -> dict[str, Any]:
         """The point as a paused turn stores it (the turn's seat and order are stored with the pause)."""
@@ -193,28 +195,28 @@ class Point:
         ctx = context(state, seat, order, where=tuple(data["where"]), counters=dict(data["counters"]))
         return cls(data["part"], ctx, data["events"], Notes.from_data(data["looked"]))
 
-
-def kept_point(ctx: Any, part: int, before: int, since: Point | None) -> Point | None:
-    """The point where `ctx`'s run (resumed at `since`, if at all) stands before its part `part`; None when its
-    answers note no lookups."""
-    answers = ctx.answers
-    if not isinstance(answers, Noted):
-        return None
-    looked = answers.notes.copy() if since is None else since.looked.joined(answers.notes)
-    at = replace(ctx, state=ctx.state.clone(), answers={}, events=[], counters=dict(ctx.counters), chooser=None)
-    return Point(part, at, before + len(ctx.events), looked)
-
+    @classmethod
+    def reached(cls, outcome: Outcome, since: Point | None) -> Point | None:
+        """The point where `outcome`'s run (resumed at `since`, if at all), run only up to the start of a part,
+        stands; None when its answers noted no lookups or it paused or ended the game before."""
+        ctx = outcome.ctx
+        if outcome.questions or outcome.part is None or not isinstance(ctx.answers, Noted):
+            return None
+        looked = ctx.answers.notes.copy() if since is None else since.looked.joined(ctx.answers.notes)
+        return cls(outcome.part, ctx, outcome.events, looked)
 
 @dataclass
 class Outcome:
-    """How a run of a turn ended: the questions it paused on, if any (the state and events are in ctx); for a run
-    that kept points, the point at the start of the part it paused in; the events the turn made before this run's
-    first (a run resumed at a point makes only those after it)."""
+    """How a run of a turn ended: the questions it paused on, if any (the state and events are in ctx); the part
+    it was told to stop at, when it got there (run_parts' `until`); the events the turn made before this run's
+    first (a run resumed at a point makes only those after it); and, once taken, the point at the start of the
+    part it paused in."""
 
     ctx: Any
     questions: tuple[Question, ...] = field(default_factory=tuple)
-    point: Point | None = None
+    part: int | None = None
     before: int = 0
+    point: Point | None = None
 
     @property
     def question(self) -> Question | None:
@@ -238,31 +240,42 @@ class RunTurn(Protocol[S_contra]):
 
     def __call__(self, state: S_contra, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
                  chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
-                 keep: bool = False) -> Outcome:
+                 until: int | None = None) -> Outcome:
         """Run the turn until it ends, pauses on questions or ends the game: from its start, or resumed at `point`
-        (kept by an earlier run of the same turn from `state`); with `keep`, noting the point of each part."""
+        (taken from an earlier run of the same turn from `state`); with `until`, only up to the start of that
+        part."""
 
 
 def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None],
-              since: Point | None = None, keep: bool = False) -> Outcome:
-    """Run a turn's parts in order, from the first or from the part of `since` (where `ctx` was resumed); a pause
-    or the game's end stops the turn where it stands.
+              since: Point | None = None, until: int | None = None) -> Outcome:
+    """Run a turn's parts in order, from the first or from the part of `since` (where `ctx` was resumed), up to the
+    start of part `until` if given; a pause or the game's end stops the turn where it stands.
 
-    `game_over` tidies the state when a part ended the game (for instance, no turn is in progress any more). With
-    `keep`, the run keeps the point at the start of each part, and a pause carries the point of its part.
+    `game_over` tidies the state when a part ended the game (for instance, no turn is in progress any more).
     """
     begin, before = (0, 0) if since is None else (since.part, since.events)
-    point = None
     try:
-        for index in range(begin, len(parts)):
-            if keep:
-                point = kept_point(ctx, index, before, since)
+        for index in range(begin, len(parts) if until is None else until):
             parts[index]()
     except Pause as pause:
-        return Outcome(ctx, pause.questions, point, before)
+        return Outcome(ctx, pause.questions, before=before)
     except GameOver:
         game_over()
-    return Outcome(ctx, before=before)
+        return Outcome(ctx, before=before)
+    return Outcome(ctx, part=until, before=before)
+
+
+#: Parts of every Pax turn's frame before the order's actions (Blackmail; abilities at the start of the turn): the
+#: frame is those, one part for each entry of the order (entry_parts), then cleanup and the next seat.
+OPENING = 1
+
+
+def part_of(where: Sequence[Any], entries: int) -> int:
+    """The part of the turn's frame a run stood in, from the order path it was resolving (`ctx.where`, which each
+    entry and cleanup set), for a turn of `entries` actions: a robot builds its turn in a frame of its own."""
+    if where[:1] == ("actions",) and len(where) > 1 and isinstance(where[1], int):
+        return OPENING + where[1]
+    return OPENING + entries if tuple(where) == ("cleanup",) else 0
 
 
 def entry_parts(ctx: Any, take: Callable[[Any, Any], None],

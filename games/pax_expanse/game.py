@@ -126,10 +126,10 @@ class PaxExpanse(PaxGame[GameState]):
         return orders.turn_problems(order)
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+               rng: Rng, point: Point | None = None, until: int | None = None) -> Outcome:
         """A paused turn run again: a seat's from its order, leniently (on from `point`, if given); the
         Rocinante's on its start itself (seats.py)."""
-        return seat_rules(seat).replay(start, seat, order, answers, rng, point, keep)
+        return seat_rules(seat).replay(start, seat, order, answers, rng, point, until)
 
     def replays_in_place(self, seat: str) -> bool:
         """The Rocinante's turn runs on its start, which a pause again keeps as it was stored (seats.py)."""

@@ -28,10 +28,10 @@ class SeatRules:
     played_by_the_game = False
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+               rng: Rng, point: Point | None = None, until: int | None = None) -> Outcome:
         """The paused turn run again from a copy of its start (or on from `point`), leniently: an action the
         answers made illegal is skipped."""
-        return run_turn(start, seat, order, answers, lenient=True, point=point, keep=keep)
+        return run_turn(start, seat, order, answers, lenient=True, point=point, until=until)
 
     def replays_in_place(self) -> bool:
         """False: the start is stored anew when the turn pauses again, with the standing orders now in force."""
@@ -62,7 +62,7 @@ class CrewSeat(SeatRules):
     played_by_the_game = True
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+               rng: Rng, point: Point | None = None, until: int | None = None) -> Outcome:
         """The crew's paused turn run again on its start itself, its planner deciding as before (it keeps no
         points: its turn is not a list of the order's actions)."""
         return rocinante.replay(start, answers, rng)

@@ -36,9 +36,10 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
              chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
-             keep: bool = False) -> Outcome:
-    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood;
-    raises OrderError when the order breaks the rules. Each action of the order is a part of the turn.
+             until: int | None = None) -> Outcome:
+    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood,
+    to its end or to the start of part `until`; raises OrderError when the order breaks the rules. Each action of
+    the order is a part of the turn.
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
@@ -47,12 +48,12 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
         ctx = begin_turn(state, seat, order, given, chooser, lenient)
     else:
         ctx = point.resumed(order, given, lenient)
-    return finish_turn(ctx, action_parts(ctx), since=point, keep=keep)
+    return finish_turn(ctx, action_parts(ctx), since=point, until=until)
 
 
 def finish_turn(ctx: Ctx, parts: Sequence[Callable[[], None]],
                 actions_done: Callable[[Ctx], None] | None = None, since: Point | None = None,
-                keep: bool = False) -> Outcome:
+                until: int | None = None) -> Outcome:
     """The turn frame around `parts` (the turn's actions, or what is left of them): then `actions_done` sees the
     turn with its actions taken, then cleanup and the next seat; a pause or the game's end stops it there (the
     kernel's run_parts, from the start or from the point `since`)."""
@@ -61,7 +62,7 @@ def finish_turn(ctx: Ctx, parts: Sequence[Callable[[], None]],
 
     done = [] if actions_done is None else [lambda: actions_done(ctx)]
     return run_parts(ctx, [*parts, *done, lambda: RULES.cleanup(ctx), lambda: end_turn(ctx.state)], game_over,
-                     since, keep)
+                     since, until)
 
 
 def action_parts(ctx: Ctx) -> list[Callable[[], None]]:

@@ -139,14 +139,14 @@ class PaxPamir(PaxGame[GameState]):
         return orders.turn_problems(order)
 
     def replay(self, start: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any],
-               rng: Rng, point: Point | None = None, keep: bool = False) -> Outcome:
+               rng: Rng, point: Point | None = None, until: int | None = None) -> Outcome:
         """A paused turn run again: a person's from the order, leniently (on from `point`, if given); Wakhan's from
         her start by her planner, which decides the same way again from the state after her draw."""
         if start.players[seat].automaton is not None:
             from games.pax_pamir.wakhan import turn as automaton_turn
 
             return automaton_turn.run(start, answers)
-        return run_turn(start, seat, order, answers, lenient=True, point=point, keep=keep)
+        return run_turn(start, seat, order, answers, lenient=True, point=point, until=until)
 
     def asked_at_once(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Sequence[Question]:
         """The question the turn stopped at, with those asked together (the kernel's); one at a time where Wakhan
@@ -156,11 +156,12 @@ class PaxPamir(PaxGame[GameState]):
             return asked
         return super().asked_at_once(outcome, start, seat, rng)
 
-    def point_of(self, outcome: Outcome, start: GameState, seat: str, rng: Rng) -> Point | None:
+    def point_of(self, outcome: Outcome, start: GameState, seat: str, rng: Rng,
+                 since: Point | None) -> Point | None:
         """The kernel's point of a person's paused turn; none for Wakhan's, which her planner plays whole."""
         if start.players[seat].automaton is not None:
             return None
-        return super().point_of(outcome, start, seat, rng)
+        return super().point_of(outcome, start, seat, rng, since)
 
     def loyalties(self, state: GameState) -> Sequence[str]:
         """The coalitions, as the map lists them."""

@@ -45,21 +45,22 @@ def begin_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict
 
 
 def play_turn(ctx: Context, actions_of_turn: Sequence[Callable[[], None]], since: Point | None = None,
-              keep: bool = False) -> Outcome:
+              until: int | None = None) -> Outcome:
     """Blackmail, the turn's actions, then cleanup; a pause or the game's end stops the turn where it stands (the
     kernel's run_parts, from the start or from the point `since`)."""
     def game_over() -> None:
         ctx.state.turn = None
 
     return run_parts(ctx, (lambda: blackmail(ctx), *actions_of_turn, lambda: RULES.cleanup(ctx),
-                           lambda: end_turn(ctx.state)), game_over, since, keep)
+                           lambda: end_turn(ctx.state)), game_over, since, until)
 
 
 def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[str, Any] | None = None,
              chooser: Chooser | None = None, lenient: bool = False, *, point: Point | None = None,
-             keep: bool = False) -> Outcome:
-    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood;
-    raises OrderError when the order breaks the rules. Each action of the order is a part of the turn.
+             until: int | None = None) -> Outcome:
+    """Run `seat`'s whole turn from `state`, or on from `point` where an earlier run of it from `state` stood,
+    to its end or to the start of part `until`; raises OrderError when the order breaks the rules. Each action of
+    the order is a part of the turn.
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
@@ -68,7 +69,7 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
         ctx = begin_turn(state, seat, order, given, chooser, lenient)
     else:
         ctx = point.resumed(order, given, lenient)
-    return play_turn(ctx, entry_parts(ctx, take_action, _skipped), point, keep)
+    return play_turn(ctx, entry_parts(ctx, take_action, _skipped), point, until)
 
 
 def _skipped(seat: str, index: int, entry: Any, error: OrderError) -> str:

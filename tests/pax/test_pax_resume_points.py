@@ -50,12 +50,12 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         original = game.replay
 
         def replay(self: PaxGame[Any], start: Any, seat: str, order: dict[str, Any], answers: dict[str, Any],
-                   rng: Any, point: Point | None = None, keep: bool = False,
+                   rng: Any, point: Point | None = None, until: int | None = None,
                    original: Any = original) -> Outcome:
             plain = dict(dict.items(answers))  # (dict's own items: no lookup the trial runs would note)
             given = copy.deepcopy(order)
-            got = _ended(lambda: original(self, start, seat, order, answers, rng, point, keep))
-            if point is not None:
+            got = _ended(lambda: original(self, start, seat, order, answers, rng, point, until))
+            if point is not None and until is None:
                 resumed[0] += 1
                 _same(got, _ended(lambda: original(self, start, seat, given, plain, rng)), point)
             if isinstance(got, OrderError):
