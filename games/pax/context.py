@@ -211,17 +211,21 @@ class Context(Generic[S]):
         return ("answers", question.key) if in_answers else ("answer",)
 
     def _validate(self, question: Question, answer: Any) -> None:
-        path = self._answer_path(question)
-        legal = ", ".join(str(o) for o in question.options)
         if question.count is None:
             if not is_option(answer, question.options):
-                raise OrderError(path, f"{question.shown}: {answer!r} is not a choice; choose one of {legal}")
+                self._refuse(question, f"{answer!r} is not a choice; choose one of")
             return
         if not isinstance(answer, list) or len(answer) != question.count or len(set(map(repr, answer))) != len(answer):
-            raise OrderError(path, f"{question.shown}: give a list of {question.count} different choices from {legal}")
+            self._refuse(question, f"give a list of {question.count} different choices from")
         for item in answer:
             if not is_option(item, question.options):
-                raise OrderError(path, f"{question.shown}: {item!r} is not a choice; choose from {legal}")
+                self._refuse(question, f"{item!r} is not a choice; choose from")
+
+    def _refuse(self, question: Question, why: str) -> NoReturn:
+        """Refuse the answer to `question`: `why`, then the legal choices (the message is built only for a refusal:
+        every answer of every trial run is validated)."""
+        legal = ", ".join(str(o) for o in question.options)
+        raise OrderError(self._answer_path(question), f"{question.shown}: {why} {legal}")
 
 
 def is_option(answer: Any, options: Sequence[Any]) -> bool:

@@ -174,11 +174,11 @@ class MarketRules(Generic[S]):
         """Slots whose card `seat` may buy now."""
         money = state.players[seat].money
         per_column = self.money_per_column(state)
-        # A card within the seat's means at full price is bought whatever its cost: only the others need the
-        # costlier question whether it is a free purchase.
+        # A card within the seat's means at full price is bought whatever its cost; one beyond them only as a free
+        # purchase (purchase_cost: nothing, or the full price), the costlier question, asked of those alone.
         return [(r, c) for r, c, n in occupied(state)
                 if not self.paid_this_turn(state, n) and not self.never_purchasable(n)
-                and (c * per_column <= money or self.purchase_cost(state, seat, r, c) <= money)]
+                and (c * per_column <= money or self.free_purchase(state, seat, n))]
 
     def place_money(self, ctx: Emitter, row: int, column: int, amount: int) -> None:
         """Place `amount` on a market slot and mark its card as paid this turn."""
