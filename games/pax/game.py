@@ -179,8 +179,11 @@ class PaxGame(GameBase, Generic[S]):
         if since is not None and part == since.part:
             return since
         if since is not None and part < since.part:
-            since = None  # (a frame this kernel does not know would say so: the turn is then run from its start)
-        reached = self.replay(start, seat, plain_copy(ctx.order), Noted(ctx.answers), rng, since, until=part)
+            since = None  # a run cannot pause before where it began: part_of misread the frame, so start afresh
+        try:
+            reached = self.replay(start, seat, plain_copy(ctx.order), Noted(ctx.answers), rng, since, until=part)
+        except OrderError:
+            return None  # the parts before did not run as they did: no point, the turn runs from its start
         return Point.reached(reached, since)
 
     def turn_over(self, state: S, seat: str, rng: Rng) -> list[Event]:

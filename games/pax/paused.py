@@ -9,9 +9,11 @@ Games made with the option `resume: at-part` (which `pbem new` records) also sto
 part the turn paused in (turn.Point: an action of the order, Blackmail, cleanup), and the turn goes on from there;
 the parts before it are not run again. A point is stored only where it serves every answer the pause can get, and
 it ends the turn exactly as a run from the start would (tests/pax/test_pax_resume_points.py). Older games, and a
-pause with no point to store, run the turn again from its start, as their archives recorded. Each game states only its differences, as hooks of its `PaxGame`: how its paused turn runs again
-(`replay`: a person's turn, or one the game plays itself), which questions it asks at once (`asked_at_once`), what
-follows a finished turn (`turn_over`) and how a question is stored (`question_data`).
+pause with no point to store, run the turn again from its start, as their archives recorded.
+
+Each game states only its differences, as hooks of its `PaxGame`: how its paused turn runs again (`replay`: a
+person's turn, or one the game plays itself), which questions it asks at once (`asked_at_once`), what follows a
+finished turn (`turn_over`) and how a question is stored (`question_data`).
 
 Each game stores the record in its own `Layout`, the one its archives were written in; in memory it has one shape.
 """

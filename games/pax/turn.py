@@ -205,6 +205,7 @@ class Point:
         looked = ctx.answers.notes.copy() if since is None else since.looked.joined(ctx.answers.notes)
         return cls(outcome.part, ctx, outcome.events, looked)
 
+
 @dataclass
 class Outcome:
     """How a run of a turn ended: the questions it paused on, if any (the state and events are in ctx); the part
