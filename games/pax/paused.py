@@ -31,6 +31,7 @@ from engine.record import Record, kept
 from engine.rng import Rng
 from games.pax.context import Question
 from games.pax.game import GameState, PaxGame, record_standing
+from games.pax.together import word_option
 from games.pax.turn import AT_PART, RESUME, Outcome, Point
 
 __all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "resume_option", "settle"]
@@ -38,12 +39,7 @@ __all__ = ["Layout", "Paused", "given_answers", "hold", "resume", "resume_option
 
 def resume_option(options: Mapping[str, Any]) -> bool:
     """True when a game's options say its paused turns go on from a stored point; a clear error for a bad value."""
-    value = options.get(RESUME)
-    if value is None or value == "from-start":
-        return False
-    if value == AT_PART:
-        return True
-    raise ValueError(f"option {RESUME} is {AT_PART} or from-start, not {value!r}")
+    return word_option(options, RESUME, AT_PART, "from-start")
 
 
 class Layout(Enum):

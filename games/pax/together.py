@@ -40,12 +40,18 @@ Trial = Callable[[dict[str, Any]], Outcome]
 
 def together_option(options: Mapping[str, Any]) -> bool:
     """True when a game's options say its paused turns ask questions together; a clear error for a bad value."""
-    value = options.get(OPTION)
-    if value is None or value == "one-at-a-time":
+    return word_option(options, OPTION, TOGETHER, "one-at-a-time")
+
+
+def word_option(options: Mapping[str, Any], key: str, on: str, off: str) -> bool:
+    """True when option `key` is the word `on`, False when it is `off` or not given (a game made before the option
+    existed); a clear error naming both for any other value."""
+    value = options.get(key)
+    if value is None or value == off:
         return False
-    if value == TOGETHER:
+    if value == on:
         return True
-    raise ValueError(f"option {OPTION} is {TOGETHER} or one-at-a-time, not {value!r}")
+    raise ValueError(f"option {key} is {on} or {off}, not {value!r}")
 
 
 def gather(trial: Trial, first: Outcome, runs: int = RUNS) -> tuple[Question, ...]:
