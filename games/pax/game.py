@@ -153,7 +153,7 @@ class PaxGame(GameBase, Generic[S]):
         if not start.together:
             return outcome.questions
         ctx = outcome.ctx
-        point = outcome.point or self.point_of(outcome, start, seat, rng, None)
+        point = outcome.point  # settle takes it (point_of) before it asks which questions go together
 
         def trial(answers: dict[str, Any]) -> Outcome:
             # Each trial goes on from the start of the part the turn paused in, where its answers allow.

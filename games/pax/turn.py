@@ -247,6 +247,16 @@ class RunTurn(Protocol[S_contra]):
         part."""
 
 
+def turn_context(begin: Callable[..., Any], state: Any, seat: str, order: dict[str, Any],
+                 answers: Mapping[str, Any] | None, chooser: Chooser | None, lenient: bool, point: Point | None) -> Any:
+    """The turn in progress a run of a game's turn works on: `begin`'s (the game's begin_turn) on a copy of
+    `state`, or a copy of the turn at `point`."""
+    given = {} if answers is None else answers  # not `answers or {}`: that would forget empty answers' notes
+    if point is None:
+        return begin(state, seat, order, given, chooser, lenient)
+    return point.resumed(order, given, lenient)
+
+
 def run_parts(ctx: Any, parts: Sequence[Callable[[], None]], game_over: Callable[[], None],
               since: Point | None = None, until: int | None = None) -> Outcome:
     """Run a turn's parts in order, from the first or from the part of `since` (where `ctx` was resumed), up to the

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.pax.context import Chooser, Context, OrderError
 from games.pax.noted import copied
-from games.pax.turn import Outcome, Point, TurnActions, entry_parts, run_parts
+from games.pax.turn import Outcome, Point, TurnActions, entry_parts, run_parts, turn_context
 from games.pax_expanse import abilities, actions, cards, context, core
 from games.pax_expanse.rules import RULES
 from games.pax_expanse.state import GameState, TurnState
@@ -43,11 +43,7 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
-    given = {} if answers is None else answers  # not `answers or {}`: that would forget empty answers' notes
-    if point is None:
-        ctx = begin_turn(state, seat, order, given, chooser, lenient)
-    else:
-        ctx = point.resumed(order, given, lenient)
+    ctx = turn_context(begin_turn, state, seat, order, answers, chooser, lenient, point)
     return finish_turn(ctx, action_parts(ctx), since=point, until=until)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from engine.contract import Path
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import copied
-from games.pax.turn import Outcome, Point, TurnActions, entry_parts, raise_first, run_parts
+from games.pax.turn import Outcome, Point, TurnActions, entry_parts, raise_first, run_parts, turn_context
 from games.pax.turnstate import TurnState
 from games.pax_pamir import actions, core, queries
 from games.pax_pamir.context import Context
@@ -64,11 +64,7 @@ def run_turn(state: GameState, seat: str, order: dict[str, Any], answers: dict[s
 
     With `lenient` (a replay after a pause) an action that has become illegal is skipped with an event instead.
     """
-    given = {} if answers is None else answers  # not `answers or {}`: that would forget empty answers' notes
-    if point is None:
-        ctx = begin_turn(state, seat, order, given, chooser, lenient)
-    else:
-        ctx = point.resumed(order, given, lenient)
+    ctx = turn_context(begin_turn, state, seat, order, answers, chooser, lenient, point)
     return play_turn(ctx, entry_parts(ctx, take_action, _skipped), point, until)
 
 
