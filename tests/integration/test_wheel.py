@@ -152,3 +152,32 @@ def test_every_command_runs_from_an_empty_folder_with_the_installed_wheel(venv: 
     assert "expedition-5x" in (empty / "site" / "index.html").read_text(encoding="utf-8")
     for game in GAMES:
         assert (empty / "site" / "_assets" / f"{game}.css").stat().st_size > 0, game
+
+
+def lowest_build_requirements() -> list[str]:
+    """pyproject's build requirements pinned to the lowest release series they allow (each `name>=version` as
+    `name==version.*`, whose first release may be yanked): what a machine with only the declared minimum builds
+    the wheel with."""
+    declared = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["build-system"]["requires"]
+    pinned = [f"{requirement.replace('>=', '==')}.*" for requirement in declared]
+    assert all("==" in requirement for requirement in pinned), f"each build requirement names its lowest version: {declared}"
+    return pinned
+
+
+def test_the_lowest_declared_setuptools_builds_the_wheel(tmp_path: Path) -> None:
+    """The build requirement is true: a distribution's older setuptools that meets it (pip install
+    --no-build-isolation, as Debian packaging does) builds pbem, not only the newest one pip fetches."""
+    builder = tmp_path / "builder"
+    subprocess.run([sys.executable, "-m", "venv", str(builder)], check=True, env=_clean_env())
+    python = str(builder / "bin" / "python")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", *lowest_build_requirements()], check=True,
+                   env=_clean_env())
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(CHECKOUT / name, source / name)
+    shutil.copytree(CHECKOUT / "pbem", source / "pbem", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    done = subprocess.run([python, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+                           "--wheel-dir", str(tmp_path / "dist"), str(source)],
+                          env=_clean_env(bytecode=False), capture_output=True, text=True)
+    assert done.returncode == 0, f"the declared minimum {lowest_build_requirements()} cannot build pbem:\n{done.stderr}"
