@@ -172,13 +172,13 @@ class MarketRules(Generic[S]):
 
     def purchasable(self, state: S, seat: str) -> list[Slot]:
         """Slots whose card `seat` may buy now."""
-        money = state.players[seat].money
-        per_column = self.money_per_column(state)
+        means = state.players[seat].money // self.money_per_column(state)  # the columns paid for in full
+        paid = state.turn.paid if state.turn is not None else ()  # what paid_this_turn reads, read once for all
+        never, free = self.never_purchasable, self.free_purchase
         # A card within the seat's means at full price is bought whatever its cost; one beyond them only as a free
         # purchase (purchase_cost: nothing, or the full price), the costlier question, asked of those alone.
         return [(r, c) for r, c, n in occupied(state)
-                if not self.paid_this_turn(state, n) and not self.never_purchasable(n)
-                and (c * per_column <= money or self.free_purchase(state, seat, n))]
+                if n not in paid and not never(n) and (c <= means or free(state, seat, n))]
 
     def place_money(self, ctx: Emitter, row: int, column: int, amount: int) -> None:
         """Place `amount` on a market slot and mark its card as paid this turn."""
@@ -234,11 +234,9 @@ class MarketRules(Generic[S]):
     def drop_untaken_money(self, ctx: Emitter) -> None:
         """Money a shift or refill brought onto a card that takes none leaves the game."""
         state: S = ctx.state
-        money = state.market_money
-        if not any(any(row) for row in money):
-            return  # most of the time no money lies on the market at all
-        for row, column, number in occupied(state):
+        market, money = state.market, state.market_money
+        for row, column in _SLOT_ORDER:  # the order of occupied(), reading only the slots that hold money
             amount = money[row][column]
-            if amount and not self.takes_money(number):
-                state.market_money[row][column] = 0
+            if amount and (number := market[row][column]) is not None and not self.takes_money(number):
+                money[row][column] = 0
                 self.money_lost_on(ctx, number, amount)
