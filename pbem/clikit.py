@@ -55,11 +55,12 @@ def open_folder(path: Path, *, check: bool = True) -> GameDir:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the library's errors into one clear line and exit code 1."""
+def user_errors(*more: type[Exception]) -> Iterator[None]:
+    """Turn the library's errors, and those of the kinds `more`, into one clear line and exit code 1."""
+    kinds: tuple[type[Exception], ...] = (StoreError, registry.UnknownGame, Busy, *more)
     try:
         yield
-    except (StoreError, registry.UnknownGame, Busy) as exc:
+    except kinds as exc:
         raise Rejected(str(exc)) from None
     except OSError as exc:  # a folder that is missing or a file, no permission, a full disk
         raise Rejected(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None

@@ -10,17 +10,15 @@ from typing import TextIO
 
 import click
 
-from engine import registry
 from engine.words import counted, plural
 from pbem import control, players
 from pbem import preview as previewing
 from pbem import rollback as rolling
 from pbem.clikit import FOLDER as GAME
-from pbem.clikit import Rejected, known_seat, open_folder
-from pbem.files import Busy
+from pbem.clikit import Rejected, known_seat, open_folder, user_errors
 from pbem.mail.deadlines import DeadlineError, settings_of
 from pbem.mail.settings import SettingsError
-from pbem.store import GameDir, StoreError
+from pbem.store import GameDir
 
 
 class Refused(Rejected):
@@ -29,15 +27,12 @@ class Refused(Rejected):
 
 @contextmanager
 def game_locked(directory: Path, *, check: bool = True) -> Iterator[GameDir]:
-    """The game, locked, with the library's errors as one clear line (check=False: a damaged one too)."""
-    try:
+    """The game, locked, with the library's errors and those of mail settings and deadlines as one clear line
+    (check=False: a damaged one too)."""
+    with user_errors(SettingsError, DeadlineError):
         gd = open_folder(directory, check=check)
         with gd.lock():
             yield gd
-    except (StoreError, SettingsError, DeadlineError, registry.UnknownGame, Busy) as exc:
-        raise Refused(str(exc)) from None
-    except OSError as exc:
-        raise Refused(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)) from None
 
 
 def _queued(paths: list[Path]) -> None:
