@@ -20,6 +20,7 @@ from ruamel.yaml import YAML
 from pbem import version
 from pbem.files import write_atomic
 from pbem.orders import plain
+from pbem.yamlhelp import one_line
 
 #: The name of the file, in a game's folder.
 FILE = "game.yaml"
@@ -168,7 +169,7 @@ def load(path: Path) -> Any:
     try:
         return _yaml().load(path.read_text(encoding="utf-8"))
     except Exception as exc:  # any parse failure is a broken archive, said plainly
-        raise MetaError(f"{path}: cannot read: {exc}") from None
+        raise MetaError(f"{path}: cannot read: {one_line(exc)}") from None
 
 
 def parse(path: Path, doc: Any) -> GameMeta:

@@ -1,4 +1,5 @@
-"""YAML errors in words a player can act on: what is wrong, the line as written, and what to write instead."""
+"""YAML errors in words a reader can act on: for a player's order, what is wrong, the line as written and what to
+write instead; for a moderator's file, one line naming where."""
 
 from __future__ import annotations
 
@@ -6,6 +7,18 @@ import json
 import re
 
 from ruamel.yaml.error import MarkedYAMLError
+
+
+def one_line(exc: Exception) -> str:
+    """A moderator's file that does not parse, in one line: the line and column (1-based) and what the parser met,
+    without the excerpt it quotes over several lines (errors are one line on stderr); any other error's text on
+    one line."""
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        what = "; ".join(" ".join(str(part).split()) for part in (exc.context, exc.problem) if part)
+        return f"line {mark.line + 1}, column {mark.column + 1}: {what}" if mark is not None else what
+    return " ".join(str(exc).split())
+
 
 #: How much of the offending line a problem quotes.
 QUOTE_LIMIT = 60

@@ -15,6 +15,7 @@ from ruamel.yaml.error import YAMLError
 
 from engine.words import plural
 from pbem.reports.config import ReportConfig
+from pbem.yamlhelp import one_line
 
 SETTINGS_FILE = "pbem.yaml"
 SECURITY = ("plain", "starttls", "ssl")
@@ -190,7 +191,7 @@ def load(root: Path, path: Path | None = None) -> Settings:
     except FileNotFoundError:
         raise SettingsError(f"{path}: no mail settings (see docs/mail.md for pbem.yaml)") from None
     except (OSError, YAMLError) as exc:
-        raise SettingsError(f"{path}: cannot read: {exc}") from None
+        raise SettingsError(f"{path}: cannot read: {one_line(exc)}") from None
     if not isinstance(data, dict):
         raise SettingsError(f"{path}: must be a mapping of settings")
     if "from" not in data:

@@ -197,6 +197,17 @@ def test_run_json_one_entry_per_game_also_for_one_it_cannot_run(tmp_path: Path) 
                       "waiting_for": [], "finished": True, "held": None}
 
 
+def test_a_game_yaml_that_does_not_parse_is_one_line_on_stderr_naming_the_line(tmp_path: Path) -> None:
+    game = toy(tmp_path)
+    meta = game / "game.yaml"
+    lines = meta.read_text().count("\n")
+    meta.write_text(meta.read_text() + "seats: [\n")
+    result = invoke("status", str(game))
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"Error: {meta}: cannot read: line {lines + 2}, column 1: ")
+
+
 def test_run_json_names_the_seats_given_default_orders(tmp_path: Path) -> None:
     game = toy(tmp_path)
     result = invoke("run", "--no-reports", "--force", "--json", str(game))

@@ -72,3 +72,21 @@ def test_a_dash_without_its_space_says_so() -> None:
 def test_a_key_out_of_line_outside_a_list_is_still_said_to_be_out_of_line() -> None:
     (problem,) = parse("game: g1\nbid:\n  alone: 2\n contested: 3\n", "mail").problems
     assert "a dash is missing" not in problem.message
+
+
+@pytest.mark.parametrize(("text", "where", "what"), [
+    ("seats: [\n", "line 2, column 1", "while parsing a flow node; expected the node content"),
+    ("a: 1\na: 2\n", "line 2, column 1", 'found duplicate key "a"'),
+    ("a: b: c\n", "line 1, column 5", "mapping values are not allowed here"),
+])
+def test_a_moderators_file_that_does_not_parse_is_one_line_naming_where(text: str, where: str, what: str) -> None:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    from pbem.yamlhelp import one_line
+
+    with pytest.raises(YAMLError) as caught:
+        YAML(typ="safe").load(text)
+    said = one_line(caught.value)
+    assert "\n" not in said and "<unicode string>" not in said
+    assert said.startswith(f"{where}: ") and what in said

@@ -62,6 +62,14 @@ def test_bad_settings_say_what_is_wrong(tmp_path: Path, text: str) -> None:
         settings.load(tmp_path)
 
 
+def test_settings_that_do_not_parse_are_one_line_naming_the_file_and_the_line(tmp_path: Path) -> None:
+    write(tmp_path, "from: a@b.example\nimap: {host: h\n")
+    with pytest.raises(SettingsError) as caught:
+        settings.load(tmp_path)
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith(f"{tmp_path / 'pbem.yaml'}: cannot read: line 3, column 1: ")
+
+
 def test_a_password_file_among_the_games_is_refused(tmp_path: Path) -> None:
     (tmp_path / "imap-password").write_text("pw\n")
     write(tmp_path, "from: pbem@x.example\nimap: {host: h, password_file: imap-password}\n")
