@@ -18,6 +18,8 @@ from pbem.reports.config import ReportConfig
 from pbem.yamlhelp import one_line
 
 SETTINGS_FILE = "pbem.yaml"
+#: The keys pbem.yaml holds at its top level (docs/mail.md); any other is a typo pbem would otherwise ignore.
+KEYS = ("from", "from_name", "moderator", "max_message_bytes", "max_attempts", "imap", "smtp", "site", "folders")
 SECURITY = ("plain", "starttls", "ssl")
 ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
 
@@ -194,11 +196,24 @@ def load(root: Path, path: Path | None = None) -> Settings:
         raise SettingsError(f"{path}: cannot read: {one_line(exc)}") from None
     if not isinstance(data, dict):
         raise SettingsError(f"{path}: must be a mapping of settings")
+    try:
+        return _settings(data, root)
+    except SettingsError as exc:
+        raise SettingsError(f"{path}: {exc}") from None
+
+
+def _settings(data: dict[Any, Any], root: Path) -> Settings:
+    """The settings a parsed pbem.yaml holds; SettingsError naming the key that is wrong."""
+    if "password" in data:
+        raise SettingsError("a password must not be written in pbem.yaml; use password_env or password_file under "
+                            "imap: or smtp:")
+    _known(data, KEYS, "")
     if "from" not in data:
-        raise SettingsError(f"{path}: missing 'from:' (the address pbem sends from and reads orders at)")
+        raise SettingsError("missing 'from:' (the address pbem sends from and reads orders at)")
     folders = data.get("folders") or {}
     if not isinstance(folders, dict):
-        raise SettingsError(f"{path}: folders: must be a mapping")
+        raise SettingsError("folders: must be a mapping")
+    _known(folders, tuple(Folders.__dataclass_fields__), "folders")
     site_dir, site_url = _site(data.get("site"), root)
     try:
         return Settings(
@@ -208,11 +223,20 @@ def load(root: Path, path: Path | None = None) -> Settings:
             moderator=_address(data["moderator"], "moderator") if data.get("moderator") else None,
             imap=_server(data.get("imap"), "imap", root, {"ssl": 993, "starttls": 143, "plain": 143}),
             smtp=_server(data.get("smtp"), "smtp", root, {"ssl": 465, "starttls": 587, "plain": 25}),
-            folders=Folders(**{k: str(v) for k, v in folders.items() if k in Folders.__dataclass_fields__}),
+            folders=Folders(**{str(k): str(v) for k, v in folders.items()}),
             max_message_bytes=int(data.get("max_message_bytes", 10 * 1024 * 1024)),
             max_attempts=int(data.get("max_attempts", 10)),
             site_dir=site_dir,
             site_url=site_url,
         )
     except (TypeError, ValueError) as exc:
-        raise SettingsError(f"{path}: {exc}") from None
+        raise SettingsError(str(exc)) from None
+
+
+def _known(data: dict[Any, Any], keys: tuple[str, ...], where: str) -> None:
+    """Refuse a key of `data` that is not one of `keys`, naming those there are (`where`: the block, "" the top)."""
+    unknown = sorted(str(key) for key in data if key not in keys)
+    if unknown:
+        block = f"{where}: " if where else ""
+        raise SettingsError(f"{block}unknown {plural('key', len(unknown))} {', '.join(unknown)}; the keys are "
+                            f"{', '.join(keys)}")

@@ -70,6 +70,22 @@ def test_settings_that_do_not_parse_are_one_line_naming_the_file_and_the_line(tm
     assert str(caught.value).startswith(f"{tmp_path / 'pbem.yaml'}: cannot read: line 3, column 1: ")
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ("from: a@b.example\nfolder: {inbox: Orders}\n",
+     "unknown key folder; the keys are from, from_name, moderator, max_message_bytes, max_attempts, imap, smtp, "
+     "site, folders"),
+    ("from: a@b.example\nfolders: {inbx: Orders}\n", "folders: unknown key inbx; the keys are inbox, processed, rejected"),
+    ("from: a@b.example\npassword: hunter2\n", "a password must not be written in pbem.yaml"),
+    ("from: a@b.example\nsmtp: {hots: h}\n", "smtp: unknown key hots"),
+])
+def test_a_key_pbem_does_not_know_is_refused_naming_the_file_and_the_keys(tmp_path: Path, text: str, said: str) -> None:
+    """A typo would otherwise be ignored: orders read from INBOX when the moderator named another folder."""
+    write(tmp_path, text)
+    with pytest.raises(SettingsError) as caught:
+        settings.load(tmp_path)
+    assert str(caught.value).startswith(f"{tmp_path / 'pbem.yaml'}: {said}")
+
+
 def test_a_password_file_among_the_games_is_refused(tmp_path: Path) -> None:
     (tmp_path / "imap-password").write_text("pw\n")
     write(tmp_path, "from: pbem@x.example\nimap: {host: h, password_file: imap-password}\n")
