@@ -116,9 +116,7 @@ def _server(data: Any, where: str, root: Path, default_ports: dict[str, int]) ->
         raise SettingsError(f"{where}: must be a mapping (host:, port:, security:, user:, password_env: …)")
     if "password" in data:
         raise SettingsError(f"{where}: a password must not be written in pbem.yaml; use password_env or password_file")
-    unknown = set(data) - {"host", "port", "security", "user", "password_env", "password_file", "timeout", "ca_file"}
-    if unknown:
-        raise SettingsError(f"{where}: unknown {plural('key', len(unknown))} {', '.join(sorted(unknown))}")
+    _known(data, ("host", "port", "security", "user", "password_env", "password_file", "timeout", "ca_file"), where)
     security = str(data.get("security", "ssl"))
     if security not in SECURITY:
         raise SettingsError(f"{where}.security: {security!r} is not one of {', '.join(SECURITY)}")
@@ -165,9 +163,7 @@ def _site(data: Any, root: Path) -> tuple[Path | None, str | None]:
         return None, None
     if not isinstance(data, dict):
         raise SettingsError("site: must be a mapping (dir:, url:)")
-    unknown = set(data) - {"dir", "url"}
-    if unknown:
-        raise SettingsError(f"site: unknown {plural('key', len(unknown))} {', '.join(sorted(unknown))}; the keys are dir and url")
+    _known(data, ("dir", "url"), "site")
     folder = Path(os.path.expanduser(str(data["dir"]))) if data.get("dir") else None
     if folder is not None and not folder.is_absolute():
         folder = root / folder
