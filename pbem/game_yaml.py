@@ -142,6 +142,21 @@ def _check_holder(path: Path, raw: Any, seat: Seat) -> None:
         raise MetaError(f"{path}{line}: seat {seat.name}: holder: {seat.holder!r}; write a whole number from 0")
 
 
+def _known_keys(path: Path, raw: Any, keys: tuple[str, ...], where: str) -> None:
+    """A hand-edited key pbem does not know (`adress:`, `option:`) is an error naming its line and the keys there
+    are, not a setting silently lost (a seat without mail, a game without its options)."""
+    if not isinstance(raw, Mapping):
+        raise MetaError(f"{path}: {where}must be a mapping of keys ({', '.join(keys)})")
+    unknown = [str(key) for key in raw if key not in keys]
+    if unknown:
+        marks = getattr(raw, "lc", None)  # where ruamel read each key (a loaded file; not a dict made in code)
+        try:
+            line = f":{marks.key(unknown[0])[0] + 1}" if marks is not None else ""
+        except (KeyError, TypeError):
+            line = ""
+        raise MetaError(f"{path}{line}: {where}unknown key {unknown[0]}; the keys are {', '.join(keys)}")
+
+
 def hash_token(token: str) -> str:
     """The stored form of a seat's secret token (tokens are 128-bit random, so one SHA-256 suffices)."""
     return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -172,10 +187,18 @@ def load(path: Path) -> Any:
         raise MetaError(f"{path}: cannot read: {one_line(exc)}") from None
 
 
+#: The keys game.yaml holds at its top level; every key a release of pbem ever wrote there is one of them.
+KEYS = ("format", version.KEY, "game", "seed", "seats", "options")
+
+
 def parse(path: Path, doc: Any) -> GameMeta:
     """The GameMeta a loaded game.yaml holds; MetaError naming the file (and line, where known) when it is wrong."""
     try:
-        seats = [Seat(**{k: v for k, v in dict(s).items() if k in Seat.__dataclass_fields__}) for s in doc["seats"]]
+        _known_keys(path, doc, KEYS, "")
+        for raw in doc["seats"]:
+            name = raw.get("name") if isinstance(raw, Mapping) else raw
+            _known_keys(path, raw, tuple(Seat.__dataclass_fields__), f"seat {name}: ")
+        seats = [Seat(**dict(s)) for s in doc["seats"]]
         for raw, seat in zip(doc["seats"], seats, strict=True):
             _check_mail_fields(path, raw, seat)
             _check_holder(path, raw, seat)

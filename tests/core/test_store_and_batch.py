@@ -413,3 +413,20 @@ def test_atomic_writes_get_the_usual_file_mode(tmp_path: Path) -> None:
     write_atomic(tmp_path / "a.txt", "x")
     assert (tmp_path / "a.txt").stat().st_mode & 0o777 == FILE_MODE
     assert FILE_MODE & 0o600 == 0o600
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (("  address:", "  adress:"), r"game.yaml:\d+: seat anna: unknown key adress; the keys are name, address, "),
+    (("options:", "option:"), r"game.yaml:\d+: unknown key option; the keys are format, pbem_version, game, seed, "),
+])
+def test_a_key_game_yaml_does_not_know_is_an_error_naming_its_line(toy_game: tuple[GameDir, dict[str, str]],
+                                                                    edit: tuple[str, str], said: str) -> None:
+    """A hand edit's typo would otherwise be lost without a word: a seat without its mail, a game without its
+    options (a rule that changes how it plays)."""
+    gd, _ = toy_game
+    path = gd.root / "game.yaml"
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1], 1))
+    with pytest.raises(StoreError, match=said):
+        open_game(gd.root)

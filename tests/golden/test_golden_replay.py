@@ -115,5 +115,19 @@ def test_readme_lists_what_each_archive_holds(unpacked: dict[str, Path]) -> None
         assert row in readme, f"README.md should list {row}"
 
 
+def test_every_key_the_goldens_hold_in_game_yaml_is_one_pbem_knows(unpacked: dict[str, Path]) -> None:
+    """game.yaml refuses a key it does not know (a hand edit's typo); none that an older release wrote is refused."""
+    from pbem.game_yaml import KEYS, Seat
+
+    found: set[str] = set()
+    seat_keys: set[str] = set()
+    for folder in unpacked.values():
+        doc = YAML(typ="safe").load((folder / "game.yaml").read_text(encoding="utf-8"))
+        found |= set(doc)
+        seat_keys |= {key for seat in doc["seats"] for key in seat}
+    assert found and found <= set(KEYS)
+    assert seat_keys and seat_keys <= set(Seat.__dataclass_fields__)
+
+
 def test_goldens_stay_small() -> None:
     assert sum(a.stat().st_size for a in archives()) < SIZE_LIMIT
