@@ -104,8 +104,14 @@ def send(root: Path, settings_path: Path | None) -> None:
 
 def _print_send(result: smtp.SendSummary) -> None:
     click.echo(f"sent {counted(len(result.sent), 'mail')}")
+    # An outage is said once, not once per waiting mail: cron mails the moderator all of it (`--json` lists each).
+    alike = [path for path, answer in result.failed if result.unreachable and _held_up(answer, result.unreachable)]
+    if alike:
+        click.echo(f"failed (will retry): the SMTP server cannot be used ({result.unreachable}); "
+                   f"{counted(len(alike), 'mail')} stay queued for the next run", err=True)
     for path, answer in result.failed:
-        click.echo(f"failed (will retry): {path}: {answer}", err=True)
+        if path not in alike:
+            click.echo(f"failed (will retry): {path}: {answer}", err=True)
     for path in result.gave_up:
         click.echo(f"gave up (see the ledger): {path}", err=True)
     for path in result.held:
@@ -230,13 +236,19 @@ def _fetched(result: imap.FetchSummary | None) -> dict[str, Any] | None:
                       for o in result.outcomes], "errors": result.errors}
 
 
+def _held_up(answer: str, unreachable: str) -> bool:
+    """Whether a mail failed for the outage itself, or waits behind an earlier mail that did."""
+    return answer == unreachable or answer.startswith(smtp.WAITS)
+
+
 def _sent(result: smtp.SendSummary | None) -> dict[str, Any] | None:
     """A delivery as JSON, by outbox file."""
     if result is None:
         return None
     return {"sent": result.sent, "failed": [{"file": path, "answer": answer} for path, answer in result.failed],
             "gave_up": result.gave_up, "held": result.held,
-            "refused": [{"file": path, "why": why} for path, why in result.refused]}
+            "refused": [{"file": path, "why": why} for path, why in result.refused],
+            "unreachable": result.unreachable}
 
 
 def _undelivered(sent: smtp.SendSummary | None) -> str | None:
@@ -255,7 +267,7 @@ def _undelivered(sent: smtp.SendSummary | None) -> str | None:
 @SETTINGS
 @json_option("ok, busy, other (the tick running, when busy), fetched (mails: status, game, seat, sender, "
              "detail; errors) or null, games (name: what was done, one line each), sent (sent, failed, gave_up, "
-             "held, refused) or null, errors")
+             "held, refused, unreachable) or null, errors")
 def tick(root: Path, no_mail: bool, settings_path: Path | None, as_json: bool) -> None:
     """Do everything due for every game under ROOT: fetch orders, resolve steps, remind, send mail.
 

@@ -36,6 +36,10 @@ from pbem.store import GameDir, StoreError
 _REPORT = re.compile(r"^(\d{4})-")
 
 
+#: How a mail's failure begins when it is kept back behind an earlier one to the same recipient that failed.
+WAITS = "waits behind earlier mail to"
+
+
 @dataclass
 class SendSummary:
     """What one delivery run did, by outbox file."""
@@ -45,6 +49,9 @@ class SendSummary:
     held: list[str] = field(default_factory=list)
     gave_up: list[str] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)  # sent, but some recipients were refused
+    #: Why the server could not be reached (or refused the login) in this run, when it could not; every mail not
+    #: handed over after that is among `failed` with this answer (or waiting behind one that is).
+    unreachable: str | None = None
 
 
 def outboxes(root: Path) -> list[Path]:
@@ -284,6 +291,7 @@ def send(root: Path, settings: Settings, *, connection: Connection | None = None
                 broken = _send_folder(folder, settings, conn, now, summary, broken)
         finally:
             conn.close()
+        summary.unreachable = broken
         _tell_moderator(root, settings, summary, now)
     return summary
 
@@ -338,7 +346,7 @@ def _send_folder(folder: Path, settings: Settings, conn: Connection, now: dateti
             continue
         waiting = behind.intersection(a.lower() for a in recipients)
         if waiting:
-            summary.failed.append((str(path), f"waits behind earlier mail to {', '.join(sorted(waiting))}"))
+            summary.failed.append((str(path), f"{WAITS} {', '.join(sorted(waiting))}"))
             behind.update(a.lower() for a in recipients)
             continue
         if not recipients:

@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from pbem import store
 from pbem.mail.cli import mail, tick
+from pbem.mail.dovecot import free_port
 
-from .conftest import GAME, SEATS, Site
+from .conftest import GAME, SEATS, Site, write_settings
 from .mails import order_mail, order_text
 
 pytestmark = pytest.mark.mail  # needs the local IMAP and SMTP servers
@@ -51,6 +52,17 @@ def test_welcome_for_one_seat_rotates_only_its_token(site: Site) -> None:
     assert code == 0 and after["anna"] != before["anna"] and after["ben"] == before["ben"]
     code, out = run("welcome", str(site.gd.root), "--seat", "zed")
     assert code == 1 and "unknown seat 'zed'" in out
+
+
+def test_an_unreachable_server_is_one_line_however_many_mails_wait(site: Site) -> None:
+    """Cron mails the moderator whatever a run prints: an outage is one line, not one per queued mail."""
+    run("welcome", str(site.gd.root))
+    write_settings(site.root, None, free_port())  # nothing listens there
+    code, out = run("send", str(site.root))
+    failed = [line for line in out.splitlines() if line.startswith("failed")]
+    assert code == 1 and len(failed) == 1, out
+    assert "3 mails stay queued" in failed[0] and "Connection refused" in failed[0]
+    assert len(list(site.gd.outbox_dir().glob("*.eml"))) == 3
 
 
 def test_missing_settings_is_one_clear_line(tmp_path: Path) -> None:
@@ -102,6 +114,7 @@ def test_tick_json_a_delivery_that_failed_is_ok_false_with_one_line(site: Site) 
     assert document["error"] == f"mail not delivered: {len(failed)} failed (to retry)"
     assert err == f"Error: mail not delivered: {len(failed)} failed (to retry)\n"
     assert all(f["file"].endswith(".eml") for f in failed) and "451 4.3.0" in failed[0]["answer"]
+    assert document["sent"]["unreachable"] is None  # the server answered: each mail's failure is its own
 
 
 def test_tick_json_while_another_tick_runs_says_who(site: Site) -> None:
