@@ -51,7 +51,7 @@ def default_renderer(settings: Settings | None) -> Renderer | None:
 
 
 def _publish(root: Path, settings: Settings, summary: TickSummary) -> None:
-    """Rebuild the web archive (site: in pbem.yaml); only games with new steps are rendered again."""
+    """Rebuild the web archive (site: in pbem.yaml); only games with new steps are rendered again (pbem.site.steps)."""
     from pbem.site import build
 
     try:

@@ -20,8 +20,10 @@ MODEL_VERSION = 4
 TOKEN_HINT = "# token: the secret token from your welcome mail (for orders by mail)\n"
 
 
-def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
-    """What `seat` (None: the public) may see after `step`: view, events, prompts, scores, next order."""
+def report_model(gd: GameDir, step: int, seat: str | None, *, history: bool = False) -> dict[str, Any]:
+    """What `seat` (None: the public) may see after `step`: view, events, prompts, scores, next order; with
+    `history` (the site's pages) without the next order's template and the deadline, which belong to the mail
+    that asks for orders."""
     seats = [s.name for s in gd.meta.seats]
     if seat is not None and seat not in seats:
         raise KeyError(f"{gd.name}: no seat {seat!r}; seats are {', '.join(seats)}")
@@ -30,7 +32,7 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
     prompts = game.prompts(state)
     own = next((p for p in prompts if seat is not None and p.seat == seat), None)
     result = game.result(state)
-    return {
+    model = {
         "version": MODEL_VERSION,
         "game": {"id": game.id, "title": game.title, "name": gd.name},
         "step": step,
@@ -49,10 +51,13 @@ def report_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
         "prompt": _prompt(own) if own is not None else None,
         "scores": dict(game.scores(state)),
         "result": _result(result) if result is not None else None,
-        "order_template": _order_template(gd, state, step, own),
+        "order_template": None if history else _order_template(gd, state, step, own),
         # The final report shows how the scores went; earlier reports carry none (it would cost a read of every step).
         "score_history": _score_history(gd, step) if result is not None else None,
     }
+    if history:
+        del model["deadline"], model["order_template"]
+    return model
 
 
 def _score_history(gd: GameDir, step: int) -> list[dict[str, Any]]:

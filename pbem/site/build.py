@@ -26,7 +26,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from engine.words import counted
 from pbem import deadlines
 from pbem.reports.config import ReportConfig, report_stylesheets
 from pbem.reports.html import environment, stylesheet
@@ -36,6 +35,7 @@ from pbem.site import replay
 from pbem.site.capability import retired_folders, seat_folder, site_key
 from pbem.site.feed import Entry, atom, feed_uuid
 from pbem.site.output import SiteOutput
+from pbem.site.steps import put_steps
 from pbem.store import GameDir, StoreError, open_game
 
 ASSETS = "_assets"
@@ -179,7 +179,7 @@ def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name:
     common = {"game_name": gd.name, "game_title": game.title, "game_id": game.id, "steps": public}
     base = f"{site_url.rstrip('/')}/{name}" if site_url else None
     if readers is None or None in readers:
-        _put_steps(env, output, f"{name}/steps", common, public, private=False)
+        put_steps(env, output, f"{name}/steps", common, public, private=False)
         output.put(f"{name}/steps/index.html", _redirect("../index.html"))
         output.put(f"{name}/index.html", env.get_template("site/game.html.j2").render(
             **common, root="../", last=last, seats=gd.meta.seat_names, chart=chart, deadline=deadline_text(gd)))
@@ -192,7 +192,7 @@ def _render_game(gd: GameDir, env: jinja2.Environment, output: SiteOutput, name:
         capability = seat_folder(gd, seat)
         folder = f"{name}/{capability}"
         history = _history(gd, steps, seat, labels)
-        _put_steps(env, output, folder, common, history, private=True)
+        put_steps(env, output, folder, common, history, private=True)
         output.put(f"{folder}/index.html", env.get_template("site/private.html.j2").render(
             **common, root="../../", seat=seat, history=history, last=history[-1], private=True, chart=chart,
             deadline=deadline_text(gd, seat)))
@@ -232,39 +232,6 @@ def _history(gd: GameDir, steps: list[int], seat: str | None,
         before = model["scores"]
         models.append(model)
     return models
-
-
-def _put_steps(env: jinja2.Environment, output: SiteOutput, folder: str, common: dict[str, Any],
-               models: list[dict[str, Any]], *, private: bool) -> None:
-    """Every step page of one reader, with what changed on the board and in the tables since the step before
-    marked (both pages drawn from the same reader's views, so the marks tell nothing the reader cannot see)."""
-    boards: list[dict[tuple[str, int], str]] = []
-    cells: dict[tuple[int, int], str] = {}
-    for position, model in enumerate(models):
-        page = _step_page(env, common, models, position, private=private)
-        marked, on_board = replay.mark_changes(page, boards)
-        marked, in_tables = replay.mark_cells(marked, cells)
-        boards, cells = replay.boards(page), replay.cells(page)
-        note = ""
-        if position > 0 and (boards or cells):
-            note = f'<p class="changes-note">{changed_words(on_board, in_tables, models[position - 1]["step"])}</p>'
-        output.put(f"{folder}/{model['step']:04d}.html", marked.replace(CHANGES_NOTE, note, 1))
-
-
-#: Where a step page says how much of its board changed (known once the page is drawn).
-CHANGES_NOTE = "<!-- board changes -->"
-
-
-def changed_words(on_board: int, in_tables: int, previous: int) -> str:
-    """What the change marks of a step page show, in a sentence."""
-    if on_board == 0 and in_tables == 0:
-        return f"Nothing in the game is drawn differently since step {previous}."
-    parts = []
-    if on_board:
-        parts.append(f"{counted(on_board, 'mark')} on the board")
-    if in_tables:
-        parts.append(f"{counted(in_tables, 'table cell')}")
-    return f"Changed since step {previous}, outlined in gold: {' and '.join(parts)}."
 
 
 def _chart(gd: GameDir, models: list[dict[str, Any]]) -> Markup:
@@ -318,34 +285,7 @@ def _stored_at(gd: GameDir, step: int) -> datetime:
 
 def _page_model(gd: GameDir, step: int, seat: str | None) -> dict[str, Any]:
     """What the reader could see after `step`, without the next order's template (history, not a prompt)."""
-    model = report_model(gd, step, seat)
-    model.pop("order_template", None)
-    model.pop("deadline", None)  # a deadline belongs to the mail that asked for orders, not to history
-    return model
-
-
-def _step_page(env: jinja2.Environment, common: dict[str, Any], models: list[dict[str, Any]], position: int,
-               *, private: bool) -> str:
-    model = models[position]
-    return env.get_template("site/step.html.j2").render(
-        **common,
-        root="../../",
-        m=model,
-        history=models,
-        previous=models[position - 1]["step"] if position > 0 else None,
-        next=models[position + 1]["step"] if position + 1 < len(models) else None,
-        private=private,
-        partial=_partial(env, common["game_id"]),
-    )
-
-
-def _partial(env: jinja2.Environment, game_id: str) -> str | None:
-    name = f"{game_id}/report.html.j2"
-    try:
-        env.get_template(name)
-    except jinja2.TemplateNotFound:
-        return None
-    return name
+    return report_model(gd, step, seat, history=True)
 
 
 def _redirect(target: str) -> str:

@@ -142,6 +142,53 @@ def test_a_rolled_back_step_loses_its_pages(games_root: Path, tmp_path: Path) ->
     assert 'rel="next"' not in (out / "x5" / "steps" / f"{last - 1:04d}.html").read_text()
 
 
+def test_a_new_step_draws_one_body_a_reader_and_the_site_is_as_one_built_afresh(
+        games_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new step grows every step page's jump list, but the bodies of the steps before stay as they were drawn:
+    a long game's next step must not draw every page of the game again (it delays the tick's mail)."""
+    import shutil
+
+    from pbem.site import steps
+
+    root = tmp_path / "games"
+    shutil.copytree(games_root / "x5", root / "x5")
+    gd = open_game(root / "x5")
+    last = gd.steps()[-1]
+    shutil.move(gd.step_dir(last), tmp_path / "last")
+    gd.note_last_step(last - 1)
+    out = tmp_path / "www"
+    build(root, out)
+    shutil.move(tmp_path / "last", gd.step_dir(last))
+    gd.note_last_step(last)
+    drawn: list[int] = []
+    draw = steps._draw
+    monkeypatch.setattr(steps, "_draw", lambda env, model, *rest: drawn.append(model["step"]) or draw(env, model, *rest))
+    build(root, out)
+    readers = 1 + len(gd.meta.seat_names)
+    # The new step's body, and the one before drawn again to mark what changed since: per reader, nothing else.
+    assert sorted(drawn) == sorted([last - 1, last] * readers)
+    monkeypatch.setattr(steps, "_draw", draw)
+    afresh = tmp_path / "afresh"
+    build(root, afresh)
+    files = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(afresh) for p in afresh.rglob("*") if p.is_file())
+    assert all((out / name).read_bytes() == (afresh / name).read_bytes() for name in files)
+
+
+def test_a_body_is_kept_only_under_the_key_it_was_drawn_with(games_root: Path, tmp_path: Path) -> None:
+    """A page whose body key does not match (drawn by another version or templates) is drawn again, not kept."""
+    out = tmp_path / "www"
+    build(games_root, out)
+    page = out / "x5" / "steps" / "0001.html"
+    text = page.read_text()
+    key = re.search(r"<!-- step body ([0-9a-f]{64}) -->", text)
+    assert key is not None
+    page.write_text(text.replace(key.group(1), "0" * 64).replace("<h2>Scores</h2>", "<h2>Stale</h2>"))
+    (out / "x5" / "index.html").unlink()  # the game's pages are made again, as after a new step
+    build(games_root, out)
+    assert page.read_text() == text
+
+
 def test_odd_game_names_get_a_safe_folder(site: Path) -> None:
     name = slug("<b>odd & name")
     assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name)
