@@ -34,9 +34,14 @@ def _named(gd: GameDir, doc: OrderDoc) -> tuple[str | None, int | None]:
             step if isinstance(step, int) and not isinstance(step, bool) else None)
 
 
-def _refusal(bad: int, total: int, what: str) -> str | None:
-    """The one-line error of a check or submit with order files refused, or None when none was."""
-    return f"{bad} of {counted(total, 'order file')} {what}" if bad else None
+def _end(gd: GameDir, files: list[dict[str, Any]], refused: int, what: str, as_json: bool) -> None:
+    """How a check or submit ends: its JSON document, or exit 1 when an order file was refused (each file has
+    said why on its own line already); the one-line error reads "1 of 2 order files <what>"."""
+    error = f"{refused} of {counted(len(files), 'order file')} {what}" if refused else None
+    if as_json:
+        finish({"game": gd.name, "files": files}, error)
+    elif error:
+        sys.exit(1)
 
 
 @click.command()
@@ -73,11 +78,7 @@ def check(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
                 click.echo(f"{path}: orders for {seat}, step {step} are valid")
                 for line in lines_of(found)[1:]:
                     click.echo(line)
-    error = _refusal(sum(not c["valid"] for c in checked), len(checked), "have problems")
-    if as_json:
-        finish({"game": gd.name, "files": checked}, error)
-    elif error:
-        sys.exit(1)
+    _end(gd, checked, sum(not c["valid"] for c in checked), "have problems", as_json)
 
 
 @click.command()
@@ -124,11 +125,7 @@ def submit(directory: Path, files: tuple[Path, ...], as_json: bool) -> None:
                     click.echo(f"  queued a mail telling {accepted.seat} of these orders")
                 for line in lines_of(found)[1:]:
                     click.echo(line)
-    error = _refusal(sum(not d["accepted"] for d in done), len(done), "rejected")
-    if as_json:
-        finish({"game": gd.name, "files": done}, error)
-    elif error:
-        sys.exit(1)
+    _end(gd, done, sum(not d["accepted"] for d in done), "rejected", as_json)
 
 
 @click.command()
