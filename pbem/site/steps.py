@@ -81,7 +81,9 @@ def drawn_by(env: jinja2.Environment, private: bool) -> str:
 
 def body_key(salt: str, model: dict[str, Any], before: str) -> str:
     """The key of a body drawn under `salt` from `model`, after the body of key `before` ("" for the first)."""
-    text = json.dumps(model, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    # In the order the model was made (as reports store it): the same code makes the same order, and keys of
+    # mixed kinds, which sorting refuses, stay possible.
+    text = json.dumps(model, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256("\0".join([salt, before, text]).encode("utf-8")).hexdigest()
 
 
