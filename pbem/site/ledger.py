@@ -57,11 +57,17 @@ def ledger_path(root: Path, out: Path) -> Path:
 
 
 def check_apart(root: Path, out: Path) -> None:
-    """Refuse an OUT that holds the games: the web server would publish every game's secrets and this ledger."""
+    """Refuse an OUT that holds the games (the web server would publish every game's secrets and this ledger),
+    or that lies inside a game's folder (the game's archive would carry every seat's private pages)."""
     games = games_folder(root).resolve()
-    if games.is_relative_to(out.resolve()):
+    target = out.resolve()
+    if games.is_relative_to(target):
         raise StoreError(f"{out}: the games' folder {games_folder(root)} is inside it, so a web server would "
                          "publish every game's secrets; write the site to a folder outside the games")
+    game = next((folder for folder in [target, *target.parents] if (folder / "game.yaml").is_file()), None)
+    if game is not None:
+        raise StoreError(f"{out}: it is inside the game folder {game}, whose archive would then carry every seat's "
+                         "private pages wherever it is copied; write the site to a folder outside the games")
 
 
 def load(root: Path, out: Path) -> Ledger:

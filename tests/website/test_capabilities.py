@@ -158,6 +158,15 @@ def test_a_site_folder_that_holds_the_games_is_refused(root: Path, tmp_path: Pat
     assert not (tmp_path / "index.html").exists()
 
 
+
+def test_a_site_folder_inside_a_game_is_refused(root: Path) -> None:
+    """A game's folder is its archive, copied and backed up whole: it must not carry every seat's private pages."""
+    out = root / "x5" / "www"
+    result = CliRunner().invoke(cli, ["site", str(root / "x5"), str(out)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+    assert "inside the game folder" in result.output and not out.exists()
+
 # -- 2. a capability belongs to a seat's holder -------------------------------------------------------------------
 
 def test_a_seat_never_replaced_keeps_the_link_it_had_before_holders_counted(root: Path) -> None:
