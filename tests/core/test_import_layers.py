@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
               "pbem.status", "pbem.progress", "pbem.clikit")),
     ("reports", ("pbem.reports",)),
     ("site", ("pbem.site.build", "pbem.site.capability", "pbem.site.feed", "pbem.site.ledger", "pbem.site.output",
-              "pbem.site.replay", "pbem.site")),
+              "pbem.site.replay", "pbem.site.steps", "pbem.site")),
     ("mail: settings and bookkeeping", ("pbem.mail", "pbem.mail.settings", "pbem.mail.headers", "pbem.mail.text",
                                         "pbem.mail.scrub", "pbem.mail.ratelimit", "pbem.mail.queue",
                                         "pbem.mail.mailbox", "pbem.mail.deadlines", "pbem.mail.retired",
