@@ -33,6 +33,16 @@ def test_remove_up_to_the_acting_cards_rank() -> None:
     assert found and found[0].path[:3] == ("actions", 0, "remove")
 
 
+def test_a_combat_may_remove_fewer_than_its_rank_as_orders_md_reads_it() -> None:
+    """Our reading (orders.md, "Combat removes up to the asset's rank"): "equal to the acting card's rank" is the
+    most a combat removes, so anna's rank-2 combat in Earth with 2 UN fleets may spare one of 2 MCR fleets."""
+    state = combat_table(fleets=2)
+    put(state, "fleets", "earth", "mcr", 2)
+    assert problems(state, {"actions": [combat("fleet:mcr")]}) == []
+    step = turn(state, {"actions": [combat("fleet:mcr")]})
+    assert step.state.fleets["earth"] == {"un": 2, "mcr": 1}
+
+
 def test_no_more_than_your_own_fleets_in_the_combat() -> None:
     """"You cannot remove more units than you yourself have fleets or agents in that combat"."""
     state = combat_table(fleets=1)

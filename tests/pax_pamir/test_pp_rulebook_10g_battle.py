@@ -46,6 +46,16 @@ def test_a_battle_removes_up_to_the_rank_capped_by_your_loyal_armies_there() -> 
     assert after.armies == {"kabul": {"british": 3, "russian": 1}}
 
 
+def test_a_battle_may_remove_fewer_than_its_rank_as_orders_md_reads_it() -> None:
+    """Our reading (orders.md, "Battle removes up to the card's rank"): "equal to the acting card's rank" is the
+    most a battle removes, so anna's rank-two battle in Kabul with two British armies may spare one of the two
+    Russian armies there."""
+    state = _position(armies={"kabul": {"british": 2, "russian": 2}})
+    assert GAME.check(state, "anna", _battle("kabul", "army:russian")) == []
+    after = turn(state, _battle("kabul", "army:russian")).state
+    assert after.armies == {"kabul": {"british": 2, "russian": 1}}
+
+
 def test_your_tribes_and_other_coalitions_armies_give_no_strength() -> None:
     """Only your armies or spies count: Anna's two tribes and an Afghan army in Herat let her fight nothing
     there."""

@@ -1,9 +1,9 @@
 """Combat (rulebook "Combat", "Attacking the Rocinante", "Political Climate"): at one site, a region or an asset,
-remove as many units as the acting asset's rank, and no more than your own fleets (in a region) or agents (on an
-asset) there; never fleets or transports of your loyalty, never supporters of a player sharing your loyalty. Under
-War the removals may be split across sites. The Rocinante in the region may be attacked like a fleet: it is
-damaged, never removed. Except at Peace, each supporter killed lets you exhaust an asset of its owner of the same
-region (destabilisation).
+remove up to as many units as the acting asset's rank (orders.md reads "equal to" as the most), and no more than
+your own fleets (in a region) or agents (on an asset) there; never fleets or transports of your loyalty, never
+supporters of a player sharing your loyalty. Under War the removals may be split across sites. The Rocinante in
+the region may be attacked like a fleet: it is damaged, never removed. Except at Peace, each supporter killed lets
+you exhaust an asset of its owner of the same region (destabilisation).
 
 Entry: `{action: combat, card: N, site: belt, remove: [fleet:mcr, transport:mcr:belt-tycho, supporter:ben,
 rocinante]}` or on an asset `{site: 40, remove: [agent:ben]}`; under War `sites: [{site: belt, remove: [...]},
