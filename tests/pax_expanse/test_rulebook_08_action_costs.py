@@ -37,6 +37,17 @@ def test_a_vacant_slot_is_skipped_for_the_next_card_in_the_row() -> None:
     assert step.state.market_influence == [[0, 0, 0, 1, 1, 0], [0, 0, 0, 0, 1, 1]]
 
 
+def test_a_row_short_of_cards_sends_the_rest_of_its_half_back_to_the_bank() -> None:
+    """Our reading (orders.md, "Action costs"): the rulebook does not say where a token goes when its row has no
+    card left for it; each row takes its half, and what its cards cannot take goes back to the bank, not to the
+    other row. A Rally of three units costs six: the one card of the top row takes one, the bottom row three."""
+    step = turn(laid([1, None, None, None, None, None], [21, 22, 23, 24, 25, 26]),
+                {"actions": [rally("earth", "earth", "earth")]})
+    assert step.state.market_influence[0][0] == 1 and step.state.market_influence[1] == [0, 0, 0, 1, 1, 1]
+    assert step.state.players["anna"].influence == 4
+    assert data(step, "influence-to-bank")[0]["amount"] == 2
+
+
 def test_eliminate_always_costs_two() -> None:
     """Eliminate: "This action always costs two influence", one on the rightmost card of each row."""
     state = table(influence={"anna": 5}, networks={"anna": [14], "ben": [3]})
