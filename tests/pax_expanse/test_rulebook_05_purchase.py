@@ -93,3 +93,13 @@ def test_buying_a_dominance_check_resolves_it() -> None:
     market(state, [101, 2])
     step = turn(state, {"actions": [buy(1, 1)]})
     assert step.state.checks == [1] and step.state.objective == "tycho"
+
+
+def test_influence_paid_over_a_vacancy_to_the_other_row_bars_buying_that_card() -> None:
+    """Purchase: a vacant spot's token goes "to the card in the same column in the other market row", and "If you
+    place an influence token on a card in the market for any reason, you may not purchase that card this turn"."""
+    state = table(influence={"anna": 10})
+    market(state, [None, 2, 3], [21, 22, 23])
+    found = problems(state, {"actions": [{"action": "purchase", "row": 1, "column": 3},
+                                         {"action": "purchase", "row": 2, "column": 1}]})
+    assert found and found[0].path == ("actions", 1, "column")

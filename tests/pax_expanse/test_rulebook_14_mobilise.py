@@ -103,3 +103,26 @@ def test_each_transport_carries_once_but_a_supporter_may_go_on_over_another() ->
     found = problems(state, {"actions": [mobilise({"supporter": "earth", "to": "mars"},
                                                   {"supporter": "earth", "to": "mars"}, card=61)]})
     assert found and found[0].path[:4] == ("actions", 0, "moves", 1)
+
+
+def test_a_fleet_already_in_the_destination_may_still_move_but_the_one_that_arrived_may_not() -> None:
+    """Mobilise: "Each fleet may only be moved once per Mobilise action": a fleet moves Earth to Mars; the fleet that
+    was in Mars already may go on to Tycho, but the one that just arrived may not."""
+    state = table(networks={"anna": [61]})
+    put(state, "fleets", "earth", "un", 1)
+    put(state, "fleets", "mars", "un", 1)
+    first = {"fleet": "earth", "to": "mars"}
+    on = {"fleet": "mars", "to": "tycho"}
+    assert problems(state, {"actions": [{"action": "mobilise", "card": 61, "moves": [first, on]}]}) == []
+    found = problems(state, {"actions": [{"action": "mobilise", "card": 61, "moves": [first, on, on]}]})
+    assert found and found[0].path == ("actions", 0, "moves", 2)
+
+
+def test_a_supporter_cannot_cross_back_over_the_transport_it_used() -> None:
+    """Mobilise: "Each transport may only be used in this way once per Mobilise action"."""
+    state = table(networks={"anna": [61]})
+    put(state, "supporters", "earth", "anna", 1)
+    put(state, "transports", "earth-mars", "un", 1)
+    found = problems(state, {"actions": [{"action": "mobilise", "card": 61, "moves": [
+        {"supporter": "earth", "to": "mars"}, {"supporter": "mars", "to": "earth"}]}]})
+    assert found and found[0].path == ("actions", 0, "moves", 1)

@@ -95,3 +95,15 @@ def test_a_reward_of_another_faction_changes_loyalty_first() -> None:
     anna = step.state.players["anna"]
     assert anna.loyalty == "opa" and anna.favours == 0 and anna.network == [14] and anna.rewards == [23]
     assert [d["faction"] for d in data(step, "loyalty")] == ["opa"]
+
+
+def test_eliminate_may_discard_the_acting_asset_in_your_own_network() -> None:
+    """Eliminate: "Discard one asset card where you have an agent (including cards in your own Network) ... This
+    action always costs two influence"."""
+    state = table(influence={"anna": 10}, networks={"anna": [14]})
+    state.climate = "war"
+    market(state, [1, 2], [21, 22])
+    put(state, "agents", "14", "anna", 1)
+    step = turn(state, {"actions": [{"action": "eliminate", "card": 14, "target": 14}]})
+    anna = step.state.players["anna"]
+    assert anna.network == [] and 14 in step.state.discard and anna.influence == 8 and step.state.agents == {}

@@ -95,3 +95,12 @@ def test_a_dominance_check_in_the_leftmost_column_is_triggered() -> None:
     market(state, [101, 1], [21])
     step = turn(state, {"actions": []})
     assert step.state.checks == [1]
+
+
+def test_the_hand_limit_counts_the_yellow_stars_left_after_the_network_discards() -> None:
+    """Cleanup: first the Network is cut to its limit, second the hand to two plus the yellow stars "on cards in
+    your Network": discarding the subterfuge-2 asset in the first step leaves a hand limit of 2, not 4."""
+    state = table(networks={"anna": [4, 13, 14, 17]}, hands={"anna": [21, 22, 23, 24]})
+    step = turn(state, {"actions": [], "cleanup": {"network": [4], "hand": [21, 22]}})
+    assert step.state.players["anna"].network == [13, 14, 17]
+    assert step.state.players["anna"].hand == [23, 24]
