@@ -80,3 +80,14 @@ def test_your_hand_is_yours_alone_until_you_play_a_card() -> None:
     step = turn(state, {"actions": [{"action": "play", "card": 14, "side": "right"}]})
     assert numbers(player(view(step.state, "ben"), "anna")["network"]) == [14]
     assert player(view(step.state, "ben"), "anna")["hand"] is None
+
+
+def test_a_loyalty_change_discards_only_the_old_loyaltys_loyalists_as_orders_md_reads_it() -> None:
+    """Our reading (orders.md, "A loyalty change discards the old loyalty's loyalists and rewards"): anna, MCR, with
+    the MCR loyalist 68 and the UN loyalist 3 kept at an earlier change, plays the OPA loyalist 25: 68 goes, 3
+    stays (the rulebook's "matching your current loyalty", not every loyalist "previously accumulated")."""
+    state = table(loyalty={"anna": "mcr", "ben": "un", "cleo": "opa"}, networks={"anna": [3, 68]},
+                  hands={"anna": [25]})
+    step = turn(state, {"actions": [{"action": "play", "card": 25, "side": "right"}]})
+    anna = step.state.players["anna"]
+    assert anna.loyalty == "opa" and anna.network == [3, 25] and 68 in step.state.discard
