@@ -127,3 +127,39 @@ def test_fleets_follow_the_faction_and_supporters_follow_the_player() -> None:
     assert step.state.players["anna"].loyalty == "opa"
     assert step.state.supporters["earth"] == {"anna": 2, "ben": 2}
     assert control(step.state, "earth")["player"] is None
+
+
+def test_enemy_fleets_of_a_faction_nobody_is_loyal_to_do_not_block_player_control() -> None:
+    """Controlling a Region: totals are "each player's supporters ... plus the number of loyal fleets", and "enemy
+    fleets can prevent a player from controlling a region": they do so through the total of a player loyal to
+    them. With nobody loyal to the MCR, MCR fleets count for no one (DESIGN.md's reading)."""
+    state = table(loyalty={"anna": "un", "ben": "un", "cleo": "opa"})
+    put(state, "supporters", "tycho", "anna", 1)
+    put(state, "fleets", "tycho", "mcr", 3)
+    assert region(view(state), "tycho")["player_control"] == "anna"
+
+
+
+def test_two_players_of_one_faction_both_count_its_fleets() -> None:
+    """Controlling a Region: each player's total includes "the number of loyal fleets in that region (i.e, fleets
+    belonging to the faction the player is loyal to)": two UN players each count the same UN fleets, so their
+    supporters decide, and a tie means nobody."""
+    state = table(loyalty={"anna": "un", "ben": "un", "cleo": "opa"})
+    put(state, "supporters", "mars", "anna", 2)
+    put(state, "supporters", "mars", "ben", 1)
+    put(state, "fleets", "mars", "un", 2)
+    assert region(view(state), "mars")["player_control"] == "anna"
+    put(state, "supporters", "mars", "ben", 1)
+    assert region(view(state), "mars")["player_control"] is None
+
+
+
+def test_a_player_with_fleets_only_ties_a_supporter_and_nobody_controls() -> None:
+    """Controlling a Region: "a player cannot control a region using loyal fleets alone. However, enemy fleets can
+    prevent a player from controlling a region": ben's 2 MCR fleets (no supporter) tie anna's 2 supporters."""
+    state = table()
+    put(state, "supporters", "belt", "anna", 2)
+    put(state, "fleets", "belt", "mcr", 2)
+    assert region(view(state), "belt")["player_control"] is None
+    put(state, "supporters", "belt", "anna", 1)
+    assert region(view(state), "belt")["player_control"] == "anna"
