@@ -48,7 +48,9 @@ def free_purchase(state: GameState, seat: str, card: int) -> bool:
     for ability, (what, value) in FREE_PURCHASES.items():
         if not holds(state, seat, ability):
             continue
-        if (what == "region" and found.region == value) or (what == "loyalist" and found.loyalist == value):
+        # A crew asset's region is wherever the Rocinante is ("Rocinante Assets"), for these abilities too.
+        if (what == "region" and queries.asset_region(state, card) == value) or (
+                what == "loyalist" and found.loyalist == value):
             return True
     return False
 

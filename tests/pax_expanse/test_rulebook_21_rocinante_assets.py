@@ -3,10 +3,11 @@ holding the Rocinante token; AI cards never target them."""
 
 from __future__ import annotations
 
-from px_rulebook import problems, put, table, turn
+from px_rulebook import market, problems, put, table, turn
 
 # 98: Amos Burton (war 2: Eliminate, Combat; fleet, fleet); 99: Alex Kamal (subterfuge 2, MCR loyalist);
-# 3: an Earth asset. AI card 9: Amos (Clean Up the Mess, else Break Some Heads; to Earth).
+# 3: an Earth asset; 97: Naomi Nagata; 55: a Tycho Station asset; 64 holds Tycho Contracts and 81 Outer Planets
+# Contracts (the assets of that region are free to them). AI card 9: Amos (Clean Up the Mess, else Break Some Heads; to Earth).
 
 
 def test_a_crew_assets_region_is_the_rocinantes_for_its_bribe_and_icons() -> None:
@@ -62,3 +63,25 @@ def test_ai_cards_do_target_other_assets_of_the_region() -> None:
     state.rocinante.deck = [9, 1]
     step = turn(state, {"actions": []})
     assert step.state.players["anna"].network == [99]
+
+
+def test_a_crew_asset_is_an_asset_of_the_rocinantes_region_for_tycho_contracts() -> None:
+    """"The card's region is always considered to be the region that currently contains the Rocinante token", and
+    "These act like normal assets in every way": with the Rocinante at Tycho Station, Naomi Nagata in the market is
+    a Tycho Station asset, so Tycho Contracts makes her free, as it does asset 55."""
+    state = table(networks={"anna": [64]})
+    market(state, [1, 2, 55], [3, 4, 5])
+    assert problems(state, {"actions": [{"action": "purchase", "row": 1, "column": 3}]}) == []  # 55: free
+    state = table(networks={"anna": [64]})
+    market(state, [1, 2, 97], [3, 4, 5])
+    state.rocinante.region = "tycho"
+    assert problems(state, {"actions": [{"action": "purchase", "row": 1, "column": 3}]}) == []
+
+
+def test_the_same_for_outer_planets_contracts() -> None:
+    """As above, with the Rocinante in the Outer Planets (where it starts) and Outer Planets Contracts."""
+    state = table(networks={"anna": [81]})
+    market(state, [1, 2, 97], [3, 4, 5])
+    state.rocinante.region = "outer_planets"
+    step = turn(state, {"actions": [{"action": "purchase", "row": 1, "column": 3}]})
+    assert step.state.players["anna"].hand == [97] and step.state.players["anna"].influence == 0

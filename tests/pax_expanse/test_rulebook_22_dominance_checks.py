@@ -46,3 +46,13 @@ def test_no_faction_controlling_anything_is_a_tie_too() -> None:
     put(state, "supporters", "mars", "ben", 1)
     step = turn(state, BUY_CHECK)
     assert data(step, "dominance-check")[0]["faction"] is None and step.state.players["ben"].vp == 3
+
+
+def test_a_single_faction_controlling_one_region_is_dominant() -> None:
+    """Dominance Checks: "check to see if one faction controls more regions than each other faction": one region
+    against none is more, so faction scoring takes place (passes)."""
+    state = table()
+    market(state, [101, 1], [21])
+    put(state, "fleets", "mars", "mcr", 1)
+    step = turn(state, BUY_CHECK)
+    assert step.state.players["ben"].vp == 5 and step.state.players["anna"].vp == 0
