@@ -61,10 +61,10 @@ def faction_scoring(state: GameState, faction: str, points: Sequence[int]) -> di
 
 
 def player_scoring(state: GameState, points: Sequence[int]) -> dict[str, int]:
-    """Player scoring: the players placed by how many regions they control (a player controlling none is not
-    placed: it controls no regions); ties as in faction scoring."""
+    """Player scoring: every player placed by how many regions they control, none counting as a number too (as in
+    Pax Pamir, "even zero"); ties as in faction scoring."""
     held = {s: len(queries.regions_of_player(state, s)) for s in state.order}
-    return split_points({s: n for s, n in held.items() if n}, points, _war_stars(state))
+    return split_points(held, points, _war_stars(state))
 
 
 def _war_stars(state: GameState) -> Callable[[str], int]:

@@ -53,3 +53,23 @@ def test_still_tied_the_points_are_split_and_the_remainder_lost() -> None:
     the remainder lost."""
     step = turn(fragmented(anna=["earth"], ben=["mars"], cleo=["tycho"]), BUY_CHECK)
     assert vps(step.state) == {"anna": 1, "ben": 1, "cleo": 1}
+
+
+def test_a_player_controlling_no_region_is_placed_too() -> None:
+    """Our reading (orders.md, "Player scoring counts none as a number"): none is the second-most regions when
+    only one player holds any, as Pax Pamir scores cylinders in play "even zero". anna holds two regions, ben and
+    cleo none; ben's war stars break their tie, so ben takes 2nd place's point."""
+    state = fragmented(anna=["earth", "mars"])
+    state.players["ben"].network = [21]
+    step = turn(state, BUY_CHECK)
+    assert vps(step.state) == {"anna": 3, "ben": 1, "cleo": 0}
+
+
+def test_nobody_controlling_a_region_ties_everyone_for_first() -> None:
+    """With no region held by anyone, every player holds the most (none): all tie for 1st, war stars first, so ben
+    takes 1st place's 3 and anna and cleo split 2nd place's point, the remainder lost."""
+    state = fragmented()
+    state.players["ben"].network = [21]
+    step = turn(state, BUY_CHECK)
+    assert vps(step.state) == {"anna": 0, "ben": 3, "cleo": 0}
+

@@ -3,16 +3,17 @@ most red stars among the tied, then most influence; still tied, the tied players
 
 from __future__ import annotations
 
-from px_rulebook import GAME, market, table, turn
+from px_rulebook import GAME, market, put, table, turn
 
 from games.pax_expanse.state import GameState
 
-# 104: Dominance Check 4, the final one (player scoring 6/2; nobody controls a region here, so nobody scores);
-# 21: Earth war 2 (two red stars); 14: Earth war 1 (one red star).
+# 104: Dominance Check 4, the final one. Here the MCR controls Mars and so is dominant, and nobody is loyal to it,
+# so nobody scores. 21: Earth war 2 (two red stars); 14: Earth war 1 (one red star).
 
 
 def final(vp: dict[str, int], influence: dict[str, int] | None = None) -> GameState:
-    state = table(influence=influence or {})
+    state = table(loyalty={"anna": "un", "ben": "un", "cleo": "un"}, influence=influence or {})
+    put(state, "fleets", "mars", "mcr", 1)
     market(state, [104, 1], [2])
     for seat, points in vp.items():
         state.players[seat].vp = points
