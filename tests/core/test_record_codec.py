@@ -27,7 +27,9 @@ SEEDS = range(2)
 #: encoders this codec replaced wrote them: the stored data is the same, key for key and in the same order. Pax
 #: Expanse's, then Pax Pamir's, were written anew when that game's robot's draws changed, by this codec as it then
 #: gave the earlier hashes for the other games: other games, the same layout. The `questions+resume` games (made
-#: now, a paused turn storing its point) were added beside the `questions` ones, which are unchanged.
+#: now, a paused turn storing its point) were added beside the `questions` ones, which are unchanged. Three of Pax
+#: Expanse's 4-player games were written anew with the player-scoring rule fix (those games go differently; the
+#: codec is untouched, as the other games' unchanged hashes show).
 WRITTEN = {
     "pax-pamir/2//0": "da95df88f6f6518b",
     "pax-pamir/2//1": "25216c5102490e3e",
@@ -45,10 +47,10 @@ WRITTEN = {
     "pax-pamir/4/questions+resume/0": "a32f746dc7ffcd25",
     "pax-expanse/3//0": "ecab2c627d74ee31",
     "pax-expanse/3//1": "0e9935278f715a31",
-    "pax-expanse/4//0": "81a9db16b8693182",
+    "pax-expanse/4//0": "abdb8ad8afcc4ca8",
     "pax-expanse/4//1": "0e9a09f54af41ee0",
-    "pax-expanse/4/questions/0": "540401371245133c",
-    "pax-expanse/4/questions+resume/0": "d0583c2e183ccad8",
+    "pax-expanse/4/questions/0": "4dcf4af30fe8fd5c",
+    "pax-expanse/4/questions+resume/0": "e0d0b71ec12aa76b",
     "expedition-5x/3//0": "061f10ce3af41931",
     "expedition-5x/3//1": "6b9893ec828f9094",
     "expedition-5x/4//0": "b7c790e7357b1d37",
