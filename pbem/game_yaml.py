@@ -20,7 +20,7 @@ from ruamel.yaml import YAML
 from pbem import version
 from pbem.files import write_atomic
 from pbem.orders import plain
-from pbem.yamlhelp import one_line
+from pbem.yamlhelp import key_line, one_line, unknown_keys
 
 #: The name of the file, in a game's folder.
 FILE = "game.yaml"
@@ -147,14 +147,10 @@ def _known_keys(path: Path, raw: Any, keys: tuple[str, ...], where: str) -> None
     are, not a setting silently lost (a seat without mail, a game without its options)."""
     if not isinstance(raw, Mapping):
         raise MetaError(f"{path}: {where}must be a mapping of keys ({', '.join(keys)})")
-    unknown = [str(key) for key in raw if key not in keys]
-    if unknown:
-        marks = getattr(raw, "lc", None)  # where ruamel read each key (a loaded file; not a dict made in code)
-        try:
-            line = f":{marks.key(unknown[0])[0] + 1}" if marks is not None else ""
-        except (KeyError, TypeError):
-            line = ""
-        raise MetaError(f"{path}{line}: {where}unknown key {unknown[0]}; the keys are {', '.join(keys)}")
+    said = unknown_keys(raw, keys)
+    if said:
+        number = key_line(raw, next(key for key in raw if key not in keys))  # the first one, as the file reads
+        raise MetaError(f"{path}{f':{number}' if number else ''}: {where}{said}")
 
 
 def hash_token(token: str) -> str:

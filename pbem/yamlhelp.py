@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ruamel.yaml.error import MarkedYAMLError
+
+from engine.words import plural
 
 
 def one_line(exc: Exception) -> str:
@@ -18,6 +22,24 @@ def one_line(exc: Exception) -> str:
         what = "; ".join(" ".join(str(part).split()) for part in (exc.context, exc.problem) if part)
         return f"line {mark.line + 1}, column {mark.column + 1}: {what}" if mark is not None else what
     return " ".join(str(exc).split())
+
+
+def unknown_keys(data: Mapping[Any, Any], keys: Sequence[str]) -> str | None:
+    """A moderator's mapping holding keys beyond `keys` (a typo pbem would otherwise ignore), said in words that
+    name the keys there are; None when it holds none."""
+    unknown = sorted(str(key) for key in data if key not in keys)
+    if not unknown:
+        return None
+    return f"unknown {plural('key', len(unknown))} {', '.join(unknown)}; the keys are {', '.join(keys)}"
+
+
+def key_line(data: Mapping[Any, Any], key: Any) -> int | None:
+    """The line (1-based) ruamel read `key` of a loaded mapping from; None for a mapping made in code."""
+    marks = getattr(data, "lc", None)
+    try:
+        return int(marks.key(key)[0]) + 1 if marks is not None else None
+    except (KeyError, TypeError):
+        return None
 
 
 #: How much of the offending line a problem quotes.

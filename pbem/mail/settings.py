@@ -13,9 +13,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from engine.words import plural
 from pbem.reports.config import ReportConfig
-from pbem.yamlhelp import one_line
+from pbem.yamlhelp import one_line, unknown_keys
 
 SETTINGS_FILE = "pbem.yaml"
 #: The keys pbem.yaml holds at its top level (docs/mail.md); any other is a typo pbem would otherwise ignore.
@@ -231,8 +230,6 @@ def _settings(data: dict[Any, Any], root: Path) -> Settings:
 
 def _known(data: dict[Any, Any], keys: tuple[str, ...], where: str) -> None:
     """Refuse a key of `data` that is not one of `keys`, naming those there are (`where`: the block, "" the top)."""
-    unknown = sorted(str(key) for key in data if key not in keys)
-    if unknown:
-        block = f"{where}: " if where else ""
-        raise SettingsError(f"{block}unknown {plural('key', len(unknown))} {', '.join(unknown)}; the keys are "
-                            f"{', '.join(keys)}")
+    said = unknown_keys(data, keys)
+    if said:
+        raise SettingsError(f"{where}: {said}" if where else said)
