@@ -77,15 +77,19 @@ def _game_id(models: Sequence[dict[str, Any]]) -> str:
     return str(models[0]["game"]["id"])
 
 
+def game_template(env: jinja2.Environment, game_id: str, name: str, kind: str = "html") -> str | None:
+    """The game's own template `name` ("report": its view's partial, "game_over"), when it ships one."""
+    found = f"{game_id}/{name}.{kind}.j2"
+    return found if _exists(env, found) else None
+
+
 def _context(env: jinja2.Environment, models: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
     game_id = _game_id(models)
-    partial = f"{game_id}/report.{kind}.j2"
-    game_over = f"{game_id}/game_over.{kind}.j2"
     return {
         "reports": list(models),
         "book": len(models) > 1,
-        "partial": partial if _exists(env, partial) else None,
-        "game_over": game_over if _exists(env, game_over) else None,
+        "partial": game_template(env, game_id, "report", kind),
+        "game_over": game_template(env, game_id, "game_over", kind),
         "css": stylesheet(env, ["base.css", *report_stylesheets(game_id)]) if kind == "html" else "",
     }
 

@@ -55,7 +55,7 @@ def report_model(gd: GameDir, step: int, seat: str | None, *, history: bool = Fa
         # The final report shows how the scores went; earlier reports carry none (it would cost a read of every step).
         "score_history": _score_history(gd, step) if result is not None else None,
     }
-    if history:
+    if history:  # dropped after, not left out of the dict: the stored reports keep their key order
         del model["deadline"], model["order_template"]
     return model
 

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from engine.words import counted
 from pbem import version
+from pbem.reports.html import game_template
 from pbem.site import replay
 from pbem.site.output import SiteOutput
 
@@ -37,7 +38,7 @@ def put_steps(env: jinja2.Environment, output: SiteOutput, folder: str, common: 
     """Every step page of one reader into `folder`, with what changed on the board and in the tables since the
     step before marked (both bodies drawn from the same reader's views, so the marks tell nothing the reader
     cannot see); a body whose key the page already holds is kept as it is."""
-    partial = _partial(env, common["game_id"])
+    partial = game_template(env, common["game_id"], "report")
     salt = drawn_by(env, private)
     key = ""
     drawn: str | None = None  # the step before's body as drawn, unmarked: what this step's marks compare with
@@ -129,13 +130,3 @@ def _marked(drawn: str, before: str | None, previous: int | None) -> str:
     if boards or cells:
         note = f'<p class="changes-note">{changed_words(on_board, in_tables, previous)}</p>'
     return marked.replace(CHANGES_NOTE, note, 1)
-
-
-def _partial(env: jinja2.Environment, game_id: str) -> str | None:
-    """The game's own template for its view, when it has one."""
-    name = f"{game_id}/report.html.j2"
-    try:
-        env.get_template(name)
-    except jinja2.TemplateNotFound:
-        return None
-    return name
