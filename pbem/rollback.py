@@ -173,7 +173,7 @@ def _tell(gd: GameDir, settings: Settings | None, to: int, undone: list[int], wh
             text.append(f"Send your orders for step {to + 1}" + (" again." if not keep else "."))
         else:
             text.append(f"No orders are due from you for step {to + 1}.")
-        return [*text, "", f"Your report of step {to} follows again. Reports of the steps played from here come as",
+        return [*text, "", f"Your report of step {to} follows again. Reports of the steps played from here come as "
                 "new mails; the mails you had for the undone steps no longer stand."]
 
     return tell(gd, settings, mailed_seats(gd), f"{steps} undone", lines, "rollback", now)

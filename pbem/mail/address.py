@@ -114,21 +114,21 @@ def ask(gd: GameDir, settings: Settings, seat: str, value: Any, sender: str | No
     moderation.log(gd, {"control": "address asked", "seat": seat, "by": "player", "time": now.astimezone(UTC).isoformat()})
     _mail_code(gd, settings, seat, new, code, expires, now)
     return "address change pending", [
-        f"pbem has mailed a confirmation code to {new}. The mail of seat {seat} keeps coming to this address",
+        f"pbem has mailed a confirmation code to {new}. The mail of seat {seat} keeps coming to this address "
         f"until a mail from {new} sends the code back, within {counted(CONFIRM_DAYS, 'day')} (by "
         f"{expires:%Y-%m-%d %H:%M} UTC).",
-        "If the address was mistyped, nothing is lost: send 'address:' again with the right one, or let",
-        "the code expire. If you did not ask for this, tell the moderator: someone knows your token."], True
+        "If the address was mistyped, nothing is lost: send 'address:' again with the right one, or let the code "
+        "expire. If you did not ask for this, tell the moderator: someone knows your token."], True
 
 
 def _mail_code(gd: GameDir, settings: Settings, seat: str, new: str, code: str, expires: datetime, now: datetime) -> None:
     """The confirmation to the new address: the code and how to send it back, nothing of the game's secrets."""
-    lines = [f"Someone asked pbem to send the mail of seat {seat} in game {gd.name} ({gd.game.title}) to this",
+    lines = [f"Someone asked pbem to send the mail of seat {seat} in game {gd.name} ({gd.game.title}) to this "
              "address. To confirm, answer this mail with this line at the top:", "",
              f"  {KEY}: {code}", "",
              "or send pbem a new mail with these three lines:", "",
              f"  game: {gd.name}", f"  seat: {seat}", f"  {KEY}: {code}", "",
-             f"The code works once, from this address only, until {expires:%Y-%m-%d %H:%M} UTC. If you did not",
+             f"The code works once, from this address only, until {expires:%Y-%m-%d %H:%M} UTC. If you did not "
              "expect this mail, ignore it: nothing changes, and pbem sends this address nothing more."]
     unique = stamp(now)
     msg = compose.build(settings, to=[new], subject=f"[{gd.name}] {seat}: confirm this address", text=compose.wrap(lines),
@@ -204,7 +204,7 @@ def _move(gd: GameDir, settings: Settings, seat: str, entry: Pending, key: str, 
     member.address = entry.address
     gd.save_meta()
     moderation.log(gd, {"control": "address", "seat": seat, "by": "player", "time": now.astimezone(UTC).isoformat()})
-    lines = [f"The mail of seat {seat} in game {gd.name} ({gd.game.title}) now goes to {entry.address}, which",
+    lines = [f"The mail of seat {seat} in game {gd.name} ({gd.game.title}) now goes to {entry.address}, which "
              "confirmed the change asked from this address; this is the last mail of the seat here.",
              "If you did not ask for this, tell the moderator at once: they can put it back."]
     msg = compose.build(settings, to=[entry.old], subject=f"[{gd.name}] {seat}: the seat's mail has moved",

@@ -71,7 +71,7 @@ def tell_too_large(root: Path, settings: Settings, mail: Inbound, now: datetime,
         log(root, {"mail": mail.key, "sender": mail.sender, "event": "too-large notice held back (one a day)"})
         return False
     names = ", ".join(f"{seat} in game {game}" for game, seat in seats)
-    lines = [f"Your mail {mail.subject!r} was larger than {settings.max_message_bytes} bytes, so pbem did not read it",
+    lines = [f"Your mail {mail.subject!r} was larger than {settings.max_message_bytes} bytes, so pbem did not read it "
              "and stored none of it.", "",
              f"Send your orders ({names}) as the text of a mail, or as a .yaml attachment, without other attachments.",
              "(You get this notice at most once a day.)"]

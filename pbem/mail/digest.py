@@ -146,7 +146,7 @@ def _queue_due(gd: GameDir, settings: Settings, seat: str, step: int, tag: str, 
         "",
         *deadline,
         *([""] if deadline else []),
-        "Your daily digest follows as usual, with the report and its order template; to get the report now,",
+        "Your daily digest follows as usual, with the report and its order template; to get the report now, "
         "send the header lines with 'mail: due' (your mail policy).",
     ]
     msg = compose.build(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 import re
 import secrets
 from collections.abc import Iterable
@@ -21,6 +22,9 @@ from pbem.mail.settings import Settings
 from pbem.orders import render
 from pbem.reports.config import ReportConfig
 from pbem.store import GameDir
+
+#: How the welcome mail's text sets its order example apart from the prose around it.
+EXAMPLE_INDENT = "    "
 
 
 def issue_tokens(gd: GameDir, seats: Iterable[str]) -> dict[str, str]:
@@ -74,15 +78,15 @@ def queue_welcome(gd: GameDir, settings: Settings, tokens: dict[str, str], *, no
             f"Your secret token is: {token}",
             "",
             "Keep it to yourself: every order mail must carry it, and it is shown only in this mail.",
-            f"Send your orders to {settings.sender}: the order document as the text of the mail, or as a .yaml",
-            "attachment. You may answer a report mail: quoted text is ignored. pbem answers every order mail",
-            "at once with what it understood and every problem, by line and column.",
+            f"Send your orders to {settings.sender}: the order document as the text of the mail, or as a .yaml "
+            "attachment. You may answer a report mail: quoted text is ignored. pbem answers every order mail at once "
+            "with what it understood and every problem, by line and column.",
             "",
             *deadline,
             *([""] if deadline else []),
             "Your orders for the next step, to fill in:",
             "",
-            *("    " + line for line in order_example(gd, name, token).rstrip("\n").split("\n")),
+            *(EXAMPLE_INDENT + line for line in order_example(gd, name, token).rstrip("\n").split("\n")),
             "",
             "To change your orders, send new ones before the deadline: the last valid mail counts.",
             "To withdraw them, send the four header lines (game, seat, step, token) and 'withdraw: true'.",
@@ -120,16 +124,15 @@ def _history_lines(gd: GameDir, seat: str, config: ReportConfig) -> list[str]:
 
 
 def policy_lines(choice: MailChoice) -> list[str]:
-    """How the seat's mail policy reads in a mail, and how to change it (lines that fit 72 characters)."""
+    """How the seat's mail policy reads in a mail, and how to change it (a line a paragraph: the mail flows them)."""
     extra = " and ".join("the PDF" if a == "pdf" else "the map" for a in ("pdf", "map") if a in choice.attach)
     return [
         f"Your mail policy: {choice.policy}, {'with' if choice.pdf else 'without'} the report as a PDF:",
         f"  {POLICY_WORDS[choice.policy]}.",
         f"Mail that asks nothing of you carries {extra} too." if extra else
         "Mail that asks nothing of you comes without the map and the PDF.",
-        "To change it, send your header lines (game, seat, token) from your",
-        "registered address with 'mail: every', 'mail: due' or 'mail: digest',",
-        "'pdf: yes' or 'pdf: no', and 'attach: [map, pdf]' (or 'attach: none').",
+        "To change it, send your header lines (game, seat, token) from your registered address with 'mail: every', "
+        "'mail: due' or 'mail: digest', 'pdf: yes' or 'pdf: no', and 'attach: [map, pdf]' (or 'attach: none').",
     ]
 
 
@@ -142,8 +145,20 @@ POLICY_WORDS = {
 
 
 def _welcomed_html(report_html: str, text: str) -> str:
-    """The report's HTML with the welcome text on top."""
-    block = f'<pre class="welcome" style="white-space: pre-wrap">{html.escape(text)}</pre>'
+    """The report's HTML with the welcome text on top: its paragraphs wrap to the screen, and the order example
+    (the lines indented by EXAMPLE_INDENT) is drawn as the report draws its order form, where a line too long
+    for a phone goes on indented under its start instead of looking like a line of its own."""
+    blocks = []
+    lines = text.rstrip("\n").split("\n")
+    for example, group in itertools.groupby(lines, lambda line: line.startswith(EXAMPLE_INDENT)):
+        if example:
+            shown = "".join(f'<span class="line">{html.escape(line.removeprefix(EXAMPLE_INDENT))}</span>\n'
+                            for line in group)
+            blocks.append(f'<pre class="order">{shown}</pre>')
+        else:
+            prose = "\n".join(group).strip("\n")  # the blank lines around the example are the blocks' margins
+            blocks.append(f'<pre class="welcome" style="white-space: pre-wrap">{html.escape(prose)}</pre>')
+    block = "".join(blocks)
     body = re.search(r"<body[^>]*>", report_html, re.I)
     return report_html[: body.end()] + block + report_html[body.end():] if body else block + report_html
 
@@ -159,7 +174,7 @@ def queue_reminder(gd: GameDir, settings: Settings, seat: str, hours: float, ste
         "",
         *deadline,
         "",
-        "Send them before the deadline (your last report has the order template). Seats that send none by then",
+        "Send them before the deadline (your last report has the order template). Seats that send none by then "
         "get the game's missed-orders policy.",
     ]
     msg = compose.build(
@@ -179,7 +194,7 @@ def queue_missed(gd: GameDir, settings: Settings, seat: str, step: int, how: str
     played = gd.step_orders(step).get(seat, "")
     body = [line for line in played.rstrip("\n").split("\n") if line.strip() and not line.lstrip().startswith("#")]
     lines = [
-        f"Game {gd.name} ({gd.game.title}): no orders from {seat} for step {step} arrived by the deadline,",
+        f"Game {gd.name} ({gd.game.title}): no orders from {seat} for step {step} arrived by the deadline, "
         f"so step {step} was resolved with {how}:",
         "",
         *("    " + line for line in body),

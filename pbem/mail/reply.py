@@ -145,10 +145,10 @@ def _queue_reply(gd: GameDir, settings: Settings, mail: Inbound, seat: str | Non
     copies = [(to, body, "")]  # mail that proves no seat is answered by answer_unproven instead
     if len(to) == 2:
         # The token came from another address: each address hears alone, and neither is shown the other.
-        copies = [([to[0]], [*body, "", "This mail was not from this seat's registered address, but it carried",
+        copies = [([to[0]], [*body, "", "This mail was not from this seat's registered address, but it carried "
                              "the seat's token, so it counts; pbem answers the address it came from too.",
                              "If you did not send it, someone knows your token: ask the moderator for a new one."], ""),
-                  ([to[1]], [*body, "", "This address is not the seat's registered address: a copy goes to the",
+                  ([to[1]], [*body, "", "This address is not the seat's registered address: a copy goes to the "
                              "seat's registered address."], "-sender")]
     hashes = token_hashes(gd.root.parent)
     for addresses, text, suffix in copies:
