@@ -95,15 +95,16 @@ class PaxPamir(PaxGame[GameState]):
 
     def apply(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
         """Resolve the step with the prompted seat's accepted order (then Wakhan's part, if she plays)."""
-        step = self._resolve(state, orders_by_seat, rng)
+        step = self.seats_step(state, orders_by_seat, rng)
         if any(p.automaton for p in state.players.values()):
             from games.pax_pamir.wakhan import runner
 
-            return runner.follow(step, self._resolve, partial(settle, self), rng)
+            return runner.follow(step, self.seats_step, partial(settle, self), rng)
         return step
 
-    def _resolve(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
-        """One step of the rules, with no automated seat's part."""
+    def seats_step(self, state: GameState, orders_by_seat: Mapping[str, Order], rng: Rng) -> Step:
+        """One step of the rules with the prompted seat's order, before any automated seat's part (Wakhan's
+        runner follows it with hers)."""
         seat = state.due_seat()
         if seat is None:
             raise ValueError("the game is over: no order is due")

@@ -9,6 +9,7 @@ from pax.robot_memo import filed_turn_taken, order_filed
 from pp_helpers import check_invariants, rupee_change, rupees_total
 
 from engine.contract import Game, Order, Prompt
+from games.pax_pamir.game import PaxPamir
 from games.pax_pamir.state import GameState
 from games.pax_pamir.wakhan import SEAT
 from games.pax_pamir.wakhan.deck import load
@@ -66,7 +67,8 @@ def step_invariants(game: Game, turn: Any) -> None:
 
 def _waited_for_wakhan(game: Game, turn: Any) -> bool:
     """Whether the step's rules alone, before Wakhan's part, left the mover's turn waiting for her answer."""
-    alone = game._resolve(turn.before, turn.orders, turn.rng()).state.paused  # type: ignore[attr-defined]
+    assert isinstance(game, PaxPamir)
+    alone = game.seats_step(turn.before, turn.orders, turn.rng()).state.paused
     return alone is not None and alone.questions[0]["seat"] == SEAT
 
 
