@@ -124,7 +124,7 @@ def _history_lines(gd: GameDir, seat: str, config: ReportConfig) -> list[str]:
 
 
 def policy_lines(choice: MailChoice) -> list[str]:
-    """How the seat's mail policy reads in a mail, and how to change it (a line a paragraph: the mail flows them)."""
+    """How the seat's mail policy reads in a mail and how to change it, each paragraph one line (the body flows it)."""
     extra = " and ".join("the PDF" if a == "pdf" else "the map" for a in ("pdf", "map") if a in choice.attach)
     return [
         f"Your mail policy: {choice.policy}, {'with' if choice.pdf else 'without'} the report as a PDF:",
