@@ -9,19 +9,24 @@ from pp_helpers import position
 
 from engine.rng import Rng
 from games.pax_pamir import GAME, cards
+from games.pax_pamir.state import GameState
 from pbem.reports.config import ReportConfig, template_loader
 from pbem.reports.html import FILTERS
 
 
-def plain_report(seat: str) -> str:
+def render_plain(state: GameState, seat: str) -> str:
     env = jinja2.Environment(loader=template_loader(ReportConfig(), "pax-pamir"), undefined=jinja2.StrictUndefined)
     env.filters.update(FILTERS)
+    return env.get_template("pax-pamir/report.txt.j2").render(view=GAME.view(state, seat), seat=seat)
+
+
+def plain_report(seat: str) -> str:
     state = position(courts={"anna": [21], "bob": [26]}, loyalty={"anna": "british", "bob": "russian",
                                                                  "cati": "afghan"})
     state.tribes = {"punjab": {"anna": 1}}
     state.armies = {"punjab": {"british": 2}}
     state.roads = {"kandahar-punjab": {"british": 1}}
-    return env.get_template("pax-pamir/report.txt.j2").render(view=GAME.view(state, seat), seat=seat)
+    return render_plain(state, seat)
 
 
 def test_the_plain_report_prints_names_where_the_view_holds_ids() -> None:
@@ -34,12 +39,8 @@ def test_the_plain_report_prints_names_where_the_view_holds_ids() -> None:
         assert not re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text), ident
 
 
-
-def deck_line(state: object) -> str:
-    env = jinja2.Environment(loader=template_loader(ReportConfig(), "pax-pamir"), undefined=jinja2.StrictUndefined)
-    env.filters.update(FILTERS)
-    text = env.get_template("pax-pamir/report.txt.j2").render(view=GAME.view(state, "anna"), seat="anna")
-    [line] = [line for line in text.split("\n") if line.startswith("Deck:")]
+def deck_line(state: GameState) -> str:
+    [line] = [line for line in render_plain(state, "anna").split("\n") if line.startswith("Deck:")]
     return line
 
 
