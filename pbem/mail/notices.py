@@ -148,13 +148,13 @@ def _welcomed_html(report_html: str, text: str) -> str:
     """The report's HTML with the welcome text on top: its paragraphs wrap to the screen, and the order example
     (the lines indented by EXAMPLE_INDENT) is drawn as the report draws its order form, where a line too long
     for a phone goes on indented under its start instead of looking like a line of its own."""
-    blocks = []
+    from pbem.reports.html import order_form  # Jinja: only a welcome mail needs it, as queue_welcome's imports
+
+    blocks: list[str] = []
     lines = text.rstrip("\n").split("\n")
     for example, group in itertools.groupby(lines, lambda line: line.startswith(EXAMPLE_INDENT)):
         if example:
-            shown = "".join(f'<span class="line">{html.escape(line.removeprefix(EXAMPLE_INDENT))}</span>\n'
-                            for line in group)
-            blocks.append(f'<pre class="order">{shown}</pre>')
+            blocks.append(order_form("\n".join(line.removeprefix(EXAMPLE_INDENT) for line in group)))
         else:
             prose = "\n".join(group).strip("\n")  # the blank lines around the example are the blocks' margins
             blocks.append(f'<pre class="welcome" style="white-space: pre-wrap">{html.escape(prose)}</pre>')

@@ -14,9 +14,18 @@ from pbem.reports.chart import template_global as score_chart_global
 from pbem.reports.config import ReportConfig, report_stylesheets, template_loader
 from pbem.reports.pictures import template_globals
 
+
+def order_form(template: str) -> Markup:
+    """An order template drawn as the order form: a span a line, so that a line too long for the screen goes on
+    indented under its start (base.css, pre.order) instead of looking like a line of its own."""
+    lines = Markup("").join(Markup('<span class="line">{}</span>\n').format(line) for line in template.splitlines())
+    return Markup('<pre class="order">{}</pre>').format(lines)
+
+
 #: Filters every report template may use: "{{ n|counted('rupee') }}" writes "1 rupee", "2 rupees", and
-#: "{{ 'card'|plural(n) }}" the noun alone (engine.words: one English for event lines and reports).
-FILTERS = {"counted": counted, "plural": plural}
+#: "{{ 'card'|plural(n) }}" the noun alone (engine.words: one English for event lines and reports);
+#: "{{ text|order_form }}" draws an order template.
+FILTERS = {"counted": counted, "plural": plural, "order_form": order_form}
 
 
 class TemplateError(RuntimeError):
