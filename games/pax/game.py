@@ -27,7 +27,16 @@ from games.pax import parts
 from games.pax.ahead import Ahead, explore, replayed
 from games.pax.context import Chooser, OrderError, Question
 from games.pax.noted import Noted
-from games.pax.robot import RESOLVED, RobotTurn, answer_order, build_turn, default_choice, random_choice
+from games.pax.robot import (
+    ANSWERED,
+    RESOLVED,
+    RobotTurn,
+    answer_order,
+    build_turn,
+    default_choice,
+    file_answers,
+    random_choice,
+)
 from games.pax.together import OPTION, TOGETHER, gather
 from games.pax.turn import AT_PART, RESUME, Outcome, Point, part_of
 
@@ -243,7 +252,20 @@ class PaxGame(GameBase, Generic[S]):
 
     def known_legal(self, state: S, seat: str, order: Order) -> bool:
         """Whether the game built this very order itself from this very state (so it is legal)."""
-        return RESOLVED.holds(state, seat, order)
+        return RESOLVED.holds(state, seat, order) or ANSWERED.holds(state, seat, order)
+
+    def read_answers(self, state: S, seat: str, order: Order) -> Order:
+        """`seat`'s order answering the questions of paused `state`, in its canonical spelling; RejectedOrder for
+        one whose shape is wrong. Answers the game wrote itself are drawn from the questions' options, so only
+        made plain (as spelled() makes them)."""
+        if ANSWERED.holds(state, seat, order):
+            plain: Order = plain_order(order)
+            return plain
+        spelled = self.spelled(state, seat, order)
+        problems = self.shape_problems(state, seat, spelled)
+        if problems:
+            raise RejectedOrder(seat, problems)
+        return spelled
 
     def built_turn(self, state: S, seat: str, order: Order) -> tuple[Outcome, S] | None:
         """The turn (outcome, start) the game resolved when it built this very order from this very state, taken
@@ -256,7 +278,7 @@ class PaxGame(GameBase, Generic[S]):
         if state.phase == "loyalty":
             return {"loyalty": self.loyalty_default(state, seat)}
         if state.paused is not None:
-            return answer_order(self.asked(state, seat), default_choice)
+            return file_answers(state, seat, answer_order(self.asked(state, seat), default_choice))
         return build_turn(self.robot_turn(state, seat, default_choice, None), state)
 
     def random_order(self, state: S, seat: str, rng: Rng) -> Order:
@@ -264,7 +286,7 @@ class PaxGame(GameBase, Generic[S]):
         if state.phase == "loyalty":
             return {"loyalty": rng.choice(self.loyalties(state))}
         if state.paused is not None:
-            return answer_order(self.asked(state, seat), random_choice(rng))
+            return file_answers(state, seat, answer_order(self.asked(state, seat), random_choice(rng)))
         return build_turn(self.robot_turn(state, seat, random_choice(rng), rng), state)
 
     def unanswered_order(self, state: S, seat: str, rng: Rng) -> Order:

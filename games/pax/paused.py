@@ -25,7 +25,7 @@ from dataclasses import field
 from enum import Enum
 from typing import Any, TypeVar
 
-from engine.contract import Event, Order, RejectedOrder, Step
+from engine.contract import Event, Order, Step
 from engine.plain import plain_copy
 from engine.record import Record, kept
 from engine.rng import Rng
@@ -149,11 +149,7 @@ def resume(game: PaxGame[S], state: S, orders_by_seat: Mapping[str, Order], rng:
     paused = state.paused
     if not isinstance(paused, Paused):
         raise ValueError("no turn is waiting for answers")
-    given = {seat: game.spelled(state, seat, orders_by_seat[seat]) for seat in paused.seats()}
-    for seat, order in given.items():
-        problems = game.shape_problems(state, seat, order)
-        if problems:
-            raise RejectedOrder(seat, problems)
+    given = {seat: game.read_answers(state, seat, orders_by_seat[seat]) for seat in paused.seats()}
     answers = dict(paused.answers)
     for seat, order in given.items():
         answers.update(given_answers(order, paused.asked_of(seat)))

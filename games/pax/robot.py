@@ -3,7 +3,8 @@
 A turn order is built by acting: random entries are drawn one at a time and each is resolved by the rules as it
 is drawn; one the rules refuse is forgotten (the turn is put back as it stood) and another is tried. Every
 decision the turn raises for the acting seat is answered by a chooser and written into the order, so the order
-passes check and replays to the same turn. The turn so built is filed in RESOLVED, so check and apply reuse it.
+passes check and replays to the same turn. The turn so built is filed in RESOLVED, so check and apply reuse it;
+the answers written to a paused turn's questions are filed in ANSWERED, so check and resume take them as read.
 
 A game subclasses `RobotTurn` with its draws (which actions, with which details) and how its turn is run; the
 kernel keeps the loop, the forgetting and the filing. Random numbers are drawn only by the game's hooks and the
@@ -28,6 +29,9 @@ L = TypeVar("L")
 
 #: The turns robots built, with the state each started from: check and apply reuse them instead of replaying.
 RESOLVED: ResolvedTurns[tuple[Outcome, Any]] = ResolvedTurns()
+#: The answers robots and deadline defaults wrote, with the paused state they answer: each is drawn from its
+#: question's own options (or is its default), so it is legal and already in its canonical spelling.
+ANSWERED: ResolvedTurns[bool] = ResolvedTurns()
 
 
 def random_choice(rng: Rng) -> Chooser:
@@ -68,6 +72,14 @@ def answer_order(asked: Sequence[Question], chooser: Chooser) -> dict[str, Any]:
     if len(asked) == 1:
         return {"answer": chosen[0]}
     return {"answers": {question.key: answer for question, answer in zip(asked, chosen, strict=True)}}
+
+
+def file_answers(state: Any, seat: str, order: dict[str, Any],
+                 memo: ResolvedTurns[bool] = ANSWERED) -> dict[str, Any]:
+    """`order`, the answers the game wrote for `seat` to the questions of paused `state`, filed for check and
+    resume of that very order."""
+    memo.put(state, seat, order, True)
+    return order
 
 
 class RobotTurn(Generic[S]):
