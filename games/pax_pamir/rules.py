@@ -3,6 +3,7 @@ favoured suit). Pax Pamir code asks `RULES`; the kernel asks the hooks."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from engine.words import counted
@@ -23,6 +24,20 @@ from games.pax_pamir.state import GameState
 DECLINE = "decline"
 
 
+@functools.cache
+def influences() -> Mapping[int, tuple[str, ...]]:
+    """For every card, the abilities that let their holder buy it without paying (Herat Influence for a Herat
+    card, Persian Influence for a Persian one, Russian Influence for a Russian patriot; none for an event), worked
+    out once because every market read asks it of every card."""
+    found: dict[int, tuple[str, ...]] = {number: () for number in cards.event_cards()}
+    for number, card in cards.court_cards().items():
+        found[number] = tuple(ability for ability, holds in (
+            ("herat_influence", card.region == "herat"),
+            ("persian_influence", card.region == "persia"),
+            ("russian_influence", card.patriot == "russian")) if holds)
+    return found
+
+
 class PaxPamirRules(PaxRules[GameState]):
     """Pax Pamir (Second Edition)."""
 
@@ -36,14 +51,8 @@ class PaxPamirRules(PaxRules[GameState]):
 
     def free_purchase(self, state: GameState, seat: str, card: int) -> bool:
         """Herat, Persian and Russian Influence: their cards are bought without paying."""
-        if queries.is_event(card):
-            return False
-        found = queries.court_card(card)
-        return (
-            (found.region == "herat" and queries.has_ability(state, seat, "herat_influence"))
-            or (found.region == "persia" and queries.has_ability(state, seat, "persian_influence"))
-            or (found.patriot == "russian" and queries.has_ability(state, seat, "russian_influence"))
-        )
+        freeing = influences()[card]
+        return bool(freeing) and any(queries.has_ability(state, seat, ability) for ability in freeing)
 
     def never_purchasable(self, card: int) -> bool:
         """Public Withdrawal can never be bought."""
