@@ -143,21 +143,29 @@ class CleanupRules(MarketRules[S]):
             else:
                 self.event_discarded(ctx, number)
 
+    def checks_shown(self, state: S) -> list[tuple[int, int, int]]:
+        """(row, column, card) of every Dominance Check in the market."""
+        return [(row, column, number) for row, column, number in occupied(state) if self.is_dominance_check(number)]
+
     def refill(self, ctx: Context[S]) -> None:
         """Shift each row left with its money, then draw into the empty slots, leftmost column and top row first;
         a second Dominance Check in the market is instability."""
         state = ctx.state
         shift_left(state)
         self.drop_untaken_money(ctx)
+        shown = len(self.checks_shown(state))
         while True:
             slots = empty_slots(state)
             if not slots or not state.deck:
                 return
             row, column = slots[0]
-            state.market[row][column] = state.deck.pop(0)
-            self.drop_untaken_money(ctx)
-            checks = [(r, c, n) for r, c, n in occupied(state) if self.is_dominance_check(n)]
-            if len(checks) >= 2:
+            drawn = state.market[row][column] = state.deck.pop(0)
+            # Only the slot just filled can hold money its card does not take, and only the card drawn can add a
+            # Dominance Check to those shown: every other slot is as it was after the last shift.
+            self.drop_untaken_money_at(ctx, row, column)
+            shown += self.is_dominance_check(drawn)
+            if shown >= 2:
+                checks = self.checks_shown(state)
                 self.instability(ctx, [n for _, _, n in checks])
                 for r, c, number in checks:
                     state.discard.append(number)
@@ -165,3 +173,4 @@ class CleanupRules(MarketRules[S]):
                 self.resolve_check(ctx, sorted(n for _, _, n in checks))
                 shift_left(state)
                 self.drop_untaken_money(ctx)
+                shown = len(self.checks_shown(state))

@@ -236,7 +236,13 @@ class MarketRules(Generic[S]):
         state: S = ctx.state
         market, money = state.market, state.market_money
         for row, column in _SLOT_ORDER:  # the order of occupied(), reading only the slots that hold money
-            amount = money[row][column]
-            if amount and (number := market[row][column]) is not None and not self.takes_money(number):
-                money[row][column] = 0
-                self.money_lost_on(ctx, number, amount)
+            if money[row][column] and market[row][column] is not None:
+                self.drop_untaken_money_at(ctx, row, column)
+
+    def drop_untaken_money_at(self, ctx: Emitter, row: int, column: int) -> None:
+        """The money on the slot at (row, column) leaves the game if the card there takes none."""
+        state: S = ctx.state
+        number, amount = state.market[row][column], state.market_money[row][column]
+        if amount and number is not None and not self.takes_money(number):
+            state.market_money[row][column] = 0
+            self.money_lost_on(ctx, number, amount)
