@@ -96,6 +96,19 @@ def test_p09_instability_second_check_revealed_resolves_a_check_and_discards_bot
     assert state.deck == [103]
 
 
+def test_p09_instability_when_the_refill_draws_both_checks_one_after_the_other() -> None:
+    """No check shown before the refill; the first drawn is not yet instability, the second drawn is."""
+    state = position(market=[[1, 2, 3, None, None, None], [7, 8, 9, 10, 11, 12]], deck=[101, 40, 102, 41, 42, 103])
+    state.tribes = {"kabul": {"anna": 1}}
+    ctx = context(state)
+    RULES.refill(ctx)
+    assert [e.data.get("kind") for e in ctx.events].count("instability") == 1
+    assert state.checks_done == 1
+    assert {101, 102} <= set(state.discard)
+    assert state.market[0] == [1, 2, 3, 40, 41, 42]
+    assert state.deck == [103]
+
+
 def test_p09_instability_with_the_last_check_counts_as_final() -> None:
     state = position(market=[[1, 2, 3, 4, 101, None], [7, 8, 9, 10, 11, 12]], deck=[102])
     state.tribes = {"kabul": {"anna": 1}}
