@@ -417,7 +417,8 @@ class Ratio:
     """Median ratios of our CPU time to the reference engine's over alternating rounds: per game, per seat turn, per
     decision (our order entry against one of its actions); both sides' median CPU ms per game; and both sides' seat
     turns a game (the same seeds play the same games each round), since a random player whose games last longer
-    costs more per game at the same speed per turn."""
+    costs more per game at the same speed per turn; and the lowest and highest per-game ratio of a single round, since
+    the rounds spread widely (the reference's time per game varies more than ours)."""
 
     game: float
     turn: float
@@ -426,6 +427,8 @@ class Ratio:
     theirs_ms: float
     ours_turns: float = 0.0
     theirs_turns: float = 0.0
+    game_low: float = 0.0
+    game_high: float = 0.0
 
 
 def against_reference(game: Game, reference: Path, players: int, options: Mapping[str, Any],
@@ -454,7 +457,7 @@ def against_reference(game: Game, reference: Path, players: int, options: Mappin
         lengths = (turns / games, ref_turns / games)
     median = statistics.median
     return Ratio(median(per_game), median(per_turn), median(per_decision), median(ours_ms), median(theirs_ms),
-                 *lengths)
+                 *lengths, min(per_game), max(per_game))
 
 
 def reference_game() -> Game | None:
@@ -478,17 +481,19 @@ def bench_reference(folder: str | None) -> None:
         click.echo(f"  (not measured: {missing})")
         return
     click.echo(f"  {f'{game.title}, random legal play':<44} {'ours ms':>8} {'theirs ms':>9} {'per game':>8} "
-               f"{'per turn':>8} {'per decision':>12} {'turns a game':>13}")
+               f"{'rounds':>11} {'per turn':>8} {'per decision':>12} {'turns a game':>13}")
     made_now = dict(contract.new_options(game))
     for label, options in (("games made now", made_now), ("older games", {})):
         for players in sorted(set(found.scenarios) & set(game.player_counts)):
             ratio = against_reference(game, reference, players, options)
             click.echo(f"  {f'{players} players, {label}':<44} {ratio.ours_ms:8.1f} {ratio.theirs_ms:9.1f} "
-                       f"{ratio.game:7.1f}× {ratio.turn:7.1f}× {ratio.decision:11.1f}× "
+                       f"{ratio.game:7.1f}× {f'{ratio.game_low:.1f}–{ratio.game_high:.1f}×':>11} "
+                       f"{ratio.turn:7.1f}× {ratio.decision:11.1f}× "
                        f"{f'{ratio.ours_turns:.0f} / {ratio.theirs_turns:.0f}':>13}")
     click.echo(f"  (CPU ms per game, each side inside its own process; ratios: ours over theirs, medians of\n"
-               f"   {REFERENCE_ROUNDS} alternating rounds of {REFERENCE_GAMES} games; a decision is one of our order "
-               "entries and one of its actions;\n"
+               f"   {REFERENCE_ROUNDS} alternating rounds of {REFERENCE_GAMES} games; rounds: the lowest and highest "
+               "per-game ratio of one round;\n"
+               "   a decision is one of our order entries and one of its actions;\n"
                "   turns a game: ours / theirs, the seat turns a random game lasts on each side;\n"
                f"   the options of games made now: {made_now})")
 

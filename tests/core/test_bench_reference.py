@@ -9,7 +9,7 @@ import pytest
 
 from engine import contract
 from pbem import bench
-from pbem.bench_reference import ReferenceMissing, checkout, play
+from pbem.bench_reference import Batch, ReferenceMissing, checkout, play
 
 #: An engine with the reference's three calls: two seats take turns counting to 12, each turn one or two steps.
 TOY_RULES = """
@@ -55,3 +55,16 @@ def test_the_driver_plays_every_game_to_its_end_and_counts_turns_and_decisions(t
     assert played.games == 5 and played.cpu >= 0
     # Every decision passes the turn, and a game takes 6 to 12 steps of one or two.
     assert played.turns == played.decisions and 5 * 6 <= played.decisions <= 5 * 12
+
+
+def test_the_comparison_reports_the_median_and_the_spread_of_its_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round's ratio is ours over theirs; the figure is their median, beside the lowest and highest round."""
+    ours = iter([2.0, 3.0, 2.5])  # CPU seconds of our batch in each round
+    theirs = iter([1.0, 1.0, 0.5])
+    monkeypatch.setattr(bench, "whole_games", lambda *args: bench.Timing([next(ours)], 10, 20))
+    monkeypatch.setattr(bench, "play", lambda *args, **kwargs: Batch(1, 20, 10, next(theirs)))
+    game = bench.reference_game()
+    assert game is not None
+    ratio = bench.against_reference(game, Path("unused"), 2, {}, rounds=3, games=1)
+    assert (ratio.game, ratio.game_low, ratio.game_high) == (3.0, 2.0, 5.0)
+    assert ratio.ours_ms == 2500 and ratio.theirs_ms == 1000
