@@ -254,10 +254,10 @@ class PaxGame(GameBase, Generic[S]):
         """Whether the game built this very order itself from this very state (so it is legal)."""
         return RESOLVED.holds(state, seat, order) or ANSWERED.holds(state, seat, order)
 
-    def read_answers(self, state: S, seat: str, order: Order) -> Order:
-        """`seat`'s order answering the questions of paused `state`, in its canonical spelling; RejectedOrder for
-        one whose shape is wrong. Answers the game wrote itself are drawn from the questions' options, so only
-        made plain (as spelled() makes them)."""
+    def checked_order(self, state: S, seat: str, order: Order) -> Order:
+        """`seat`'s order as the rules read it (spelled()), its shape checked: RejectedOrder for one that is wrong.
+        Answers the game wrote itself to a paused turn are drawn from the questions' options, so only made plain
+        (as spelled() makes them)."""
         if ANSWERED.holds(state, seat, order):
             plain: Order = plain_order(order)
             return plain

@@ -149,7 +149,7 @@ def resume(game: PaxGame[S], state: S, orders_by_seat: Mapping[str, Order], rng:
     paused = state.paused
     if not isinstance(paused, Paused):
         raise ValueError("no turn is waiting for answers")
-    given = {seat: game.read_answers(state, seat, orders_by_seat[seat]) for seat in paused.seats()}
+    given = {seat: game.checked_order(state, seat, orders_by_seat[seat]) for seat in paused.seats()}
     answers = dict(paused.answers)
     for seat, order in given.items():
         answers.update(given_answers(order, paused.asked_of(seat)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Step
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, turn_of
@@ -98,11 +98,7 @@ class PaxExpanse(PaxGame[GameState]):
         if state.phase not in ("loyalty", "over") and state.paused is not None:
             return resume(self, state, orders_by_seat, rng)
         prompted = [p.seat for p in self.prompts(state)]
-        given = {s: self.spelled(state, s, orders_by_seat[s]) for s in prompted}
-        for seat, order in given.items():
-            problems = self.shape_problems(state, seat, order)
-            if problems:
-                raise RejectedOrder(seat, problems)
+        given = {s: self.checked_order(state, s, orders_by_seat[s]) for s in prompted}
         state = state.clone()
         for seat, order in given.items():
             record_standing(state, seat, order)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reference, RejectedOrder, Step
+from engine.contract import Bench, Demo, Event, Order, Problem, Prompt, Reference, Step
 from engine.rng import Rng
 from games.pax.context import Chooser, Question
 from games.pax.game import PaxGame, record_standing, seat_name, turn_of
@@ -113,10 +113,7 @@ class PaxPamir(PaxGame[GameState]):
             return settle(self, *built, seat, 0, rng)  # resolved once, when the robot built it
         if state.phase != "loyalty" and state.paused is not None:
             return resume(self, state, orders_by_seat, rng)
-        order = self.spelled(state, seat, orders_by_seat[seat])
-        problems = self.shape_problems(state, seat, order)
-        if problems:
-            raise RejectedOrder(seat, problems)
+        order = self.checked_order(state, seat, orders_by_seat[seat])
         if state.phase == "loyalty":
             state = state.clone()
             record_standing(state, seat, order)

@@ -31,8 +31,8 @@ def order_filed(game: Game, state: State, prompt: Prompt, order: Order) -> None:
     assert fresh(game.check, state, prompt.seat, order) == [], (prompt, order)
     if answering:
         assert isinstance(game, PaxGame)
-        read = game.read_answers(state, prompt.seat, order)
-        assert repr(read) == repr(fresh(game.read_answers, state, prompt.seat, order)), (prompt, order)
+        read = game.checked_order(state, prompt.seat, order)
+        assert repr(read) == repr(fresh(game.checked_order, state, prompt.seat, order)), (prompt, order)
 
 
 def filed_turn_taken(turn: Any) -> None:
